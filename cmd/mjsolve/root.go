@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes of the command.
+const (
+	exitOK          = 0
+	exitFailure     = 1 // something went wrong that is not the user's input
+	exitBadInput    = 2 // bad flags, files, hands or tiles
+	exitInterrupted = 130
+)
+
+// failureError marks an error that is not caused by bad user input; it
+// exits with code 1. Every other error from a command exits with code 2.
+type failureError struct{ err error }
+
+func (e failureError) Error() string { return e.err.Error() }
+func (e failureError) Unwrap() error { return e.err }
+
+// failure wraps err so that the command exits with code 1 instead of 2.
+func failure(err error) error {
+	if err == nil {
+		return nil
+	}
+	return failureError{err}
+}
+
+// errInterrupted is returned by commands stopped with Ctrl-C after they have
+// kept and reported what was done; the command exits with code 130.
+var errInterrupted = errors.New("interrupted")
+
+// silentError is an error whose message the command has already printed
+// (for example per-line errors in a batch); only its exit code remains.
+type silentError struct{ code int }
+
+func (e silentError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+// run executes the command line args with the given streams and returns the
+// process exit code. It is main without os.Exit, so tests can call it.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	root := newRootCmd()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	var silent silentError
+	switch {
+	case errors.As(err, &silent):
+		return silent.code
+	case errors.Is(err, errInterrupted):
+		return exitInterrupted
+	}
+	fmt.Fprintln(stderr, "mjsolve: "+oneLine(err.Error()))
+	var fe failureError
+	if errors.As(err, &fe) {
+		return exitFailure
+	}
+	return exitBadInput
+}
+
+// oneLine keeps an error message on one line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "mjsolve",
+		Short: "Exact Mahjong Solitaire solving and Taiwanese 16-tile hand analysis",
+		Long: `mjsolve decides exactly whether a Mahjong Solitaire deal can be cleared when
+every tile is known (de Bondt's peeking solver), estimates how often a layout
+cannot be won, and analyses Taiwanese 16-tile Mahjong hands (shanten, waits,
+effective tiles, discard advice, tai scoring).`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return fmt.Errorf("%w (see '%s --help')", err, c.CommandPath())
+	})
+	root.AddCommand(
+		newVersionCmd(),
+		newLayoutsCmd(),
+		newSolitaireCmd(),
+		newTW16Cmd(),
+	)
+	return root
+}
