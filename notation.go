@@ -3,6 +3,7 @@ package mjsolve
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // ParseTiles parses compact notation into tiles, keeping their order.
@@ -40,13 +41,15 @@ func appendTiles(tiles []Tile, s string) ([]Tile, error) {
 				tiles = append(tiles, t)
 			}
 			start = -1
-		case start >= 0:
+		case start >= 0 && (c == ' ' || c == ',' || c == '\t'):
 			return nil, fmt.Errorf("mjsolve: digits %q without a suit letter in %q", s[start:i], s)
+		case start >= 0:
+			return nil, fmt.Errorf("mjsolve: unknown suit letter %q after %q in %q", runeAt(s, i), s[start:i], s)
 		case c == ' ' || c == ',' || c == '\t':
 		default:
 			k, ok := honorLetter(c)
 			if !ok {
-				return nil, fmt.Errorf("mjsolve: unknown tile letter %q in %q", string(rune(c)), s)
+				return nil, fmt.Errorf("mjsolve: unknown tile letter %q in %q", runeAt(s, i), s)
 			}
 			tiles = append(tiles, KindTile(k))
 		}
@@ -55,6 +58,12 @@ func appendTiles(tiles []Tile, s string) ([]Tile, error) {
 		return nil, fmt.Errorf("mjsolve: digits %q without a suit letter in %q", s[start:], s)
 	}
 	return tiles, nil
+}
+
+// runeAt returns the character starting at byte i of s, for error messages.
+func runeAt(s string, i int) string {
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return string(r)
 }
 
 func tileOf(n, suit byte) (Tile, bool) {
