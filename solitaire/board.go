@@ -1,0 +1,167 @@
+package solitaire
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+)
+
+// MaxMoves is the most legal moves a board can have: six pairs in each of
+// the 36 groups.
+const MaxMoves = 6 * NumGroups
+
+// Move is one match: the two slots A < B of a pair of matching free tiles
+// taken off the board together.
+type Move struct{ A, B uint8 }
+
+// String writes m as "A-B", e.g. "12-40".
+func (m Move) String() string { return fmt.Sprintf("%d-%d", m.A, m.B) }
+
+// Board is a deal on a compiled layout and the tiles still on it.
+// Play and Undo change Present only; Groups never change during a game.
+type Board struct {
+	Geo     *Geometry
+	Groups  []Group // group of each slot, len Geo.N
+	Present Set     // slots whose tile is still on the board
+}
+
+// NewBoard returns the board with all tiles present for a deal that assigns
+// groups[i] to slot i. It checks that the deal has Geo.N tiles and uses
+// each group of GroupsFor(N) exactly four times (the pair group twice).
+// The groups are copied.
+func NewBoard(g *Geometry, groups []Group) (*Board, error) {
+	if g == nil {
+		return nil, errors.New("solitaire: no geometry")
+	}
+	b := &Board{Geo: g, Groups: make([]Group, g.N)}
+	if err := b.Redeal(groups); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// Redeal replaces the deal of b by groups (checked as in NewBoard) and puts
+// all tiles back. It does not allocate.
+func (b *Board) Redeal(groups []Group) error {
+	if err := CheckDeal(groups, b.Geo.N); err != nil {
+		return err
+	}
+	if len(b.Groups) != b.Geo.N {
+		b.Groups = make([]Group, b.Geo.N)
+	}
+	copy(b.Groups, groups)
+	b.Present = b.Geo.All
+	return nil
+}
+
+// CheckDeal checks that groups is a deal of n tiles: n groups, each of the
+// GroupsFor(n) groups used GroupSize times.
+func CheckDeal(groups []Group, n int) error {
+	if len(groups) != n {
+		return fmt.Errorf("solitaire: deal has %d tiles, layout has %d", len(groups), n)
+	}
+	var count [256]int
+	for _, g := range groups {
+		count[g]++
+	}
+	for g := range count {
+		if want := GroupSize(Group(g), n); count[g] != want {
+			if want == 0 {
+				return fmt.Errorf("solitaire: deal of %d tiles uses %s, beyond its %d groups", n, Group(g), GroupsFor(n))
+			}
+			return fmt.Errorf("solitaire: deal has %d tiles of %s, want %d", count[g], Group(g), want)
+		}
+	}
+	return nil
+}
+
+// Remaining returns the number of tiles on the board.
+func (b *Board) Remaining() int { return b.Present.Count() }
+
+// Free returns the present tiles that can be played.
+func (b *Board) Free() Set { return b.Geo.FreeIn(b.Present) }
+
+// IsFree reports whether the tile in slot i is on the board and free.
+func (b *Board) IsFree(i int) bool { return b.Present.Has(i) && b.Geo.IsFree(i, b.Present) }
+
+// Matches appends the legal moves (pairs of free tiles of the same group) to
+// dst and returns it, ordered by B, then A. It does not allocate when dst
+// has room for MaxMoves more moves.
+func (b *Board) Matches(dst []Move) []Move {
+	var seen [NumGroups][4]uint8
+	var count [NumGroups]uint8
+	free := b.Free()
+	groups := b.Groups
+	for w, x := range free {
+		for x != 0 {
+			i := w<<6 | bits.TrailingZeros64(x)
+			x &= x - 1
+			g := groups[i]
+			c := count[g]
+			if int(g) >= NumGroups || c >= 4 {
+				continue // not a valid deal; checked by NewBoard
+			}
+			for _, j := range seen[g][:c] {
+				dst = append(dst, Move{j, uint8(i)})
+			}
+			seen[g][c] = uint8(i)
+			count[g] = c + 1
+		}
+	}
+	return dst
+}
+
+// Play takes the two tiles of m off the board. It does not check that the
+// move is legal (see Matches and Verify).
+func (b *Board) Play(m Move) {
+	b.Present.Remove(int(m.A))
+	b.Present.Remove(int(m.B))
+}
+
+// Undo puts the two tiles of m back, undoing Play(m).
+func (b *Board) Undo(m Move) {
+	b.Present.Add(int(m.A))
+	b.Present.Add(int(m.B))
+}
+
+// Clone returns a copy of b that shares the geometry but not the deal.
+func (b *Board) Clone() *Board {
+	c := *b
+	c.Groups = append([]Group(nil), b.Groups...)
+	return &c
+}
+
+// Tiles returns the slots of group g (present or not).
+func (b *Board) Tiles(g Group) Set {
+	var s Set
+	for i, h := range b.Groups {
+		if h == g {
+			s.Add(i)
+		}
+	}
+	return s
+}
+
+// CheckMove reports why m cannot be played on b, or nil when it can: both
+// tiles on the board, free, distinct and of the same group.
+func (b *Board) CheckMove(m Move) error {
+	a, c := int(m.A), int(m.B)
+	n := b.Geo.N
+	switch {
+	case a >= n || c >= n:
+		return fmt.Errorf("no slot %d on a layout of %d tiles", max(a, c), n)
+	case a == c:
+		return fmt.Errorf("both tiles are slot %d", a)
+	case !b.Present.Has(a):
+		return fmt.Errorf("tile %d is already removed", a)
+	case !b.Present.Has(c):
+		return fmt.Errorf("tile %d is already removed", c)
+	case b.Groups[a] != b.Groups[c]:
+		return fmt.Errorf("tiles %d (%s) and %d (%s) do not match", a, b.Groups[a], c, b.Groups[c])
+	case !b.Geo.IsFree(a, b.Present):
+		return fmt.Errorf("tile %d (%s) is not free", a, b.Groups[a])
+	case !b.Geo.IsFree(c, b.Present):
+		return fmt.Errorf("tile %d (%s) is not free", c, b.Groups[c])
+	}
+	return nil
+}

@@ -1,0 +1,138 @@
+package solitaire
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/mjsolve/mjsolve/layouts"
+)
+
+// MaxTiles is the largest layout the solitaire package plays.
+const MaxTiles = 144
+
+// Geometry is a layout compiled once for play: for every slot, the slots
+// that cover it and its left and right neighbours, as bitsets and as index
+// lists. A Geometry is read-only after Compile and safe for concurrent use.
+type Geometry struct {
+	Layout *layouts.Layout
+	N      int // number of slots
+	All    Set // slots 0..N-1
+
+	// Covers[i] holds the slots on a higher level that overlap slot i
+	// (|dx| ≤ 1 and |dy| ≤ 1 in half-tile units); Left[i] and Right[i] the
+	// slots on the same level at dx = −2 and dx = +2 with |dy| ≤ 1.
+	Covers, Left, Right []Set
+	// Under[i] holds the slots that slot i covers: i is in Covers[j] for
+	// every j in Under[i].
+	Under []Set
+
+	// The same relations as sorted index lists.
+	CoverList, LeftList, RightList, UnderList [][]int
+
+	// masks holds Covers, Left and Right side by side for the hot loop.
+	masks []slotMasks
+}
+
+type slotMasks struct{ cover, left, right Set }
+
+// Compile checks that l can be played (an even number of tiles, at least 2
+// and at most MaxTiles) and computes its relations.
+func Compile(l *layouts.Layout) (*Geometry, error) {
+	if l == nil {
+		return nil, errors.New("solitaire: no layout")
+	}
+	n := len(l.Slots)
+	switch {
+	case n == 0:
+		return nil, fmt.Errorf("solitaire: layout %s has no tiles", l.Name)
+	case n > MaxTiles:
+		return nil, fmt.Errorf("solitaire: layout %s has %d tiles, more than the %d of a full deck", l.Name, n, MaxTiles)
+	case n%2 != 0:
+		return nil, fmt.Errorf("solitaire: layout %s has an odd number of tiles (%d)", l.Name, n)
+	}
+	g := &Geometry{
+		Layout:    l,
+		N:         n,
+		All:       FirstN(n),
+		Covers:    make([]Set, n),
+		Left:      make([]Set, n),
+		Right:     make([]Set, n),
+		Under:     make([]Set, n),
+		CoverList: make([][]int, n),
+		LeftList:  make([][]int, n),
+		RightList: make([][]int, n),
+		UnderList: make([][]int, n),
+		masks:     make([]slotMasks, n),
+	}
+	covers, left, right := relations(l.Slots)
+	for i := range n {
+		g.CoverList[i], g.LeftList[i], g.RightList[i] = covers[i], left[i], right[i]
+		g.Covers[i] = SetOf(covers[i]...)
+		g.Left[i] = SetOf(left[i]...)
+		g.Right[i] = SetOf(right[i]...)
+		for _, j := range covers[i] {
+			g.Under[j].Add(i)
+		}
+		g.masks[i] = slotMasks{g.Covers[i], g.Left[i], g.Right[i]}
+	}
+	for i := range n {
+		g.UnderList[i] = g.Under[i].AppendTo(nil)
+	}
+	return g, nil
+}
+
+// relations computes the geometry of DESIGN.md by comparing every pair of
+// slots: covers[i] are the slots above i that overlap it, left[i] and
+// right[i] its neighbours on the same level.
+func relations(slots []layouts.Slot) (covers, left, right [][]int) {
+	n := len(slots)
+	covers, left, right = make([][]int, n), make([][]int, n), make([][]int, n)
+	for i, a := range slots {
+		for j, b := range slots {
+			dx, dy := b.X-a.X, b.Y-a.Y
+			if dy < -1 || dy > 1 {
+				continue
+			}
+			switch {
+			case b.Z > a.Z && dx >= -1 && dx <= 1:
+				covers[i] = append(covers[i], j)
+			case b.Z == a.Z && dx == -2:
+				left[i] = append(left[i], j)
+			case b.Z == a.Z && dx == 2:
+				right[i] = append(right[i], j)
+			}
+		}
+	}
+	return covers, left, right
+}
+
+// IsFree reports whether slot i can be played when the tiles in present are
+// on the board: no present tile covers it, and it is not blocked on both
+// sides by present tiles. Whether i itself is present does not matter.
+func (g *Geometry) IsFree(i int, present Set) bool {
+	m := &g.masks[i]
+	return !m.cover.Intersects(present) && (!m.left.Intersects(present) || !m.right.Intersects(present))
+}
+
+// FreeIn returns the present slots that are free.
+func (g *Geometry) FreeIn(present Set) Set {
+	var free Set
+	masks := g.masks[:g.N]
+	for w, x := range present {
+		for x != 0 {
+			i := w<<6 | bits.TrailingZeros64(x)
+			x &= x - 1
+			m := &masks[i]
+			if m.cover[0]&present[0]|m.cover[1]&present[1]|m.cover[2]&present[2] != 0 {
+				continue
+			}
+			if m.left[0]&present[0]|m.left[1]&present[1]|m.left[2]&present[2] != 0 &&
+				m.right[0]&present[0]|m.right[1]&present[1]|m.right[2]&present[2] != 0 {
+				continue
+			}
+			free[w] |= 1 << (uint(i) & 63)
+		}
+	}
+	return free
+}

@@ -1,0 +1,144 @@
+package solitaire
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/mjsolve/mjsolve/layouts"
+)
+
+func TestCompileSmall(t *testing.T) {
+	g := mustCompile(t, testLayout())
+	if g.N != 6 || g.All != FirstN(6) {
+		t.Fatalf("N = %d, All = %x", g.N, g.All)
+	}
+	checks := []struct {
+		name string
+		got  Set
+		want Set
+	}{
+		{"Covers[0]", g.Covers[0], SetOf(4)},
+		{"Covers[1]", g.Covers[1], SetOf(4)},
+		{"Covers[2]", g.Covers[2], SetOf(5)},
+		{"Covers[3]", g.Covers[3], SetOf(5)},
+		{"Covers[4]", g.Covers[4], Set{}},
+		{"Left[1]", g.Left[1], SetOf(0)},
+		{"Right[1]", g.Right[1], SetOf(2)},
+		{"Left[0]", g.Left[0], Set{}},
+		{"Right[3]", g.Right[3], Set{}},
+		{"Left[5]", g.Left[5], Set{}},
+		{"Under[4]", g.Under[4], SetOf(0, 1)},
+		{"Under[5]", g.Under[5], SetOf(2, 3)},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("%s = %v, want %v", c.name, c.got.AppendTo(nil), c.want.AppendTo(nil))
+		}
+	}
+	if got := g.FreeIn(g.All); got != SetOf(4, 5) {
+		t.Errorf("free at start = %v, want [4 5]", got.AppendTo(nil))
+	}
+	if got := g.FreeIn(SetOf(0, 1, 2, 3)); got != SetOf(0, 3) {
+		t.Errorf("free without the top = %v, want [0 3]", got.AppendTo(nil))
+	}
+	if got := g.FreeIn(SetOf(0, 2, 3, 4)); got != SetOf(2, 3, 4) {
+		t.Errorf("free in {0 2 3 4} = %v, want [2 3 4]", got.AppendTo(nil))
+	}
+}
+
+func TestCompileRefuses(t *testing.T) {
+	odd := &layouts.Layout{Name: "odd", Slots: []layouts.Slot{{}, {X: 2}, {X: 4}}}
+	big := &layouts.Layout{Name: "big"}
+	for i := range 146 {
+		big.Slots = append(big.Slots, layouts.Slot{X: 2 * (i % 20), Y: 2 * (i / 20)})
+	}
+	for _, c := range []struct {
+		l    *layouts.Layout
+		want string
+	}{
+		{nil, "solitaire: no layout"},
+		{&layouts.Layout{Name: "empty"}, "solitaire: layout empty has no tiles"},
+		{odd, "solitaire: layout odd has an odd number of tiles (3)"},
+		{big, "solitaire: layout big has 146 tiles, more than the 144 of a full deck"},
+	} {
+		_, err := Compile(c.l)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("Compile: %v, want %q", err, c.want)
+		}
+	}
+}
+
+// TestFreeRandom compares the compiled free rule with the rule computed
+// from coordinates on random layouts and random sets of present tiles.
+func TestFreeRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	for range 100 {
+		l := randomLayout(r, 2+2*r.IntN(40))
+		g := mustCompile(t, l)
+		for range 20 {
+			present := make([]bool, g.N)
+			var ps Set
+			for i := range present {
+				if r.IntN(4) != 0 {
+					present[i] = true
+					ps.Add(i)
+				}
+			}
+			free := g.FreeIn(ps)
+			for i := range g.N {
+				want := present[i] && freeRef(l.Slots, present, i)
+				if free.Has(i) != want {
+					t.Fatalf("layout %v, present %v: slot %d free = %v, want %v", l.Slots, ps.AppendTo(nil), i, free.Has(i), want)
+				}
+				if present[i] && g.IsFree(i, ps) != want {
+					t.Fatalf("IsFree(%d) disagrees", i)
+				}
+			}
+		}
+	}
+}
+
+func TestGroups(t *testing.T) {
+	want := strings.Fields("1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 2s 3s 4s 5s 6s 7s 8s 9s E S W N C F P flower season")
+	for g := range Group(NumGroups) {
+		if g.String() != want[g] {
+			t.Errorf("Group(%d) = %q, want %q", g, g, want[g])
+		}
+		if len(g.Short()) != 2 {
+			t.Errorf("Group(%d).Short() = %q", g, g.Short())
+		}
+		for _, s := range []string{g.String(), strings.TrimSpace(g.Short())} {
+			if p, err := ParseGroup(s); err != nil || p != g {
+				t.Errorf("ParseGroup(%q) = %v, %v; want %v", s, p, err, g)
+			}
+		}
+		if k, ok := g.Kind(); ok {
+			if g < 27 && k.String() != g.String() {
+				t.Errorf("kind of %v is %v", g, k)
+			}
+			if p, err := ParseGroup(k.String()); err != nil || p != g {
+				t.Errorf("ParseGroup(%q) = %v, %v; want %v", k.String(), p, err, g)
+			}
+		}
+	}
+	if Group(27).Chinese() != "東" || Group(0).Chinese() != "一萬" || Flowers.Chinese() != "花" {
+		t.Errorf("Chinese names: %s %s %s", Group(27).Chinese(), Group(0).Chinese(), Flowers.Chinese())
+	}
+	for _, s := range []string{"", "0m", "10m", "8z", "Flower", "x"} {
+		if _, err := ParseGroup(s); err == nil {
+			t.Errorf("ParseGroup(%q) succeeded", s)
+		}
+	}
+	sizes := map[int][]int{144: {4, 4, 0}, 6: {4, 2, 0}, 8: {4, 4, 0}, 2: {2, 2, 0}}
+	for n, want := range sizes {
+		last := GroupsFor(n) - 1
+		got := []int{GroupSize(0, n), GroupSize(Group(last), n), GroupSize(Group(last+1), n)}
+		if got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
+			t.Errorf("n=%d: sizes %v, want %v", n, got, want)
+		}
+	}
+	if GroupsFor(144) != 36 || GroupsFor(6) != 2 {
+		t.Errorf("GroupsFor(144) = %d, GroupsFor(6) = %d", GroupsFor(144), GroupsFor(6))
+	}
+}
