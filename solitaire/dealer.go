@@ -1,0 +1,166 @@
+package solitaire
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+)
+
+// A Dealer deals the tiles of game number game on a layout of n slots:
+// it returns the group of each slot, a permutation of the groups
+// 0 0 0 0 1 1 1 1 … (n/4 groups of four, and a pair when n is 2 mod 4).
+// The deal depends on game and n only, never on what was dealt before, so
+// games can be dealt in any order on any number of workers. Deal writes into
+// dst's storage when cap(dst) ≥ n and then does not allocate. Dealers are
+// safe for concurrent use.
+type Dealer interface {
+	Deal(game uint64, n int, dst []Group) []Group
+}
+
+// DealerNames lists the names DealerByName knows, the default first.
+var DealerNames = []string{"pcg", "mjsolver"}
+
+// DealerByName returns the dealer called name: "pcg" (PCG{Seed: seed}) or
+// "mjsolver" (MJSolver{}, which has no seed).
+func DealerByName(name string, seed uint64) (Dealer, error) {
+	switch name {
+	case "pcg":
+		return PCG{Seed: seed}, nil
+	case "mjsolver":
+		return MJSolver{}, nil
+	}
+	return nil, fmt.Errorf("solitaire: unknown dealer %q (want pcg or mjsolver)", name)
+}
+
+// PCG deals a uniformly random permutation (a Fisher–Yates shuffle) drawn
+// from math/rand/v2's PCG generator seeded with (Seed, game). Bounded
+// numbers are drawn with Lemire's multiply-and-reject method on
+// PCG.Uint64, which the package fixes here rather than relying on
+// rand.Rand, so a deal stays the same across Go releases.
+type PCG struct {
+	Seed uint64
+}
+
+// String returns "pcg seed S".
+func (d PCG) String() string { return fmt.Sprintf("pcg seed %d", d.Seed) }
+
+// Deal implements Dealer.
+func (d PCG) Deal(game uint64, n int, dst []Group) []Group {
+	dst = standard(n, dst)
+	var p rand.PCG
+	p.Seed(d.Seed, game)
+	for i := n - 1; i > 0; i-- {
+		j := uniform(&p, uint64(i+1))
+		dst[i], dst[j] = dst[j], dst[i]
+	}
+	return dst
+}
+
+// uniform returns a uniform number in [0, n) from p (Lemire 2019).
+func uniform(p *rand.PCG, n uint64) uint64 {
+	hi, lo := bits.Mul64(p.Uint64(), n)
+	if lo < n {
+		thresh := -n % n
+		for lo < thresh {
+			hi, lo = bits.Mul64(p.Uint64(), n)
+		}
+	}
+	return hi
+}
+
+// standard returns dst resized to n (reallocated only when too small) and
+// filled with the groups in slot order: 0 0 0 0 1 1 1 1 …
+func standard(n int, dst []Group) []Group {
+	if cap(dst) < n {
+		dst = make([]Group, n)
+	}
+	dst = dst[:n]
+	for i := range dst {
+		dst[i] = Group(i / 4)
+	}
+	return dst
+}
+
+// MJSolver deals exactly the boards that Michiel de Bondt's Mahjong
+// Solitaire solver deals for game number game on an Xmahjongg layout, with
+// the slots in file order. It seeds the C library's generator with
+// srand(game) (glibc's rand(); game is truncated to 32 bits as C's unsigned
+// int is), deals with an inside-out shuffle
+//
+//	for i in 0..n-1: l = rand() % (i+1); v[i] = v[l]; v[l] = i/4
+//
+// and then mixes with 99 passes of
+//
+//	for i in 1..n-1: swap v[i], v[rand() % (i+1)]
+//
+// v[i] being the group of slot i.
+type MJSolver struct{}
+
+// String returns "mjsolver".
+func (MJSolver) String() string { return "mjsolver" }
+
+// Deal implements Dealer.
+func (MJSolver) Deal(game uint64, n int, dst []Group) []Group {
+	if cap(dst) < n {
+		dst = make([]Group, n)
+	}
+	v := dst[:n]
+	var r glibcRand
+	r.seed(uint32(game))
+	for i := range n {
+		l := r.next() % uint32(i+1)
+		v[i] = v[l]
+		v[l] = Group(i / 4)
+	}
+	for range 99 {
+		for i := 1; i < n; i++ {
+			j := r.next() % uint32(i+1)
+			v[i], v[j] = v[j], v[i]
+		}
+	}
+	return v
+}
+
+// glibcRand is the generator behind glibc's srand and rand (random_r of
+// type 3): an additive lagged Fibonacci generator r_i = r_{i−31} + r_{i−3}
+// mod 2^32 started from a Park–Miller sequence, returning r_i >> 1.
+type glibcRand struct {
+	s    [31]uint32
+	f, r int // the positions of r_{i−31} (overwritten by r_i) and r_{i−3}
+}
+
+// seed does srand(seed): r_0 = seed (1 when 0), r_i = 16807·r_{i−1} mod
+// (2^31 − 1) for i = 1..30 on signed 32-bit values, then drops 310 outputs.
+func (g *glibcRand) seed(seed uint32) {
+	if seed == 0 {
+		seed = 1
+	}
+	w := int64(int32(seed))
+	g.s[0] = uint32(w)
+	for i := 1; i < len(g.s); i++ {
+		// glibc computes this with Schrage's method on 32-bit ints; for a
+		// negative seed that equals C's truncating % plus the modulus.
+		w = 16807 * w % 2147483647
+		if w < 0 {
+			w += 2147483647
+		}
+		g.s[i] = uint32(w)
+	}
+	g.f, g.r = 3, 0
+	for range 310 {
+		g.next()
+	}
+}
+
+// next does rand().
+func (g *glibcRand) next() uint32 {
+	g.s[g.f] += g.s[g.r]
+	v := g.s[g.f] >> 1
+	if g.f++; g.f == len(g.s) {
+		g.f = 0
+	}
+	if g.r++; g.r == len(g.s) {
+		g.r = 0
+	}
+	return v
+}
