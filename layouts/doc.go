@@ -1,0 +1,27 @@
+// Package layouts describes where the tiles of a Mahjong Solitaire game lie.
+//
+// A [Layout] is a list of [Slot]s in half-tile units: the tile at (X, Y, Z)
+// covers cells X..X+1 and Y..Y+1 on level Z. From that geometry alone come
+// the [Relations] of every slot (which tiles cover it, which lie next to it
+// on the left and right) and so the tiles that are free at the start.
+//
+// Layouts come from three places:
+//
+//   - built-in layouts in the package's own text format ([Builtin],
+//     [BuiltinNames]): the classic turtle of 144 tiles and small layouts of
+//     8 to 40 tiles for tests and demonstrations;
+//   - directories listed in the environment variable MJSOLVE_LAYOUT_PATH;
+//   - the files installed by other games: Xmahjongg ("row col lev" files
+//     and the Kyodai 3.0 grid), KMahjongg (.layout v1.0 and v1.1, with the
+//     name from the .desktop file beside it) and GNOME Mahjongg
+//     (mahjongg.map, several maps in one file).
+//
+// [Find] resolves a name such as "turtle", "xmahjongg/ox",
+// "kmahjongg/default" or "gnome/ziggurat", or a path to a file. The format
+// of a file is detected from its content ([Read]).
+//
+// Layouts are checked by [Layout.Validate]: between 2 and 144 tiles, an even
+// number, no two tiles overlapping on a level. Tiles that do not rest on
+// the level below are reported by [Layout.Floating], not refused, because
+// some real games' files have them.
+package layouts

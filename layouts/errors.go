@@ -1,0 +1,83 @@
+package layouts
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// ParseError is a problem in a layout file, with the file name and the
+// line (1-based; 0 when the problem is not on one line).
+type ParseError struct {
+	File string
+	Line int
+	Err  error
+}
+
+func (e *ParseError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("layouts: %s line %d: %v", e.File, e.Line, e.Err)
+	}
+	return fmt.Sprintf("layouts: %s: %v", e.File, e.Err)
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// errorf returns a *ParseError for file and line.
+func errorf(file string, line int, format string, args ...any) error {
+	return &ParseError{File: file, Line: line, Err: fmt.Errorf(format, args...)}
+}
+
+// maxFileSize bounds what a reader accepts; real layout files are a few
+// kilobytes.
+const maxFileSize = 4 << 20
+
+// readAll reads r up to maxFileSize bytes.
+func readAll(r io.Reader, file string) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("layouts: %s: %w", file, err)
+	}
+	if len(data) > maxFileSize {
+		return nil, errorf(file, 0, "file larger than %d bytes, not a layout", maxFileSize)
+	}
+	return data, nil
+}
+
+// splitLines splits data into lines without their line ends ("\n",
+// "\r\n"); a final line end does not start another line.
+func splitLines(data []byte) []string {
+	s := string(data)
+	s = strings.TrimSuffix(s, "\n")
+	if s == "" {
+		return nil
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
+}
+
+// checkWithLines runs checkSlots and turns a problem into a *ParseError
+// naming the line of the slot at fault (lines[i] is the line of slot i).
+func checkWithLines(slots []Slot, lines []int, file string, describe func(Slot) string) error {
+	err := checkSlots(slots)
+	if err == nil {
+		return nil
+	}
+	var se *slotError
+	if !errors.As(err, &se) {
+		return &ParseError{File: file, Err: err}
+	}
+	s := slots[se.i]
+	if se.j < 0 {
+		return errorf(file, lines[se.i], "tile at %s %s", describe(s), checkBounds(s))
+	}
+	return errorf(file, lines[se.i], "tile at %s overlaps the tile at %s (line %d)",
+		describe(s), describe(slots[se.j]), lines[se.j])
+}
+
+// halfTiles describes a slot in the half-tile units of this package.
+func halfTiles(s Slot) string { return s.String() }
