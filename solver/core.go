@@ -1,0 +1,514 @@
+package solver
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+)
+
+// This file holds the solver's internal representation and its hot loops:
+// the prune scan, random games and the pairing search. Every per-tile and
+// per-group array has 256 entries so that indexing with a uint8 needs no
+// bounds check.
+
+const (
+	maxTiles  = 192  // the most slots a layout may have (solitaire.Set)
+	noPartner = 0xff // partner of a tile whose group has no pairing yet
+)
+
+// Counters of a tile, packed in one word: the number of tiles still on the
+// board that cover it (bits 16–31), that lie on its left (8–15) and on its
+// right (0–7). A tile is free when nothing covers it and one side is empty.
+const (
+	dCover = 1 << 16
+	dLeft  = 1 << 8
+	dRight = 1
+)
+
+func isFree(c uint32) bool {
+	return c < dCover && (c&0xff00 == 0 || c&0xff == 0)
+}
+
+// geom is a layout compiled for the solver: for each tile, the counters it
+// decrements when it leaves the board.
+type geom struct {
+	n     int
+	eff   []uint32 // effects, flattened: target<<24 | delta
+	effAt [257]uint16
+	// below[x] holds the tiles x covers, directly or through others.
+	below [256][3]uint64
+}
+
+// newGeom compiles per-slot relations: covers[i] are the tiles above i that
+// overlap it, left[i] and right[i] its neighbours on the same level.
+func newGeom(n int, covers, left, right [][]int) *geom {
+	g := &geom{n: n}
+	type ef struct{ target, delta uint32 }
+	per := make([][]ef, n)
+	for i := 0; i < n; i++ {
+		for _, j := range covers[i] {
+			per[j] = append(per[j], ef{uint32(i), dCover})
+		}
+		for _, j := range left[i] {
+			per[j] = append(per[j], ef{uint32(i), dLeft})
+		}
+		for _, j := range right[i] {
+			per[j] = append(per[j], ef{uint32(i), dRight})
+		}
+	}
+	for j := 0; j < n; j++ {
+		g.effAt[j] = uint16(len(g.eff))
+		for _, e := range per[j] {
+			g.eff = append(g.eff, e.target<<24|e.delta)
+		}
+	}
+	for j := n; j <= 256; j++ {
+		g.effAt[j] = uint16(len(g.eff))
+	}
+	// Transitive closure of "covers", to a fixpoint.
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < n; i++ {
+			for _, j := range covers[i] { // j covers i
+				old := g.below[j]
+				nw := old
+				nw[i>>6] |= 1 << (i & 63)
+				for w := range nw {
+					nw[w] |= g.below[i][w]
+				}
+				if nw != old {
+					g.below[j] = nw
+					changed = true
+				}
+			}
+		}
+	}
+	return g
+}
+
+// dependent reports whether one of a and b covers the other, directly or
+// through other tiles: such a pair can never be played together.
+func (g *geom) dependent(a, b uint8) bool {
+	return g.below[a][b>>6]>>(b&63)&1 != 0 || g.below[b][a>>6]>>(a&63)&1 != 0
+}
+
+// move is one match, as two tile indices.
+type move struct{ a, b uint8 }
+
+// core is the mutable state of one solver: the position being solved, the
+// pairings chosen so far and the scratch state of scans and random games.
+type core struct {
+	*geom
+
+	// The position.
+	grp       [256]uint8  // group of each tile
+	baseCnt   [256]uint32 // counters at the position
+	baseGone  [256]bool   // tiles already off the board
+	baseFree  [256]uint8  // free tiles at the position
+	nFree     int
+	remaining int
+	groups    [64]uint8 // groups with tiles left
+	nGroups   int
+	gt        [256][4]uint8 // tiles of each group on the board, in rotation order
+	gn        [256]uint8    // how many
+	odd       int           // groups with an odd number of tiles left
+
+	// The search.
+	partner  [256]uint8 // per tile: its pair's other tile, itself (stays), or noPartner
+	pairing  [256]uint8 // per group: 0 (none) or 1..3
+	order    [64]uint8  // groups of 3 or 4 tiles, in search order
+	nOrder   int
+	first    [256][2]uint8 // per group: the pair the last scan removed together first
+	thr      int           // a scan passes when it leaves at most thr tiles
+	lastLeft int
+	guided   bool
+
+	// Min-left search.
+	minMode bool
+	best    int
+	lb      int
+	done    bool
+
+	// Scan scratch.
+	cnt   [256]uint32
+	gone  [256]bool
+	stack [256]uint8
+
+	// Random-game scratch.
+	rf   [256][4]uint8 // free tiles per group
+	rfn  [256]uint8
+	rrem [256]uint8
+	cand [512]move
+
+	moves     []move
+	bestMoves []move
+	rng       rand.PCG
+
+	// Budget and statistics.
+	scans, games, nodes int64
+	maxScans            int64
+	ctx                 context.Context
+	deadline            time.Time
+	aborted             bool
+}
+
+func newCore(g *geom) *core {
+	c := &core{geom: g, guided: true}
+	c.moves = make([]move, 0, maxTiles/2)
+	c.bestMoves = make([]move, 0, maxTiles/2)
+	return c
+}
+
+// load sets the position: the group of every tile and the tiles on board.
+func (c *core) load(groups []uint8, present *[3]uint64) {
+	n := c.n
+	var gn [256]uint8
+	c.remaining = 0
+	for t := 0; t < n; t++ {
+		c.grp[t] = groups[t]
+		on := present[t>>6]>>(t&63)&1 != 0
+		c.baseGone[t] = !on
+		c.baseCnt[t] = 0
+		c.partner[t] = noPartner
+		if on {
+			g := groups[t]
+			c.gt[g][gn[g]] = uint8(t)
+			gn[g]++
+			c.remaining++
+		}
+	}
+	for t := 0; t < n; t++ {
+		if c.baseGone[t] {
+			continue
+		}
+		for _, e := range c.eff[c.effAt[t]:c.effAt[t+1]] {
+			c.baseCnt[e>>24] += e & 0xffffff
+		}
+	}
+	c.nFree = 0
+	for t := 0; t < n; t++ {
+		if !c.baseGone[t] && isFree(c.baseCnt[t]) {
+			c.baseFree[c.nFree] = uint8(t)
+			c.nFree++
+		}
+	}
+	c.nGroups, c.nOrder, c.odd = 0, 0, 0
+	for g := 0; g < 256; g++ {
+		c.pairing[g] = 0
+		c.gn[g] = gn[g]
+		switch k := gn[g]; k {
+		case 0:
+			continue
+		case 1:
+			c.partner[c.gt[g][0]] = c.gt[g][0]
+		case 2:
+			a, b := c.gt[g][0], c.gt[g][1]
+			c.partner[a], c.partner[b] = b, a
+		default:
+			c.order[c.nOrder] = uint8(g)
+			c.nOrder++
+		}
+		if gn[g]&1 != 0 {
+			c.odd++
+		}
+		c.groups[c.nGroups] = uint8(g)
+		c.nGroups++
+	}
+	c.scans, c.games, c.nodes = 0, 0, 0
+	c.aborted, c.done = false, false
+	c.moves = c.moves[:0]
+	c.bestMoves = c.bestMoves[:0]
+}
+
+// scan plays greedily under the current pairings, relaxed for groups
+// without one (any two free tiles as the first match, the others one by
+// one), and returns how many tiles are left. With record, the pairs removed
+// are appended to c.moves (meaningful when every group has a pairing).
+func (c *core) scan(record bool) int {
+	c.scans++
+	n := c.n
+	copy(c.cnt[:n], c.baseCnt[:n])
+	copy(c.gone[:n], c.baseGone[:n])
+	sp := copy(c.stack[:], c.baseFree[:c.nFree])
+	var started uint64
+	left := c.remaining
+	for sp > 0 {
+		sp--
+		t := c.stack[sp]
+		if c.gone[t] {
+			continue
+		}
+		if p := c.partner[t]; p != noPartner {
+			if p != t && isFree(c.cnt[p]) {
+				sp = c.remove(t, sp)
+				sp = c.remove(p, sp)
+				left -= 2
+				if record {
+					c.moves = append(c.moves, move{t, p})
+				}
+			}
+			continue
+		}
+		g := c.grp[t]
+		bit := uint64(1) << (g & 63)
+		if started&bit != 0 {
+			sp = c.remove(t, sp)
+			left--
+			continue
+		}
+		var fr [4]uint8
+		k := 0
+		gt := &c.gt[g]
+		for i := 0; i < int(c.gn[g]&3|c.gn[g]&4); i++ {
+			if u := gt[i&3]; isFree(c.cnt[u]) {
+				fr[k&3] = u
+				k++
+			}
+		}
+		if k >= 2 {
+			started |= bit
+			c.first[g] = [2]uint8{fr[0], fr[1]}
+			for i := 0; i < k; i++ {
+				sp = c.remove(fr[i&3], sp)
+			}
+			left -= k
+		}
+	}
+	return left
+}
+
+// remove takes tile t off the board in a scan or game and pushes the tiles
+// it frees.
+func (c *core) remove(t uint8, sp int) int {
+	c.gone[t] = true
+	for _, e := range c.eff[c.effAt[t]:c.effAt[int(t)+1]] {
+		i := uint8(e >> 24)
+		old := c.cnt[i]
+		nw := old - e&0xffffff
+		c.cnt[i] = nw
+		if !isFree(old) && isFree(nw) {
+			c.stack[sp&255] = i
+			sp++
+		}
+	}
+	return sp
+}
+
+// ok runs a scan and reports whether it passes (leaves at most c.thr tiles).
+// It also checks the budget.
+func (c *core) ok() bool {
+	if c.aborted {
+		return false
+	}
+	c.lastLeft = c.scan(false)
+	if c.maxScans > 0 && c.scans >= c.maxScans {
+		c.aborted = true
+	}
+	if c.scans&1023 == 0 && c.stop() {
+		c.aborted = true
+	}
+	return c.lastLeft <= c.thr && !c.aborted
+}
+
+func (c *core) setPairing(g uint8, p uint8) {
+	t := &c.gt[g]
+	c.pairing[g] = p
+	if c.gn[g] == 4 {
+		a, b, x, y := t[0], t[1], t[2], t[3]
+		switch p {
+		case 2:
+			b, x = x, b // ac bd
+		case 3:
+			b, y = y, b // ad cb
+		}
+		c.partner[a], c.partner[b] = b, a
+		c.partner[x], c.partner[y] = y, x
+		return
+	}
+	// Three tiles: one pair, one tile that stays.
+	a, b, s := t[0], t[1], t[2]
+	switch p {
+	case 2:
+		b, s = s, b
+	case 3:
+		a, s = s, a
+	}
+	c.partner[a], c.partner[b] = b, a
+	c.partner[s] = s
+}
+
+func (c *core) unpair(g uint8) {
+	c.pairing[g] = 0
+	t := &c.gt[g]
+	for i := 0; i < int(c.gn[g]&3|c.gn[g]&4); i++ {
+		c.partner[t[i&3]] = noPartner
+	}
+}
+
+// rotate changes which pairing of an unpaired group is pairing 1.
+func (c *core) rotate(g uint8) {
+	t := &c.gt[g]
+	fwd := c.rng.Uint64()&1 != 0
+	if c.gn[g] == 4 {
+		if fwd {
+			t[1], t[2], t[3] = t[2], t[3], t[1]
+		} else {
+			t[1], t[2], t[3] = t[3], t[1], t[2]
+		}
+		return
+	}
+	if fwd {
+		t[0], t[1], t[2] = t[1], t[2], t[0]
+	} else {
+		t[0], t[1], t[2] = t[2], t[0], t[1]
+	}
+}
+
+// guide puts the pair that the last scan removed first together in front,
+// so that pairing 1 of the unpaired group g is that pair.
+func (c *core) guide(g uint8) {
+	t := &c.gt[g]
+	f := c.first[g]
+	n := int(c.gn[g])
+	ia, ib := -1, -1
+	for i := 0; i < n; i++ {
+		switch t[i&3] {
+		case f[0]:
+			ia = i
+		case f[1]:
+			ib = i
+		}
+	}
+	if ia < 0 || ib < 0 {
+		return
+	}
+	var nt [4]uint8
+	nt[0], nt[1] = t[ia&3], t[ib&3]
+	k := 2
+	for i := 0; i < n; i++ {
+		if i != ia && i != ib {
+			nt[k&3] = t[i&3]
+			k++
+		}
+	}
+	*t = nt
+}
+
+// shuffleOrder puts the groups to branch on in a random order.
+func (c *core) shuffleOrder() {
+	for i := c.nOrder - 1; i > 0; i-- {
+		j := int(c.rng.Uint64() % uint64(i+1))
+		c.order[i], c.order[j] = c.order[j], c.order[i]
+	}
+}
+
+// leaf is reached when every group has a pairing and the scan passed.
+// It records the play and reports whether the search may stop.
+func (c *core) leaf() bool {
+	c.moves = c.moves[:0]
+	left := c.scan(true)
+	if !c.minMode {
+		return true
+	}
+	if left < c.best {
+		c.best = left
+		c.bestMoves = append(c.bestMoves[:0], c.moves...)
+		c.thr = left - 1
+		if c.thr < c.lb {
+			c.done = true
+			return true
+		}
+	}
+	return false
+}
+
+// search decides whether some pairing of the groups order[s:] (those before
+// s keep theirs) passes, by de Bondt's critical-group search. On failure the
+// groups order[s:] are left without pairing.
+func (c *core) search(s int) bool {
+	c.nodes++
+	if !c.ok() {
+		return false
+	}
+	no := c.nOrder
+	if s == no {
+		return c.leaf()
+	}
+	k := s
+	for {
+		g := c.order[k]
+		if c.guided {
+			c.guide(g)
+		}
+		c.setPairing(g, 1)
+		if !c.ok() {
+			break
+		}
+		k++
+		if k == no {
+			if c.leaf() {
+				return true
+			}
+			k--
+			break
+		}
+	}
+	if c.aborted {
+		return false
+	}
+	// order[s..k] with pairing 1 fail. Find the groups needed for that,
+	// from k−1 backwards; the others lose their pairing and are rotated.
+	var need, rest [64]uint8
+	nn, nr := 0, 0
+	for j := k - 1; j >= s; j-- {
+		g := c.order[j]
+		c.unpair(g)
+		if !c.ok() {
+			if c.aborted {
+				return false
+			}
+			c.rotate(g)
+			rest[nr] = g
+			nr++
+		} else {
+			c.setPairing(g, 1)
+			need[nn] = g
+			nn++
+		}
+	}
+	// Needed groups in their order, then the failing one, then the rest.
+	p := s
+	for i := nn - 1; i >= 0; i-- {
+		c.order[p] = need[i]
+		p++
+	}
+	c.order[p] = c.order[k]
+	last := p
+	p++
+	for i := nr - 1; i >= 0; i-- {
+		c.order[p] = rest[i]
+		p++
+	}
+	for cp := last; cp >= s; cp-- {
+		g := c.order[cp]
+		for pr := uint8(2); pr <= 3; pr++ {
+			c.setPairing(g, pr)
+			if c.search(cp + 1) {
+				return true
+			}
+			if c.aborted {
+				return false
+			}
+		}
+		c.unpair(g)
+	}
+	return false
+}
+
+// stop reports whether the context is done or the deadline has passed.
+func (c *core) stop() bool {
+	if c.ctx != nil && c.ctx.Err() != nil {
+		return true
+	}
+	return !c.deadline.IsZero() && time.Now().After(c.deadline)
+}

@@ -1,0 +1,95 @@
+package solver
+
+// The top level of a solve: trivial cases, the first prune scan, random
+// games, then the pairing search; and the min-left search.
+
+// verdict and method values used inside the core, before the public types.
+type outcome struct {
+	verdict Verdict
+	method  Method
+	minLeft int
+}
+
+// randomGames returns how many random games to try for g groups of four:
+// ⌊1.2^g⌋, as de Bondt does (708 for 36 groups).
+func randomGames(g int) int {
+	x := 1.0
+	for i := 0; i < g; i++ {
+		x *= 1.2
+	}
+	return int(x)
+}
+
+// decide solves the loaded position. With minLeft it also computes, for an
+// impossible position, the fewest tiles that must remain.
+func (c *core) decide(minLeft bool, games int) outcome {
+	c.minMode = false
+	c.thr = 0
+	if c.remaining == 0 {
+		return outcome{Winnable, Trivial, 0}
+	}
+	c.shuffleOrder()
+	left0 := c.scan(false)
+	if c.odd > 0 || left0 > 0 {
+		return c.impossible(PruneTop, minLeft, left0)
+	}
+	for i := 0; i < games; i++ {
+		if c.randomGame() == 0 {
+			return outcome{Winnable, Random, 0}
+		}
+		if i&63 == 63 && c.stop() {
+			return outcome{Unknown, Budget, -1}
+		}
+	}
+	if c.search(0) {
+		return outcome{Winnable, Search, 0}
+	}
+	if c.aborted {
+		return outcome{Unknown, Budget, -1}
+	}
+	return c.impossible(Search, minLeft, left0)
+}
+
+// impossible finishes an impossible verdict, computing the min-left count
+// when asked.
+func (c *core) impossible(m Method, minLeft bool, left0 int) outcome {
+	c.moves = c.moves[:0]
+	if !minLeft {
+		return outcome{Impossible, m, -1}
+	}
+	lb := left0
+	if c.odd > lb {
+		lb = c.odd
+	}
+	if lb < 1 {
+		lb = 1
+	}
+	if (c.remaining-lb)&1 != 0 {
+		lb++ // tiles leave in pairs
+	}
+	// An upper bound from random games.
+	c.best = c.remaining
+	c.bestMoves = c.bestMoves[:0]
+	for i := 0; i < 64; i++ {
+		if l := c.randomGame(); l < c.best {
+			c.best = l
+			c.bestMoves = append(c.bestMoves[:0], c.moves...)
+		}
+	}
+	if c.best > lb {
+		for i := 0; i < c.nOrder; i++ {
+			c.unpair(c.order[i])
+		}
+		c.minMode = true
+		c.lb = lb
+		c.thr = c.best - 1
+		c.aborted = false
+		c.search(0)
+		c.minMode = false
+	}
+	c.moves = append(c.moves[:0], c.bestMoves...)
+	if c.aborted {
+		return outcome{Impossible, m, -1}
+	}
+	return outcome{Impossible, m, c.best}
+}

@@ -1,0 +1,101 @@
+package solver
+
+import (
+	"context"
+	"time"
+
+	"github.com/mjsolve/mjsolve/solitaire"
+)
+
+// Solver solves boards of one geometry. It is reusable and not safe for
+// concurrent use: give each worker its own. After the first board it
+// allocates nothing per Solve.
+type Solver struct {
+	geo   *solitaire.Geometry
+	c     *core
+	grp   [256]uint8
+	out   []solitaire.Move
+	games int // random games per board; <0: ⌊1.2^g⌋
+}
+
+// New returns a solver for boards on g.
+func New(g *solitaire.Geometry) *Solver {
+	s := &Solver{games: -1}
+	s.setGeometry(g)
+	return s
+}
+
+func (s *Solver) setGeometry(g *solitaire.Geometry) {
+	s.geo = g
+	s.c = newCore(newGeom(g.N, g.CoverList, g.LeftList, g.RightList))
+	s.out = make([]solitaire.Move, 0, g.N/2)
+}
+
+// Solve decides whether b can be cleared from its position (tiles may
+// already be removed). It does not change b. The verdict is Unknown only
+// when opt's budget ran out or ctx was cancelled. The same board and options
+// give the same result. Result.Moves is reused by the next call of s.
+func (s *Solver) Solve(ctx context.Context, b *solitaire.Board, opt Options) Result {
+	start := time.Now()
+	if b.Geo != s.geo {
+		s.setGeometry(b.Geo)
+	}
+	c := s.c
+	n := b.Geo.N
+	for i := 0; i < n; i++ {
+		s.grp[i] = uint8(b.Groups[i])
+	}
+	present := [3]uint64(b.Present.And(b.Geo.All))
+	c.load(s.grp[:n], &present)
+	c.rng.Seed(boardHash(s.grp[:n], &present), opt.Seed^0x9e3779b97f4a7c15)
+	c.maxScans = opt.MaxScans
+	c.ctx = ctx
+	c.deadline = time.Time{}
+	if opt.Timeout > 0 {
+		c.deadline = start.Add(opt.Timeout)
+	}
+	games := s.games
+	if games < 0 {
+		games = randomGames(c.nOrder)
+	}
+	o := c.decide(opt.MinLeft, games)
+	r := Result{Verdict: o.verdict, Method: o.method, MinLeft: o.minLeft}
+	s.out = s.out[:0]
+	if o.verdict == Winnable || o.minLeft >= 0 {
+		for _, m := range c.moves {
+			a, b := m.a, m.b
+			if a > b {
+				a, b = b, a
+			}
+			s.out = append(s.out, solitaire.Move{A: a, B: b})
+		}
+		r.Moves = s.out
+	}
+	if o.verdict == Winnable {
+		r.MinLeft = 0
+	}
+	c.ctx = nil
+	r.Stats = Stats{Scans: c.scans, RandomGames: c.games, Nodes: c.nodes, Duration: time.Since(start)}
+	return r
+}
+
+// Solve solves b with a fresh Solver; the moves are b's own.
+func Solve(ctx context.Context, b *solitaire.Board, opt Options) Result {
+	return New(b.Geo).Solve(ctx, b, opt)
+}
+
+// boardHash mixes the deal and the tiles on board into a seed.
+func boardHash(grp []uint8, present *[3]uint64) uint64 {
+	h := uint64(0xcbf29ce484222325)
+	for i, g := range grp {
+		if present[i>>6]>>(i&63)&1 != 0 {
+			h ^= uint64(g) + 1
+		} else {
+			h ^= 0xff
+		}
+		h *= 0x100000001b3
+	}
+	h ^= h >> 29
+	h *= 0xbf58476d1ce4e5b9
+	return h ^ h>>32
+}
