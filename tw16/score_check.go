@@ -1,0 +1,141 @@
+package tw16
+
+import (
+	"fmt"
+
+	"github.com/mjsolve/mjsolve"
+)
+
+// handTiles is the number of tiles of a Taiwanese hand between turns:
+// sixteen, a kong counting three.
+const handTiles = 16
+
+// checkWin returns an error naming the first thing in w that cannot happen
+// under the rules r. It does not check that the hand is complete.
+func checkWin(w *Win, r *Rules) error {
+	if !w.Seat.Valid() || !w.Seat.IsWind() {
+		return fmt.Errorf("tw16: seat wind %s is not a wind", w.Seat)
+	}
+	if !w.Round.Valid() || !w.Round.IsWind() {
+		return fmt.Errorf("tw16: round wind %s is not a wind", w.Round)
+	}
+	if len(w.Melds) > MaxSets {
+		return fmt.Errorf("tw16: %d melds (at most %d)", len(w.Melds), MaxSets)
+	}
+	for _, m := range w.Melds {
+		if !m.Valid() {
+			return fmt.Errorf("tw16: invalid meld %s", m)
+		}
+	}
+	if !w.Tile.IsBonus() && !w.Tile.Kind().Valid() || w.Tile.IsBonus() && !w.Tile.Bonus().Valid() {
+		return fmt.Errorf("tw16: invalid winning tile %d", uint8(w.Tile))
+	}
+
+	// Flowers.
+	if !r.Flowers && (len(w.Flowers) > 0 || w.Tile.IsBonus()) {
+		return fmt.Errorf("tw16: the %s rules play without flowers (136 tiles)", r.Name)
+	}
+	var seen [mjsolve.NumBonus]bool
+	for _, b := range w.Flowers {
+		if !b.Valid() {
+			return fmt.Errorf("tw16: invalid flower %d", uint8(b))
+		}
+		if seen[b] {
+			return fmt.Errorf("tw16: flower %s (%s) given twice", b, b.Chinese())
+		}
+		seen[b] = true
+	}
+
+	// Size and copies.
+	if err := w.Concealed.Validate(); err != nil {
+		return fmt.Errorf("tw16: hand: %w", err)
+	}
+	want := handTiles - 3*len(w.Melds)
+	if got := w.Concealed.Total(); got != want {
+		return fmt.Errorf("tw16: hand has %d tiles; with %d melds it needs %d before the winning tile", got, len(w.Melds), want)
+	}
+	all := w.Concealed
+	for _, m := range w.Melds {
+		m.addTo(&all)
+	}
+	if !w.Tile.IsBonus() {
+		all.Add(w.Tile.Kind())
+	}
+	for k, n := range all {
+		if n > 4 {
+			return fmt.Errorf("tw16: %d copies of %s counting the melds and the winning tile (at most 4)", n, mjsolve.Kind(k))
+		}
+	}
+
+	// Dealer.
+	if w.DealerStreak < 0 {
+		return fmt.Errorf("tw16: negative dealer streak %d", w.DealerStreak)
+	}
+	if w.DealerStreak > 0 && !r.ConsecutiveDealing {
+		return fmt.Errorf("tw16: the %s rules have no consecutive dealing (dealer streak %d)", r.Name, w.DealerStreak)
+	}
+	if w.DiscarderIsDealer && (w.Dealer || w.SelfDrawn) {
+		return fmt.Errorf("tw16: the discarder can be the dealer only on a non-dealer's win by discard")
+	}
+
+	// Situation.
+	if w.FirstTurn > EarthlyReady {
+		return fmt.Errorf("tw16: invalid first-turn situation %d", w.FirstTurn)
+	}
+	if w.Tile.IsBonus() {
+		if len(w.Flowers) != mjsolve.NumBonus-1 || seen[w.Tile.Bonus()] {
+			return fmt.Errorf("tw16: a flower win needs the other seven flowers (七搶一, 八仙過海); have %d of them", countOthers(seen, w.Tile.Bonus()))
+		}
+		if w.LastTile || w.AfterKong || w.RobKong || w.FirstTurn != NotFirstTurn {
+			return fmt.Errorf("tw16: a flower win takes no other situation (last tile, after kong, robbing a kong, first turn)")
+		}
+		return nil
+	}
+	if w.AfterKong && !w.SelfDrawn {
+		return fmt.Errorf("tw16: a win after a kong (槓上開花) is self-drawn")
+	}
+	if w.RobKong && w.SelfDrawn {
+		return fmt.Errorf("tw16: robbing a kong (搶槓) is not a self-drawn win")
+	}
+	if w.RobKong && w.LastTile {
+		return fmt.Errorf("tw16: robbing a kong (搶槓) cannot be on the last tile")
+	}
+	if k := w.Tile.Kind(); w.RobKong && all[k] != 1 {
+		return fmt.Errorf("tw16: robbing a kong of %s needs the other three %s in another player's pong, but the hand holds %d", k, k, all[k]-1)
+	}
+	noMelds := len(w.Melds) == 0
+	switch w.FirstTurn {
+	case HeavenlyHand:
+		if !w.Dealer || !w.SelfDrawn || !noMelds {
+			return fmt.Errorf("tw16: 天胡 (tianhu) is the dealer's self-drawn win with no meld and no concealed kong")
+		}
+	case EarthlyHand:
+		if w.Dealer || !w.SelfDrawn || !noMelds {
+			return fmt.Errorf("tw16: 地胡 (dihu) is a non-dealer's self-drawn win with no meld or kong")
+		}
+	case HumanHand:
+		if w.Dealer || w.SelfDrawn || !noMelds {
+			return fmt.Errorf("tw16: 人胡 (renhu) is a non-dealer's win on a discard with no meld or kong")
+		}
+	case EarthlyReady:
+		for _, m := range w.Melds {
+			if m.Type != ConcealedKong {
+				return fmt.Errorf("tw16: 地聽 (diting) allows no chow, pong or exposed kong")
+			}
+		}
+	}
+	if w.FirstTurn != NotFirstTurn && w.FirstTurn != EarthlyReady && (w.LastTile || w.RobKong) {
+		return fmt.Errorf("tw16: %s is in the first go-round: no last tile, no robbing a kong", w.FirstTurn)
+	}
+	return nil
+}
+
+func countOthers(seen [mjsolve.NumBonus]bool, except mjsolve.Bonus) int {
+	n := 0
+	for b, ok := range seen {
+		if ok && mjsolve.Bonus(b) != except {
+			n++
+		}
+	}
+	return n
+}
