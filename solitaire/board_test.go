@@ -82,11 +82,14 @@ func matchesRef(b *Board) []Move {
 	for i := range present {
 		present[i] = b.Present.Has(i)
 	}
+	free := make([]bool, b.Geo.N)
+	for i := range free {
+		free[i] = present[i] && freeRef(slots, present, i)
+	}
 	var moves []Move
 	for j := range b.Geo.N {
 		for i := range j {
-			if present[i] && present[j] && b.Groups[i] == b.Groups[j] &&
-				freeRef(slots, present, i) && freeRef(slots, present, j) {
+			if free[i] && free[j] && b.Groups[i] == b.Groups[j] {
 				moves = append(moves, Move{uint8(i), uint8(j)})
 			}
 		}

@@ -65,13 +65,13 @@ func Compile(l *layouts.Layout) (*Geometry, error) {
 		UnderList: make([][]int, n),
 		masks:     make([]slotMasks, n),
 	}
-	covers, left, right := relations(l.Slots)
+	rel := l.Relations()
 	for i := range n {
-		g.CoverList[i], g.LeftList[i], g.RightList[i] = covers[i], left[i], right[i]
-		g.Covers[i] = SetOf(covers[i]...)
-		g.Left[i] = SetOf(left[i]...)
-		g.Right[i] = SetOf(right[i]...)
-		for _, j := range covers[i] {
+		g.CoverList[i], g.LeftList[i], g.RightList[i] = rel.Covers[i], rel.Left[i], rel.Right[i]
+		g.Covers[i] = SetOf(rel.Covers[i]...)
+		g.Left[i] = SetOf(rel.Left[i]...)
+		g.Right[i] = SetOf(rel.Right[i]...)
+		for _, j := range rel.Covers[i] {
 			g.Under[j].Add(i)
 		}
 		g.masks[i] = slotMasks{g.Covers[i], g.Left[i], g.Right[i]}
@@ -80,31 +80,6 @@ func Compile(l *layouts.Layout) (*Geometry, error) {
 		g.UnderList[i] = g.Under[i].AppendTo(nil)
 	}
 	return g, nil
-}
-
-// relations computes the geometry of DESIGN.md by comparing every pair of
-// slots: covers[i] are the slots above i that overlap it, left[i] and
-// right[i] its neighbours on the same level.
-func relations(slots []layouts.Slot) (covers, left, right [][]int) {
-	n := len(slots)
-	covers, left, right = make([][]int, n), make([][]int, n), make([][]int, n)
-	for i, a := range slots {
-		for j, b := range slots {
-			dx, dy := b.X-a.X, b.Y-a.Y
-			if dy < -1 || dy > 1 {
-				continue
-			}
-			switch {
-			case b.Z > a.Z && dx >= -1 && dx <= 1:
-				covers[i] = append(covers[i], j)
-			case b.Z == a.Z && dx == -2:
-				left[i] = append(left[i], j)
-			case b.Z == a.Z && dx == 2:
-				right[i] = append(right[i], j)
-			}
-		}
-	}
-	return covers, left, right
 }
 
 // IsFree reports whether slot i can be played when the tiles in present are

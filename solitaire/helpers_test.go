@@ -13,7 +13,7 @@ import (
 //	level 1:  .[4]. .[5].
 //	level 0: [0][1] [2][3]
 func testLayout() *layouts.Layout {
-	return &layouts.Layout{Name: "test6", Source: "test", Slots: []layouts.Slot{
+	return &layouts.Layout{Name: "test6", Slots: []layouts.Slot{
 		{X: 0, Y: 0, Z: 0}, {X: 2, Y: 0, Z: 0}, {X: 4, Y: 0, Z: 0}, {X: 6, Y: 0, Z: 0},
 		{X: 1, Y: 0, Z: 1}, {X: 5, Y: 0, Z: 1},
 	}}
@@ -24,7 +24,7 @@ func testLayout() *layouts.Layout {
 // level overlapping. Tiles need not rest on anything: the free rule does
 // not care.
 func randomLayout(r *rand.Rand, n int) *layouts.Layout {
-	l := &layouts.Layout{Name: "random", Source: "test"}
+	l := &layouts.Layout{Name: "random"}
 	for tries := 0; len(l.Slots) < n && tries < 50*n; tries++ {
 		s := layouts.Slot{X: r.IntN(14), Y: r.IntN(8), Z: r.IntN(3)}
 		ok := true

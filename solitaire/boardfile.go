@@ -1,0 +1,231 @@
+package solitaire
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mjsolve/mjsolve/layouts"
+)
+
+// boardMagic is the first line of a board file.
+const boardMagic = "mjsolve board 1"
+
+// facesPerLine is how many faces WriteTo puts on one "faces" line.
+const facesPerLine = 12
+
+// WriteTo writes b as a board file (the format is described in the package
+// documentation). It implements io.WriterTo.
+func (b *Board) WriteTo(w io.Writer) (int64, error) {
+	var sb strings.Builder
+	sb.WriteString(boardMagic + "\n")
+	fmt.Fprintf(&sb, "layout %s\n", LayoutRef(b.Geo.Layout))
+	fmt.Fprintf(&sb, "tiles %d\n", b.Geo.N)
+	for i := 0; i < len(b.Groups); i += facesPerLine {
+		sb.WriteString("faces")
+		for _, g := range b.Groups[i:min(i+facesPerLine, len(b.Groups))] {
+			sb.WriteByte(' ')
+			sb.WriteString(g.String())
+		}
+		sb.WriteByte('\n')
+	}
+	removed := b.Geo.All.AndNot(b.Present).AppendTo(nil)
+	for i := 0; i < len(removed); i += 2 * facesPerLine {
+		sb.WriteString("removed")
+		for _, s := range removed[i:min(i+2*facesPerLine, len(removed))] {
+			sb.WriteByte(' ')
+			sb.WriteString(strconv.Itoa(s))
+		}
+		sb.WriteByte('\n')
+	}
+	n, err := io.WriteString(w, sb.String())
+	if err != nil {
+		err = fmt.Errorf("solitaire: writing board: %w", err)
+	}
+	return int64(n), err
+}
+
+// LayoutRef returns the name a board file uses for l: its Name when
+// layouts.Find resolves that name to the same geometry (built-in and
+// installed layouts), else the file it was read from.
+func LayoutRef(l *layouts.Layout) string {
+	if l.Name != "" {
+		if m, err := layouts.Find(l.Name); err == nil && slices.Equal(m.Slots, l.Slots) {
+			return l.Name
+		}
+	}
+	if l.Source != "" && l.Source != layouts.SourceBuiltin {
+		return l.Source
+	}
+	return l.Name
+}
+
+// ReadBoard reads a board file; name is the file's name for error
+// messages. The layout is looked up with layouts.Find and must have the
+// number of tiles the file states. Errors name the file and the line.
+func ReadBoard(r io.Reader, name string) (*Board, error) {
+	return readBoard(r, name, layouts.Find)
+}
+
+// boardFile is the parsed content of a board file before its layout is
+// looked up.
+type boardFile struct {
+	layout     string
+	layoutLine int
+	tiles      int
+	tilesLine  int
+	faces      []Group
+	facesLine  int // first faces line
+	removed    []int
+	removedAt  []int // line of each removed slot
+}
+
+// maxLine bounds the length of one line of a board file.
+const maxLine = 64 << 10
+
+func parseBoardFile(r io.Reader, file string) (*boardFile, error) {
+	bad := func(line int, format string, args ...any) error {
+		return fmt.Errorf("solitaire: %s:%d: %s", file, line, fmt.Sprintf(format, args...))
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 4096), maxLine)
+	bf := &boardFile{tiles: -1}
+	line := 0
+	seenMagic := false
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		if i := strings.IndexByte(text, '#'); i >= 0 {
+			text = text[:i]
+		}
+		fields := strings.Fields(text)
+		if len(fields) == 0 {
+			continue
+		}
+		if !seenMagic {
+			if strings.Join(fields, " ") != boardMagic {
+				return nil, bad(line, "not a board file (want %q first)", boardMagic)
+			}
+			seenMagic = true
+			continue
+		}
+		key, args := fields[0], fields[1:]
+		switch key {
+		case "layout":
+			if bf.layoutLine > 0 {
+				return nil, bad(line, "second layout line (first on line %d)", bf.layoutLine)
+			}
+			if len(args) == 0 {
+				return nil, bad(line, "layout needs a name")
+			}
+			bf.layout, bf.layoutLine = strings.Join(args, " "), line
+		case "tiles":
+			if bf.tilesLine > 0 {
+				return nil, bad(line, "second tiles line (first on line %d)", bf.tilesLine)
+			}
+			if len(args) != 1 {
+				return nil, bad(line, "tiles needs one number")
+			}
+			n, err := strconv.Atoi(args[0])
+			if err != nil || n < 2 || n > MaxTiles || n%2 != 0 {
+				return nil, bad(line, "bad tile count %q (want an even number from 2 to %d)", args[0], MaxTiles)
+			}
+			bf.tiles, bf.tilesLine = n, line
+		case "faces":
+			if bf.facesLine == 0 {
+				bf.facesLine = line
+			}
+			for _, a := range args {
+				g, err := ParseGroup(a)
+				if err != nil {
+					return nil, bad(line, "unknown face %q", a)
+				}
+				if len(bf.faces) == MaxTiles {
+					return nil, bad(line, "more than %d faces", MaxTiles)
+				}
+				bf.faces = append(bf.faces, g)
+			}
+		case "removed":
+			for _, a := range args {
+				s, err := strconv.Atoi(a)
+				if err != nil || s < 0 || s >= MaxTiles {
+					return nil, bad(line, "bad slot %q", a)
+				}
+				if len(bf.removed) == MaxTiles {
+					return nil, bad(line, "more than %d removed tiles", MaxTiles)
+				}
+				bf.removed = append(bf.removed, s)
+				bf.removedAt = append(bf.removedAt, line)
+			}
+		default:
+			return nil, bad(line, "unknown keyword %q (want layout, tiles, faces or removed)", key)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, bad(line+1, "line longer than %d bytes", maxLine)
+		}
+		return nil, fmt.Errorf("solitaire: %s: %w", file, err)
+	}
+	switch {
+	case !seenMagic:
+		return nil, fmt.Errorf("solitaire: %s: empty board file", file)
+	case bf.layoutLine == 0:
+		return nil, bad(line, "no layout line")
+	case bf.tilesLine == 0:
+		return nil, bad(line, "no tiles line")
+	case len(bf.faces) != bf.tiles:
+		return nil, bad(max(bf.facesLine, bf.tilesLine), "%d faces for %d tiles", len(bf.faces), bf.tiles)
+	}
+	if err := CheckDeal(bf.faces, bf.tiles); err != nil {
+		return nil, bad(bf.facesLine, "%s", strings.TrimPrefix(err.Error(), "solitaire: "))
+	}
+	var removed Set
+	var odd [NumGroups]bool
+	for k, s := range bf.removed {
+		switch {
+		case s >= bf.tiles:
+			return nil, bad(bf.removedAt[k], "no slot %d on a layout of %d tiles", s, bf.tiles)
+		case removed.Has(s):
+			return nil, bad(bf.removedAt[k], "slot %d removed twice", s)
+		}
+		removed.Add(s)
+		odd[bf.faces[s]] = !odd[bf.faces[s]]
+	}
+	for g, o := range odd {
+		if o {
+			return nil, bad(bf.removedAt[len(bf.removedAt)-1], "an odd number of %s tiles removed (tiles go in pairs)", Group(g))
+		}
+	}
+	return bf, nil
+}
+
+func readBoard(r io.Reader, file string, find func(string) (*layouts.Layout, error)) (*Board, error) {
+	bf, err := parseBoardFile(r, file)
+	if err != nil {
+		return nil, err
+	}
+	l, err := find(bf.layout)
+	if err != nil {
+		return nil, fmt.Errorf("solitaire: %s:%d: %w", file, bf.layoutLine, err)
+	}
+	if len(l.Slots) != bf.tiles {
+		return nil, fmt.Errorf("solitaire: %s:%d: layout %s has %d tiles, the board %d", file, bf.tilesLine, bf.layout, len(l.Slots), bf.tiles)
+	}
+	g, err := Compile(l)
+	if err != nil {
+		return nil, fmt.Errorf("solitaire: %s:%d: %w", file, bf.layoutLine, err)
+	}
+	b, err := NewBoard(g, bf.faces)
+	if err != nil { // checked by parseBoardFile
+		return nil, fmt.Errorf("solitaire: %s:%d: %w", file, bf.facesLine, err)
+	}
+	for _, s := range bf.removed {
+		b.Present.Remove(s)
+	}
+	return b, nil
+}

@@ -1,0 +1,134 @@
+package solitaire
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mjsolve/mjsolve/layouts"
+)
+
+// findTest resolves the layouts the board file tests use.
+func findTest(name string) (*layouts.Layout, error) {
+	switch name {
+	case "test6":
+		return testLayout(), nil
+	case "row 8":
+		l := &layouts.Layout{Name: "row 8"}
+		for i := range 8 {
+			l.Slots = append(l.Slots, layouts.Slot{X: 2 * i})
+		}
+		return l, nil
+	}
+	return nil, fmt.Errorf("layouts: no layout %q", name)
+}
+
+const test6File = `mjsolve board 1
+layout test6
+tiles 6
+faces 1m 2m 2m 1m 1m 1m
+removed 4 5
+`
+
+func TestBoardFileRoundTrip(t *testing.T) {
+	g := mustCompile(t, testLayout())
+	b := mustBoard(t, g, []Group{0, 1, 1, 0, 0, 0})
+	b.Play(Move{4, 5})
+	var buf bytes.Buffer
+	n, err := b.WriteTo(&buf)
+	if err != nil || n != int64(buf.Len()) {
+		t.Fatalf("WriteTo = %d, %v", n, err)
+	}
+	if buf.String() != test6File {
+		t.Fatalf("WriteTo wrote\n%s\nwant\n%s", buf.String(), test6File)
+	}
+	c, err := readBoard(strings.NewReader(buf.String()), "b.txt", findTest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(c.Groups, b.Groups) || c.Present != b.Present || c.Geo.N != 6 {
+		t.Fatalf("read back %v %v", c.Groups, c.Present.AppendTo(nil))
+	}
+
+	// A full deck on a bigger layout, with comments and spread lines.
+	l, _ := findTest("row 8")
+	g8 := mustCompile(t, l)
+	b8 := mustBoard(t, g8, PCG{Seed: 4}.Deal(9, 8, nil))
+	buf.Reset()
+	b8.WriteTo(&buf)
+	text := "# saved by a test\n\n" + strings.Replace(buf.String(), "faces ", "faces\nfaces ", 1)
+	c8, err := readBoard(strings.NewReader(text), "b8.txt", findTest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(c8.Groups, b8.Groups) || c8.Present != g8.All {
+		t.Fatalf("read back %v", c8.Groups)
+	}
+}
+
+func TestBoardFileErrors(t *testing.T) {
+	for _, c := range []struct {
+		text, want string
+	}{
+		{"", "solitaire: f: empty board file"},
+		{"# only a comment\n", "solitaire: f: empty board file"},
+		{"layout test6\n", `solitaire: f:1: not a board file (want "mjsolve board 1" first)`},
+		{"mjsolve board 2\n", `solitaire: f:1: not a board file (want "mjsolve board 1" first)`},
+		{"mjsolve board 1\nlayout\n", "solitaire: f:2: layout needs a name"},
+		{"mjsolve board 1\nlayout a\nlayout b\n", "solitaire: f:3: second layout line (first on line 2)"},
+		{"mjsolve board 1\ntiles six\n", `solitaire: f:2: bad tile count "six" (want an even number from 2 to 144)`},
+		{"mjsolve board 1\ntiles 7\n", `solitaire: f:2: bad tile count "7" (want an even number from 2 to 144)`},
+		{"mjsolve board 1\ntiles 6 8\n", "solitaire: f:2: tiles needs one number"},
+		{"mjsolve board 1\ntiles 6\ntiles 6\n", "solitaire: f:3: second tiles line (first on line 2)"},
+		{"mjsolve board 1\nfaces 1m 2x\n", `solitaire: f:2: unknown face "2x"`},
+		{"mjsolve board 1\nremoved 1 -2\n", `solitaire: f:2: bad slot "-2"`},
+		{"mjsolve board 1\nplayed 1 2\n", `solitaire: f:2: unknown keyword "played" (want layout, tiles, faces or removed)`},
+		{"mjsolve board 1\ntiles 6\nfaces 1m 1m 1m 1m 2m 2m\n", "solitaire: f:3: no layout line"},
+		{"mjsolve board 1\nlayout test6\nfaces 1m 1m 1m 1m 2m 2m\n", "solitaire: f:3: no tiles line"},
+		{"mjsolve board 1\nlayout test6\ntiles 6\nfaces 1m 1m 1m 1m 2m\n", "solitaire: f:4: 5 faces for 6 tiles"},
+		{"mjsolve board 1\nlayout test6\ntiles 6\nfaces 1m 1m 1m 2m 2m 2m\n", "solitaire: f:4: deal has 3 tiles of 1m, want 4"},
+		{"mjsolve board 1\nlayout test6\ntiles 6\nfaces 1m 1m 1m 1m E E\n", "solitaire: f:4: deal has 0 tiles of 2m, want 2"},
+		{test6File + "removed 6 7\n", "solitaire: f:6: no slot 6 on a layout of 6 tiles"},
+		{test6File + "removed 4\n", "solitaire: f:6: slot 4 removed twice"},
+		{"mjsolve board 1\nlayout test6\ntiles 6\nfaces 1m 2m 2m 1m 1m 1m\nremoved 1 4\n", "solitaire: f:5: an odd number of 1m tiles removed (tiles go in pairs)"},
+		{strings.Replace(test6File, "test6", "nowhere", 1), `solitaire: f:2: layouts: no layout "nowhere"`},
+		{"mjsolve board 1\nlayout row 8\ntiles 6\nfaces 1m 1m 1m 1m 2m 2m\n", "solitaire: f:3: layout row 8 has 8 tiles, the board 6"},
+		{"mjsolve board 1\nfaces " + strings.Repeat("1m ", 145) + "\n", "solitaire: f:2: more than 144 faces"},
+		{"mjsolve board 1\n" + strings.Repeat("x", maxLine+1) + "\n", "solitaire: f:2: line longer than 65536 bytes"},
+	} {
+		_, err := readBoard(strings.NewReader(c.text), "f", findTest)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("reading %q:\n got %v\nwant %s", c.text[:min(len(c.text), 80)], err, c.want)
+		}
+	}
+}
+
+func FuzzReadBoard(f *testing.F) {
+	f.Add(test6File)
+	f.Add("mjsolve board 1\nlayout row 8\ntiles 8\nfaces 1m 2m 1m 2m 1m 2m 1m 2m\nremoved 0 2 7 5 # two pairs\n")
+	f.Add("mjsolve board 1\nlayout test6\ntiles 6\nfaces 1z 1z 7z 7z 1z 1z\n")
+	f.Add("mjsolve board 1\nlayout test6\ntiles 6\nfaces 1m 1m 1m 1m 2m 2m\nremoved 0 0\n")
+	f.Add("mjsolve board 1\nlayout test6\ntiles 6\nfaces fl se\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		b, err := readBoard(strings.NewReader(text), "fuzz", findTest)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error on more than one line: %q", err)
+			}
+			return
+		}
+		var buf bytes.Buffer
+		if _, err := b.WriteTo(&buf); err != nil {
+			t.Fatal(err)
+		}
+		c, err := readBoard(bytes.NewReader(buf.Bytes()), "again", findTest)
+		if err != nil {
+			t.Fatalf("reading what WriteTo wrote: %v\n%s", err, buf.String())
+		}
+		if !slices.Equal(c.Groups, b.Groups) || c.Present != b.Present {
+			t.Fatalf("round trip changed the board:\n%s", buf.String())
+		}
+	})
+}
