@@ -43,6 +43,11 @@ type Layout struct {
 	Title  string // display name, e.g. from a KMahjongg .desktop file; may equal Name
 	Source string // "builtin", or the file the layout was read from
 	Slots  []Slot
+
+	// Notes are remarks of the reader where the file differs from what
+	// its game expects but can still be read (e.g. a KMahjongg tile drawn
+	// with wrong marks); they are not errors.
+	Notes []string
 }
 
 // Len returns the number of tiles of l.
@@ -71,6 +76,7 @@ func (l *Layout) TilesPerLevel() []int {
 func (l *Layout) Clone() *Layout {
 	c := *l
 	c.Slots = slices.Clone(l.Slots)
+	c.Notes = slices.Clone(l.Notes)
 	return &c
 }
 

@@ -1,0 +1,224 @@
+package layouts
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Tests in this file read the layouts installed by other games. Run them
+// with MJSOLVE_GAMES_ROOT set to a root holding the files (see README); a
+// game that is absent is skipped with a message.
+
+// installed returns the path of g's files, or skips the test.
+func installed(t *testing.T, source string) string {
+	t.Helper()
+	f := DefaultFinder()
+	for _, g := range games {
+		if g.source == source {
+			p, tried := f.locate(g)
+			if p == "" {
+				t.Skipf("no %s layouts installed (looked for %s; set %s)", g.title, strings.Join(tried, ", "), EnvGamesRoot)
+			}
+			return p
+		}
+	}
+	t.Fatalf("unknown source %q", source)
+	return ""
+}
+
+// findOrSkip finds name with the default finder; it skips the test when
+// name's game is not installed.
+func findOrSkip(t *testing.T, source, name string) *Layout {
+	t.Helper()
+	installed(t, source)
+	l, err := Find(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// The 24 layouts of the Xmahjongg 3.7 Debian package.
+var xmahjonggNames = []string{
+	"arena", "arrow", "boar", "bridge", "ceremonial", "deepwell", "default", "dog",
+	"dragon", "farandole", "hare", "horse", "hourglass", "monkey", "ox", "papillon",
+	"ram", "rat", "rooster", "schoon", "snake", "theater", "tiger", "wedges",
+}
+
+func TestInstalledXmahjongg(t *testing.T) {
+	dir := installed(t, SourceXmahjongg)
+	var got []string
+	for _, e := range DefaultFinder().gameEntries(games[0]) {
+		if e.Err != nil {
+			t.Errorf("%s: %v", e.Name, e.Err)
+			continue
+		}
+		got = append(got, strings.TrimPrefix(e.Name, "xmahjongg/"))
+		if n := e.Layout.Len(); n != 144 {
+			t.Errorf("%s has %d tiles, want 144", e.Name, n)
+		}
+		if f := e.Layout.Floating(); len(f) > 0 {
+			t.Errorf("%s has floating tiles %v", e.Name, f)
+		}
+	}
+	for _, name := range xmahjonggNames {
+		if !slices.Contains(got, name) {
+			t.Errorf("Xmahjongg layout %s missing from %s", name, dir)
+		}
+	}
+	if len(got) < 24 {
+		t.Errorf("%d Xmahjongg layouts in %s, want 24", len(got), dir)
+	}
+	dragon := findOrSkip(t, SourceXmahjongg, "xmahjongg/dragon")
+	if dragon.Title != "Old Dragon" || dragon.Len() != 144 {
+		t.Errorf("xmahjongg/dragon (Kyodai): title %q, %d tiles", dragon.Title, dragon.Len())
+	}
+}
+
+func TestInstalledXmahjonggDefaultIsTurtle(t *testing.T) {
+	x := findOrSkip(t, SourceXmahjongg, "xmahjongg/default")
+	turtle, _ := Builtin("turtle")
+	if !SameGeometry(x, turtle) {
+		t.Error("xmahjongg/default and the built-in turtle differ after normalisation")
+	}
+	// The Xmahjongg file lists the turtle in reading order too, at the same
+	// coordinates, so the slots are equal one by one: deals in file order
+	// (the mjsolver dealer) give the same boards on both.
+	if !slices.Equal(x.Slots, turtle.Slots) {
+		t.Error("xmahjongg/default lists its slots in another order than the built-in turtle")
+	}
+	if got := x.FreeAtStart(); got != 35 {
+		t.Errorf("xmahjongg/default: %d free at the start, want 35", got)
+	}
+}
+
+func TestInstalledKMahjongg(t *testing.T) {
+	dir := installed(t, SourceKMahjongg)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.layout"))
+	entries := DefaultFinder().gameEntries(games[1])
+	if len(entries) != len(files) {
+		t.Errorf("%d entries for %d .layout files", len(entries), len(files))
+	}
+	loaded, refused := 0, 0
+	for _, e := range entries {
+		if e.Err != nil {
+			// Only layouts of more than 144 tiles may be refused, and
+			// with a clear message.
+			if !strings.Contains(e.Err.Error(), "at most 144") {
+				t.Errorf("%s: %v", e.Name, e.Err)
+			}
+			if _, err := Find(e.Name); err == nil || err.Error() != e.Err.Error() {
+				t.Errorf("Find(%s) = %v, want %v", e.Name, err, e.Err)
+			}
+			refused++
+			continue
+		}
+		loaded++
+		if e.Layout.Title == "" || e.Layout.Title == strings.TrimPrefix(e.Name, "kmahjongg/") && e.Name != "kmahjongg/Vi" {
+			// Titles come from the .desktop files ("Default", "Star Ship").
+			if _, err := os.Stat(strings.TrimSuffix(e.File, ".layout") + ".desktop"); err == nil {
+				t.Errorf("%s: title %q not from its .desktop file", e.Name, e.Layout.Title)
+			}
+		}
+	}
+	t.Logf("KMahjongg: %d layouts loaded, %d refused (more than 144 tiles)", loaded, refused)
+	if loaded == 0 {
+		t.Error("no KMahjongg layout loaded")
+	}
+	d := findOrSkip(t, SourceKMahjongg, "kmahjongg/default")
+	if d.Title != "Default" {
+		t.Errorf("kmahjongg/default title %q, want Default", d.Title)
+	}
+}
+
+func TestInstalledKMahjonggRefusesBig(t *testing.T) {
+	installed(t, SourceKMahjongg)
+	_, err := Find("kmahjongg/pyramid")
+	if err == nil || err.Error() != "layouts: kmahjongg/pyramid has 204 tiles; at most 144 (one deck) are supported" {
+		t.Errorf("Find(kmahjongg/pyramid) error %v", err)
+	}
+}
+
+func TestInstalledGnome(t *testing.T) {
+	installed(t, SourceGnome)
+	entries := DefaultFinder().gameEntries(games[2])
+	if len(entries) < 9 {
+		t.Errorf("%d GNOME maps, want at least 9", len(entries))
+	}
+	for _, e := range entries {
+		if e.Err != nil {
+			t.Errorf("%s: %v", e.Name, e.Err)
+		}
+	}
+	z := findOrSkip(t, SourceGnome, "gnome/ziggurat")
+	if z.Title != "The Ziggurat" || z.Len() != 144 {
+		t.Errorf("gnome/ziggurat: title %q, %d tiles", z.Title, z.Len())
+	}
+	if _, err := Find("gnome/The Ziggurat"); err != nil {
+		t.Errorf("Find by GNOME map name: %v", err)
+	}
+}
+
+// gnomeMap finds a GNOME map by one of its names (the maps were renamed
+// between versions), or skips.
+func gnomeMap(t *testing.T, names ...string) *Layout {
+	t.Helper()
+	installed(t, SourceGnome)
+	for _, name := range names {
+		if l, err := Find("gnome/" + name); err == nil {
+			return l
+		}
+	}
+	t.Skipf("the installed mahjongg.map has no map named %s (GNOME Mahjongg 3.38 builds its turtle, \"Easy\", into the program; later versions have it in the file as \"Turtle\")", orList(names))
+	return nil
+}
+
+func TestSameTurtleEverywhere(t *testing.T) {
+	turtle, _ := Builtin("turtle")
+	t.Run("xmahjongg", func(t *testing.T) {
+		if !SameGeometry(findOrSkip(t, SourceXmahjongg, "xmahjongg/default"), turtle) {
+			t.Error("xmahjongg/default is not the turtle")
+		}
+	})
+	t.Run("kmahjongg", func(t *testing.T) {
+		if !SameGeometry(findOrSkip(t, SourceKMahjongg, "kmahjongg/default"), turtle) {
+			t.Error("kmahjongg/default is not the turtle")
+		}
+	})
+	t.Run("gnome", func(t *testing.T) {
+		if !SameGeometry(gnomeMap(t, "Turtle", "Easy"), turtle) {
+			t.Error("GNOME Turtle is not the turtle")
+		}
+	})
+}
+
+func TestTaipeiIsSchoon(t *testing.T) {
+	// GNOME's "Taipei" was called "Difficult" before 3.40 (scorename
+	// "difficult" in both).
+	taipei := gnomeMap(t, "Taipei", "difficult")
+	schoon := findOrSkip(t, SourceXmahjongg, "xmahjongg/schoon")
+	if !SameGeometry(taipei, schoon) {
+		t.Error("GNOME Taipei and xmahjongg/schoon differ after normalisation")
+	}
+	ox := findOrSkip(t, SourceXmahjongg, "xmahjongg/ox")
+	if SameGeometry(taipei, ox) {
+		t.Error("GNOME Taipei and xmahjongg/ox have the same geometry")
+	}
+}
+
+func TestInstalledAmbiguous(t *testing.T) {
+	installed(t, SourceXmahjongg)
+	installed(t, SourceKMahjongg)
+	_, err := Find("default")
+	want := `layouts: "default" is ambiguous: say xmahjongg/default or kmahjongg/default`
+	if err == nil || err.Error() != want {
+		t.Errorf("Find(default) error %v, want %s", err, want)
+	}
+	// Only Xmahjongg has "ox".
+	if l, err := Find("OX"); err != nil || l.Name != "xmahjongg/ox" {
+		t.Errorf("Find(OX) = %v, %v", l, err)
+	}
+}
