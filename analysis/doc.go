@@ -1,0 +1,24 @@
+// Package analysis runs a per-board function over many Mahjong Solitaire
+// deals and turns the outcomes into statistics and files.
+//
+// The runner ([Run]) hands game numbers first..first+n−1 to a pool of
+// workers, each built by a caller-supplied constructor, and delivers the
+// per-board [Record]s in game order, so the records and the [Summary] are the
+// same whatever the number of workers. It does not know about the solver: a
+// worker is any func(ctx, game) Record.
+//
+// A [Summary] keeps counts per verdict and per method and the time per board
+// in a fixed log-scale histogram, so its memory does not grow with the number
+// of boards; summaries of disjoint runs (shards) merge with [Summary.Merge].
+// [Wilson] gives the 95% score interval for the unwinnable rate.
+//
+// Per-board records are written as JSON lines behind a one-line header
+// ([Header]), zstd-compressed when the file name ends in ".zst"
+// ([CreateRecords]). [ResumeRecords] continues an interrupted file: it keeps
+// every complete record, drops a truncated last line or zstd block, and
+// refuses a file written for another layout, deal or seed. [MergeFiles]
+// combines record files of the same layout, deal and seed whose game ranges
+// are disjoint or overlap.
+//
+// The package never prints; progress is reported through a callback.
+package analysis

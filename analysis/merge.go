@@ -1,0 +1,122 @@
+package analysis
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// MergeResult is the outcome of [MergeFiles].
+type MergeResult struct {
+	// Header describes the merged experiment; First and Boards span the
+	// union of the files' game ranges (which may have gaps: compare
+	// Summary.Boards with Header.Boards).
+	Header  Header
+	Summary *Summary
+	Files   int
+	// Duplicates counts records of a game already read from an earlier
+	// file (or earlier in the same file); the first one is kept.
+	Duplicates int64
+	// Disagreements counts duplicates whose verdict differs from the kept
+	// one where one of them is unknown (a budget ran out in one run).
+	Disagreements int64
+	// Truncated lists the files that ended inside a record.
+	Truncated []string
+}
+
+// gameSet is a sparse map from game number to a 2-bit state (0 absent, else
+// verdict+1), in pages allocated where games exist: 16 KiB per 65,536 games.
+type gameSet struct{ pages map[uint64]*[1 << 14]byte }
+
+func (s *gameSet) get(g uint64) uint8 {
+	p := s.pages[g>>16]
+	if p == nil {
+		return 0
+	}
+	i := g & 0xffff
+	return p[i>>2] >> ((i & 3) * 2) & 3
+}
+
+func (s *gameSet) set(g uint64, v uint8) {
+	if s.pages == nil {
+		s.pages = make(map[uint64]*[1 << 14]byte)
+	}
+	p := s.pages[g>>16]
+	if p == nil {
+		p = new([1 << 14]byte)
+		s.pages[g>>16] = p
+	}
+	i := g & 0xffff
+	p[i>>2] |= v << ((i & 3) * 2)
+}
+
+// MergeFiles reads record files of the same experiment (layout, geometry,
+// deal, seed, timeout: see [Header.Compatible]) and summarises the union of
+// their games. Ranges may be disjoint or overlap; a game found twice counts
+// once. Two files that disagree on a decided game (winnable in one,
+// impossible in the other) are an error. Memory grows with the span of game
+// numbers (2 bits a game), not with the number of records.
+func MergeFiles(paths []string) (*MergeResult, error) {
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("analysis: merge: no files")
+	}
+	res := &MergeResult{Summary: &Summary{}, Files: len(paths)}
+	var seen gameSet
+	for i, path := range paths {
+		if err := mergeFile(res, &seen, path, i == 0); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func mergeFile(res *MergeResult, seen *gameSet, path string, first bool) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("analysis: %w", err)
+	}
+	defer f.Close()
+	rr, err := NewRecordReader(f, path)
+	if err != nil {
+		return err
+	}
+	defer rr.Close()
+	h := rr.Header()
+	if first {
+		res.Header = h
+	} else {
+		if err := res.Header.Compatible(&h); err != nil {
+			return fmt.Errorf("analysis: cannot merge %s: the first file holds %s; it differs: %v", path, res.Header.params(), err)
+		}
+		lo := min(res.Header.First, h.First)
+		hi := max(res.Header.Last(), h.Last())
+		res.Header.First, res.Header.Boards = lo, hi-lo+1
+	}
+	for {
+		r, err := rr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		old := seen.get(r.Game)
+		if old == 0 {
+			seen.set(r.Game, uint8(r.Verdict)+1)
+			res.Summary.Add(r)
+			continue
+		}
+		res.Duplicates++
+		if ov := Verdict(old - 1); ov != r.Verdict {
+			if ov == Unknown || r.Verdict == Unknown {
+				res.Disagreements++
+				continue
+			}
+			return fmt.Errorf("analysis: %s line %d: game %d is %s, but %s in an earlier record", path, rr.Line(), r.Game, r.Verdict, ov)
+		}
+	}
+	if rr.Truncated() {
+		res.Truncated = append(res.Truncated, path)
+	}
+	return nil
+}

@@ -1,0 +1,95 @@
+package analysis
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Verdict is the outcome of one board.
+type Verdict uint8
+
+// The verdicts. Unknown is a board whose solver ran out of its budget (a
+// time or node limit); it is never counted as winnable.
+const (
+	Winnable Verdict = iota
+	Impossible
+	Unknown
+)
+
+var verdictNames = [...]string{Winnable: "winnable", Impossible: "impossible", Unknown: "unknown"}
+
+// String returns "winnable", "impossible" or "unknown".
+func (v Verdict) String() string {
+	if int(v) < len(verdictNames) {
+		return verdictNames[v]
+	}
+	return "verdict(" + strconv.Itoa(int(v)) + ")"
+}
+
+// ParseVerdict is the inverse of [Verdict.String].
+func ParseVerdict(s string) (Verdict, error) {
+	for v, name := range verdictNames {
+		if s == name {
+			return Verdict(v), nil
+		}
+	}
+	return 0, fmt.Errorf("analysis: unknown verdict %q (want winnable, impossible or unknown)", s)
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (v Verdict) MarshalText() ([]byte, error) {
+	if int(v) >= len(verdictNames) {
+		return nil, fmt.Errorf("analysis: invalid verdict %d", v)
+	}
+	return []byte(verdictNames[v]), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (v *Verdict) UnmarshalText(b []byte) error {
+	x, err := ParseVerdict(string(b))
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// Record is the outcome of one board: one JSON line in a record file.
+type Record struct {
+	Game    uint64  `json:"game"`
+	Verdict Verdict `json:"verdict"`
+	Method  string  `json:"method"`           // how the board was decided, e.g. "prune", "random", "search", "budget"
+	NS      int64   `json:"ns"`               // wall time spent on the board (deal and solve), in nanoseconds
+	Scans   int64   `json:"scans"`            // prune scans run by the solver
+	Random  int64   `json:"random,omitempty"` // random games played
+	Nodes   int64   `json:"nodes,omitempty"`  // search nodes
+	MinLeft int     `json:"min_left,omitempty"`
+}
+
+// AppendJSON appends r as one JSON object (no newline) to dst. The field
+// order is fixed, so equal records give equal bytes.
+func (r *Record) AppendJSON(dst []byte) []byte {
+	dst = append(dst, `{"game":`...)
+	dst = strconv.AppendUint(dst, r.Game, 10)
+	dst = append(dst, `,"verdict":"`...)
+	dst = append(dst, r.Verdict.String()...)
+	dst = append(dst, `","method":`...)
+	dst = strconv.AppendQuote(dst, r.Method)
+	dst = append(dst, `,"ns":`...)
+	dst = strconv.AppendInt(dst, r.NS, 10)
+	dst = append(dst, `,"scans":`...)
+	dst = strconv.AppendInt(dst, r.Scans, 10)
+	if r.Random != 0 {
+		dst = append(dst, `,"random":`...)
+		dst = strconv.AppendInt(dst, r.Random, 10)
+	}
+	if r.Nodes != 0 {
+		dst = append(dst, `,"nodes":`...)
+		dst = strconv.AppendInt(dst, r.Nodes, 10)
+	}
+	if r.MinLeft != 0 {
+		dst = append(dst, `,"min_left":`...)
+		dst = strconv.AppendInt(dst, int64(r.MinLeft), 10)
+	}
+	return append(dst, '}')
+}

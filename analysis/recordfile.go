@@ -1,0 +1,382 @@
+package analysis
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// Format is the value of the "mjsolve" field of a record file's header.
+const Format = "solitaire-records"
+
+// FormatVersion is the version of the record file format.
+const FormatVersion = 1
+
+// Header is the first line of a record file: what was run. A run can
+// continue a file, and files can be merged, only when their layout, tile
+// count, geometry, deal, seed and per-board timeout agree ([Header.Compatible]).
+type Header struct {
+	Format    string `json:"mjsolve"`  // always [Format]
+	Version   int    `json:"version"`  // [FormatVersion]
+	Layout    string `json:"layout"`   // layout name as given, e.g. "turtle"
+	Tiles     int    `json:"tiles"`    // number of tiles of the layout
+	Geometry  string `json:"geometry"` // fingerprint of the layout's slots (see the command)
+	Deal      string `json:"deal"`     // dealer name, e.g. "pcg"
+	Seed      uint64 `json:"seed"`
+	First     uint64 `json:"first"`      // first game of the range
+	Boards    uint64 `json:"boards"`     // games First..First+Boards−1
+	TimeoutNS int64  `json:"timeout_ns"` // per-board time limit, 0 for none
+}
+
+// Last is the last game of the header's range.
+func (h *Header) Last() uint64 { return h.First + h.Boards - 1 }
+
+func (h *Header) params() string {
+	s := fmt.Sprintf("layout %s (%d tiles, geometry %s), deal %s, seed %d", h.Layout, h.Tiles, h.Geometry, h.Deal, h.Seed)
+	if h.TimeoutNS != 0 {
+		s += ", timeout per board " + time.Duration(h.TimeoutNS).String()
+	}
+	return s
+}
+
+// Compatible reports whether records written under h and o describe the same
+// experiment (layout, tiles, geometry, deal, seed, timeout); the game ranges
+// may differ. The error says what differs.
+func (h *Header) Compatible(o *Header) error {
+	var diffs []string
+	if h.Layout != o.Layout {
+		diffs = append(diffs, fmt.Sprintf("layout %s, not %s", h.Layout, o.Layout))
+	}
+	if h.Tiles != o.Tiles || h.Geometry != o.Geometry {
+		diffs = append(diffs, fmt.Sprintf("geometry %d tiles %s, not %d tiles %s", h.Tiles, h.Geometry, o.Tiles, o.Geometry))
+	}
+	if h.Deal != o.Deal {
+		diffs = append(diffs, fmt.Sprintf("deal %s, not %s", h.Deal, o.Deal))
+	}
+	if h.Seed != o.Seed {
+		diffs = append(diffs, fmt.Sprintf("seed %d, not %d", h.Seed, o.Seed))
+	}
+	if h.TimeoutNS != o.TimeoutNS {
+		diffs = append(diffs, fmt.Sprintf("timeout per board %v, not %v", time.Duration(h.TimeoutNS), time.Duration(o.TimeoutNS)))
+	}
+	if diffs == nil {
+		return nil
+	}
+	return errors.New(strings.Join(diffs, "; "))
+}
+
+// IsZst reports whether a file name asks for zstd compression.
+func IsZst(name string) bool { return strings.HasSuffix(name, ".zst") }
+
+// flushEvery is how often a RecordWriter pushes buffered records to the file
+// on its own, so that a killed process loses at most this much work.
+const flushEvery = 2 * time.Second
+
+// RecordWriter writes a header and then one JSON line per record, zstd
+// compressed or not. Records should come in game order ([Run] delivers them
+// so). It is not safe for concurrent use.
+type RecordWriter struct {
+	f         *os.File // the file, when the writer owns one
+	bw        *bufio.Writer
+	zw        *zstd.Encoder
+	buf       []byte
+	lastFlush time.Time
+	n         int64
+	err       error
+}
+
+// NewRecordWriter writes the header h to w and returns a writer for the
+// records; zst selects zstd compression. Close flushes and ends the zstd
+// stream but does not close w.
+func NewRecordWriter(w io.Writer, zst bool, h Header) (*RecordWriter, error) {
+	rw := &RecordWriter{lastFlush: time.Now()}
+	rw.bw = bufio.NewWriterSize(w, 64<<10)
+	if zst {
+		zw, err := zstd.NewWriter(rw.bw, zstd.WithEncoderConcurrency(1), zstd.WithEncoderLevel(zstd.SpeedDefault))
+		if err != nil {
+			return nil, fmt.Errorf("analysis: %w", err)
+		}
+		rw.zw = zw
+	}
+	h.Format, h.Version = Format, FormatVersion
+	line, err := json.Marshal(&h)
+	if err != nil {
+		return nil, fmt.Errorf("analysis: %w", err)
+	}
+	if err := rw.write(append(line, '\n')); err != nil {
+		return nil, err
+	}
+	// The header reaches the file at once, so that even a run killed early
+	// leaves a file that can be resumed.
+	if err := rw.Flush(); err != nil {
+		return nil, err
+	}
+	return rw, nil
+}
+
+// CreateRecords creates the record file path (which must not exist yet),
+// compressed when its name ends in ".zst", and writes the header.
+func CreateRecords(path string, h Header) (*RecordWriter, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return nil, fmt.Errorf("analysis: %s already exists (continue it with resume, or remove it)", path)
+		}
+		return nil, fmt.Errorf("analysis: %w", err)
+	}
+	w, err := NewRecordWriter(f, IsZst(path), h)
+	if err != nil {
+		f.Close()
+		os.Remove(path)
+		return nil, err
+	}
+	w.f = f
+	return w, nil
+}
+
+func (w *RecordWriter) write(p []byte) error {
+	if w.err != nil {
+		return w.err
+	}
+	var err error
+	if w.zw != nil {
+		_, err = w.zw.Write(p)
+	} else {
+		_, err = w.bw.Write(p)
+	}
+	if err != nil {
+		w.err = fmt.Errorf("analysis: writing records: %w", err)
+	}
+	return w.err
+}
+
+// Write appends one record. Every few seconds it flushes on its own.
+func (w *RecordWriter) Write(r Record) error {
+	w.buf = append(r.AppendJSON(w.buf[:0]), '\n')
+	if err := w.write(w.buf); err != nil {
+		return err
+	}
+	w.n++
+	if w.n%256 == 0 && time.Since(w.lastFlush) >= flushEvery {
+		return w.Flush()
+	}
+	return nil
+}
+
+// Records is the number of records written.
+func (w *RecordWriter) Records() int64 { return w.n }
+
+// Flush pushes everything written so far to the underlying writer (for zstd,
+// it ends the current block), so that a reader sees every record.
+func (w *RecordWriter) Flush() error {
+	if w.err != nil {
+		return w.err
+	}
+	w.lastFlush = time.Now()
+	if w.zw != nil {
+		if err := w.zw.Flush(); err != nil {
+			w.err = fmt.Errorf("analysis: writing records: %w", err)
+			return w.err
+		}
+	}
+	if err := w.bw.Flush(); err != nil {
+		w.err = fmt.Errorf("analysis: writing records: %w", err)
+	}
+	return w.err
+}
+
+// Close flushes, ends the zstd stream and closes the file if the writer
+// opened it. The file stays readable in full after Close.
+func (w *RecordWriter) Close() error {
+	err := w.err
+	if w.zw != nil {
+		if e := w.zw.Close(); e != nil && err == nil {
+			err = fmt.Errorf("analysis: writing records: %w", e)
+		}
+	}
+	if err == nil {
+		if e := w.bw.Flush(); e != nil {
+			err = fmt.Errorf("analysis: writing records: %w", e)
+		}
+	}
+	if w.f != nil {
+		if e := w.f.Close(); e != nil && err == nil {
+			err = fmt.Errorf("analysis: %w", e)
+		}
+		w.f = nil
+	}
+	if w.err == nil {
+		w.err = errors.New("analysis: record writer closed")
+	}
+	return err
+}
+
+// zstdMagic starts every zstd frame.
+var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
+
+// maxLine bounds a line of a record file.
+const maxLine = 64 << 10
+
+// RecordReader reads a record file written by [RecordWriter], plain or
+// zstd-compressed (recognised by its magic number, whatever the name).
+type RecordReader struct {
+	name      string
+	header    Header
+	br        *bufio.Reader
+	zr        *zstd.Decoder
+	line      int
+	truncated bool
+	done      bool
+}
+
+// NewRecordReader reads the header of a record file from r; name is used in
+// error messages. A file cut short inside its last line (or zstd block) is
+// not an error: the partial record is dropped and [RecordReader.Truncated]
+// reports it.
+func NewRecordReader(r io.Reader, name string) (*RecordReader, error) {
+	rr := &RecordReader{name: name}
+	br := bufio.NewReaderSize(r, 64<<10)
+	if magic, _ := br.Peek(4); bytes.Equal(magic, zstdMagic) {
+		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(256<<20))
+		if err != nil {
+			return nil, fmt.Errorf("analysis: %s: %w", name, err)
+		}
+		rr.zr = zr
+		rr.br = bufio.NewReaderSize(zr, maxLine)
+	} else {
+		rr.br = bufio.NewReaderSize(br, maxLine)
+	}
+	line, ok, err := rr.readLine()
+	if err != nil {
+		rr.Close()
+		return nil, err
+	}
+	if !ok {
+		rr.Close()
+		return nil, fmt.Errorf("analysis: %s: empty or truncated file, no header line", name)
+	}
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&rr.header); err != nil || rr.header.Format != Format {
+		rr.Close()
+		return nil, fmt.Errorf("analysis: %s line 1: not an mjsolve record file header", name)
+	}
+	if rr.header.Version != FormatVersion {
+		rr.Close()
+		return nil, fmt.Errorf("analysis: %s line 1: record file version %d, this program reads version %d", name, rr.header.Version, FormatVersion)
+	}
+	if rr.header.Boards == 0 || rr.header.First+rr.header.Boards < rr.header.First {
+		rr.Close()
+		return nil, fmt.Errorf("analysis: %s line 1: bad game range first %d boards %d", name, rr.header.First, rr.header.Boards)
+	}
+	return rr, nil
+}
+
+// Header is the file's header.
+func (rr *RecordReader) Header() Header { return rr.header }
+
+// Truncated reports, once Next has returned io.EOF, whether the file ended
+// inside a record (which was dropped).
+func (rr *RecordReader) Truncated() bool { return rr.truncated }
+
+// Line is the number of the last line read (the header is line 1).
+func (rr *RecordReader) Line() int { return rr.line }
+
+// readLine returns the next complete line without its newline; ok is false
+// at the end of the data (a final line without newline is dropped).
+func (rr *RecordReader) readLine() (line []byte, ok bool, err error) {
+	if rr.done {
+		return nil, false, nil
+	}
+	line, err = rr.br.ReadSlice('\n')
+	switch {
+	case err == nil:
+		rr.line++
+		return line[:len(line)-1], true, nil
+	case errors.Is(err, bufio.ErrBufferFull):
+		rr.done = true
+		return nil, false, fmt.Errorf("analysis: %s line %d: line longer than %d bytes", rr.name, rr.line+1, maxLine)
+	case err == io.EOF && len(line) == 0:
+		rr.done = true
+		return nil, false, nil
+	case err == io.EOF || rr.zr != nil:
+		// A partial last line, or a zstd stream cut short or damaged:
+		// keep what came before.
+		rr.done, rr.truncated = true, true
+		return nil, false, nil
+	default:
+		rr.done = true
+		return nil, false, fmt.Errorf("analysis: %s: %w", rr.name, err)
+	}
+}
+
+// Next returns the next record, or io.EOF after the last complete one. A
+// complete line that is not a valid record of the header's game range is an
+// error naming the file and line.
+func (rr *RecordReader) Next() (Record, error) {
+	line, ok, err := rr.readLine()
+	if err != nil {
+		return Record{}, err
+	}
+	if !ok {
+		return Record{}, io.EOF
+	}
+	var r Record
+	if err := parseRecord(line, &r); err != nil {
+		rr.done = true
+		return Record{}, fmt.Errorf("analysis: %s line %d: %w", rr.name, rr.line, err)
+	}
+	if r.Game < rr.header.First || r.Game > rr.header.Last() {
+		rr.done = true
+		return Record{}, fmt.Errorf("analysis: %s line %d: game %d outside the file's range %d..%d", rr.name, rr.line, r.Game, rr.header.First, rr.header.Last())
+	}
+	return r, nil
+}
+
+// parseRecord decodes one record line, requiring the game, verdict, method
+// and ns fields.
+func parseRecord(line []byte, r *Record) error {
+	var raw struct {
+		Game    *uint64  `json:"game"`
+		Verdict *Verdict `json:"verdict"`
+		Method  *string  `json:"method"`
+		NS      *int64   `json:"ns"`
+		Scans   int64    `json:"scans"`
+		Random  int64    `json:"random"`
+		Nodes   int64    `json:"nodes"`
+		MinLeft int      `json:"min_left"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&raw); err != nil {
+		return fmt.Errorf("bad record: %w", err)
+	}
+	if dec.More() {
+		return errors.New("bad record: text after the JSON object")
+	}
+	if raw.Game == nil || raw.Verdict == nil || raw.Method == nil || raw.NS == nil {
+		return errors.New("bad record: game, verdict, method and ns are required")
+	}
+	if *raw.NS < 0 || raw.Scans < 0 || raw.Random < 0 || raw.Nodes < 0 || raw.MinLeft < 0 {
+		return errors.New("bad record: negative count")
+	}
+	*r = Record{Game: *raw.Game, Verdict: *raw.Verdict, Method: *raw.Method, NS: *raw.NS,
+		Scans: raw.Scans, Random: raw.Random, Nodes: raw.Nodes, MinLeft: raw.MinLeft}
+	return nil
+}
+
+// Close releases the zstd decoder; it does not close the underlying reader.
+func (rr *RecordReader) Close() {
+	if rr.zr != nil {
+		rr.zr.Close()
+		rr.zr = nil
+	}
+}

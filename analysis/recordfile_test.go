@@ -1,0 +1,243 @@
+package analysis
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func testHeader(first, boards uint64) Header {
+	return Header{Layout: "fake", Tiles: 8, Geometry: "0123456789abcdef", Deal: "pcg", Seed: 1, First: first, Boards: boards}
+}
+
+// encode writes header and records to a buffer.
+func encode(t testing.TB, zst bool, h Header, recs []Record) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w, err := NewRecordWriter(&buf, zst, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		if err := w.Write(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// decode reads every record of data.
+func decode(data []byte) (Header, []Record, bool, error) {
+	rr, err := NewRecordReader(bytes.NewReader(data), "test")
+	if err != nil {
+		return Header{}, nil, false, err
+	}
+	defer rr.Close()
+	var out []Record
+	for {
+		r, err := rr.Next()
+		if err == io.EOF {
+			return rr.Header(), out, rr.Truncated(), nil
+		}
+		if err != nil {
+			return rr.Header(), out, rr.Truncated(), err
+		}
+		out = append(out, r)
+	}
+}
+
+func withNS(rs []Record) []Record {
+	for i := range rs {
+		rs[i].NS = int64(splitmix64(rs[i].Game) % 1e9)
+	}
+	return rs
+}
+
+func TestRecordFileRoundTrip(t *testing.T) {
+	recs := withNS(expected(1, 500))
+	for _, zst := range []bool{false, true} {
+		h := testHeader(1, 500)
+		data := encode(t, zst, h, recs)
+		if zst != bytes.HasPrefix(data, zstdMagic) {
+			t.Fatalf("zst %v: magic %x", zst, data[:4])
+		}
+		gh, got, trunc, err := decode(data)
+		if err != nil || trunc {
+			t.Fatalf("zst %v: %v, truncated %v", zst, err, trunc)
+		}
+		h.Format, h.Version = Format, FormatVersion
+		if gh != h || !slices.Equal(got, recs) {
+			t.Fatalf("zst %v: round trip differs", zst)
+		}
+	}
+}
+
+func TestRecordLineFormat(t *testing.T) {
+	data := encode(t, false, testHeader(7, 3), []Record{
+		{Game: 7, Verdict: Impossible, Method: "prune", NS: 1500, Scans: 1, MinLeft: 4},
+		{Game: 8, Verdict: Winnable, Method: "random", NS: 20, Scans: 3, Random: 2},
+		{Game: 9, Verdict: Unknown, Method: "budget", NS: 1e9, Scans: 12, Nodes: 77},
+	})
+	want := `{"mjsolve":"solitaire-records","version":1,"layout":"fake","tiles":8,"geometry":"0123456789abcdef","deal":"pcg","seed":1,"first":7,"boards":3,"timeout_ns":0}
+{"game":7,"verdict":"impossible","method":"prune","ns":1500,"scans":1,"min_left":4}
+{"game":8,"verdict":"winnable","method":"random","ns":20,"scans":3,"random":2}
+{"game":9,"verdict":"unknown","method":"budget","ns":1000000000,"scans":12,"nodes":77}
+`
+	if string(data) != want {
+		t.Errorf("file:\n%s\nwant:\n%s", data, want)
+	}
+}
+
+func TestRecordFileTruncatedPlain(t *testing.T) {
+	recs := withNS(expected(1, 40))
+	data := encode(t, false, testHeader(1, 40), recs)
+	headerEnd := bytes.IndexByte(data, '\n') + 1
+	// Every cut after the header gives exactly the complete lines before it.
+	for cut := headerEnd; cut <= len(data); cut++ {
+		_, got, trunc, err := decode(data[:cut])
+		if err != nil {
+			t.Fatalf("cut %d: %v", cut, err)
+		}
+		complete := bytes.Count(data[headerEnd:cut], []byte("\n"))
+		if !slices.Equal(got, recs[:complete]) {
+			t.Fatalf("cut %d: %d records, want the first %d", cut, len(got), complete)
+		}
+		if wantTrunc := cut > 0 && data[cut-1] != '\n'; trunc != wantTrunc {
+			t.Fatalf("cut %d: truncated %v, want %v", cut, trunc, wantTrunc)
+		}
+	}
+	if _, _, _, err := decode(data[:headerEnd-1]); err == nil {
+		t.Errorf("a file cut inside its header was accepted")
+	}
+}
+
+func TestRecordFileTruncatedZst(t *testing.T) {
+	// Write in flushed chunks (as a long run does), then cut the stream at
+	// many points: the reader returns a prefix of the records, never an
+	// error, and the whole stream gives all of them.
+	recs := withNS(expected(1, 3000))
+	var buf bytes.Buffer
+	w, err := NewRecordWriter(&buf, true, testHeader(1, 3000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	headerLen := buf.Len() // the header is flushed at once
+	for i, r := range recs {
+		if err := w.Write(r); err != nil {
+			t.Fatal(err)
+		}
+		if i%500 == 499 {
+			if err := w.Flush(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	flushedLen := buf.Len() // the last flush was after the last record
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	maxSeen := 0
+	cuts := []int{headerLen, flushedLen, len(data) - 1, len(data)}
+	for cut := headerLen; cut < len(data); cut += len(data) / 50 {
+		cuts = append(cuts, cut, cut+1)
+	}
+	for _, cut := range cuts {
+		_, got, _, err := decode(data[:cut])
+		if err != nil {
+			t.Fatalf("cut %d of %d: %v", cut, len(data), err)
+		}
+		if !slices.Equal(got, recs[:len(got)]) {
+			t.Fatalf("cut %d: records are not a prefix", cut)
+		}
+		if cut >= flushedLen && len(got) < 3000 {
+			t.Fatalf("cut %d after the last flush (%d): only %d records", cut, flushedLen, len(got))
+		}
+		maxSeen = max(maxSeen, len(got))
+	}
+	if maxSeen != 3000 {
+		t.Errorf("no cut recovered all records (max %d)", maxSeen)
+	}
+}
+
+func TestRecordFileErrors(t *testing.T) {
+	h := `{"mjsolve":"solitaire-records","version":1,"layout":"fake","tiles":8,"geometry":"x","deal":"pcg","seed":1,"first":1,"boards":5,"timeout_ns":0}` + "\n"
+	good := `{"game":1,"verdict":"winnable","method":"random","ns":5,"scans":1}` + "\n"
+	tests := []struct{ name, data, want string }{
+		{"empty", "", "no header line"},
+		{"not a header", `{"game":1}` + "\n", "line 1: not an mjsolve record file header"},
+		{"version", strings.Replace(h, `"version":1`, `"version":9`, 1), "version 9"},
+		{"zero boards", strings.Replace(h, `"boards":5`, `"boards":0`, 1), "bad game range"},
+		{"bad verdict", h + good + `{"game":2,"verdict":"maybe","method":"x","ns":1,"scans":0}` + "\n", `line 3: bad record: analysis: unknown verdict "maybe"`},
+		{"missing ns", h + `{"game":1,"verdict":"winnable","method":"x","scans":0}` + "\n", "line 2: bad record: game, verdict, method and ns are required"},
+		{"unknown field", h + `{"game":1,"verdict":"winnable","method":"x","ns":1,"scans":0,"extra":1}` + "\n", "line 2: bad record"},
+		{"out of range", h + `{"game":6,"verdict":"winnable","method":"x","ns":1,"scans":0}` + "\n", "line 2: game 6 outside the file's range 1..5"},
+		{"negative", h + `{"game":1,"verdict":"winnable","method":"x","ns":-1,"scans":0}` + "\n", "line 2: bad record: negative count"},
+		{"two objects", h + `{"game":1,"verdict":"winnable","method":"x","ns":1,"scans":0}{}` + "\n", "line 2: bad record: text after"},
+		{"garbage line", h + good + "garbage\n" + good, "line 3: bad record"},
+	}
+	for _, tc := range tests {
+		_, _, _, err := decode([]byte(tc.data))
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "analysis: test") {
+			t.Errorf("%s: error %v, want one containing %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestCreateRecordsRefusesExisting(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	if err := os.WriteFile(path, []byte("precious"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := CreateRecords(path, testHeader(1, 10))
+	if err == nil || !strings.Contains(err.Error(), "already exists") {
+		t.Fatalf("err = %v", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "precious" {
+		t.Errorf("existing file changed")
+	}
+}
+
+func FuzzRecordReader(f *testing.F) {
+	recs := withNS(expected(1, 30))
+	plain := encode(f, false, testHeader(1, 30), recs)
+	zst := encode(f, true, testHeader(1, 30), recs)
+	f.Add(plain)
+	f.Add(zst)
+	f.Add(plain[:len(plain)/2])
+	f.Add(zst[:len(zst)/2])
+	f.Add([]byte(""))
+	f.Add([]byte("{}\n{}\n"))
+	f.Add(append(bytes.Clone(plain), "{\"game\":3}\n"...))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h, got, _, err := decode(data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "analysis: test") {
+				t.Fatalf("error without the file name: %v", err)
+			}
+			return
+		}
+		// What was read writes back and reads again to the same records.
+		for _, r := range got {
+			if r.Game < h.First || r.Game > h.Last() || r.Verdict > Unknown {
+				t.Fatalf("accepted a bad record %+v", r)
+			}
+		}
+		again := encode(t, false, h, got)
+		h2, got2, trunc, err := decode(again)
+		if err != nil || trunc || h2 != h || !slices.Equal(got, got2) {
+			t.Fatalf("round trip of accepted data failed: %v", err)
+		}
+		if errors.Is(err, io.EOF) {
+			t.Fatal("EOF leaked")
+		}
+	})
+}

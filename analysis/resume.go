@@ -1,0 +1,137 @@
+package analysis
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Resumed is an output record file opened by [ResumeRecords] to continue a
+// run.
+type Resumed struct {
+	// Writer appends to the file; the records kept are already in it.
+	Writer *RecordWriter
+	// Summary counts the records kept before Next (Solved and Wall are
+	// zero); the Skip records are counted by [Run].
+	Summary *Summary
+	// Next is the first game not in the contiguous run of finished games
+	// from the header's first game: the run goes on from there.
+	Next uint64
+	// Skip holds finished games after Next (left by an interrupted run);
+	// pass it to [Config.Skip]. They are written again, in order, as the run
+	// delivers them.
+	Skip map[uint64]Record
+	// Created is true when the file did not exist and was created.
+	Created bool
+	// Truncated is true when the file ended inside a record, which was
+	// dropped.
+	Truncated bool
+	// Duplicates counts records of a game already seen, which were dropped.
+	Duplicates int64
+}
+
+// ResumeRecords opens the record file path to continue the run described by
+// h. A file that does not exist is created. An existing file must have been
+// written for the same layout, geometry, deal, seed, timeout and first game
+// (its number of boards may be smaller: the run is extended), and must not
+// hold games after h's last; otherwise ResumeRecords refuses with an error
+// that says what differs, and leaves the file alone.
+//
+// The records kept are copied, in game order, into a new file that replaces
+// path (a temporary file renamed over it, so a failure leaves the old one
+// intact); a truncated last line or zstd block is dropped.
+func ResumeRecords(path string, h Header) (*Resumed, error) {
+	old, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		w, err := CreateRecords(path, h)
+		if err != nil {
+			return nil, err
+		}
+		return &Resumed{Writer: w, Summary: &Summary{}, Next: h.First, Created: true}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("analysis: %w", err)
+	}
+	defer old.Close()
+	rr, err := NewRecordReader(old, path)
+	if err != nil {
+		return nil, err
+	}
+	defer rr.Close()
+	oh := rr.Header()
+	if err := oh.Compatible(&h); err != nil {
+		return nil, fmt.Errorf("analysis: cannot resume %s: it holds %s; this run differs: %v", path, oh.params(), err)
+	}
+	if oh.First != h.First {
+		return nil, fmt.Errorf("analysis: cannot resume %s: it starts at game %d, this run at game %d", path, oh.First, h.First)
+	}
+
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".resume-*")
+	if err != nil {
+		return nil, fmt.Errorf("analysis: %w", err)
+	}
+	fail := func(err error) (*Resumed, error) {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, err
+	}
+	w, err := NewRecordWriter(tmp, IsZst(path), h)
+	if err != nil {
+		return fail(err)
+	}
+	res := &Resumed{Writer: w, Summary: &Summary{}, Next: h.First, Skip: make(map[uint64]Record)}
+	keep := func(r Record) error {
+		if err := w.Write(r); err != nil {
+			return err
+		}
+		res.Summary.Add(r)
+		return nil
+	}
+	for {
+		r, err := rr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return fail(err)
+		}
+		if r.Game > h.Last() {
+			return fail(fmt.Errorf("analysis: cannot resume %s: it holds game %d, after this run's last game %d (ask for more boards)", path, r.Game, h.Last()))
+		}
+		_, seen := res.Skip[r.Game]
+		if r.Game < res.Next || seen {
+			res.Duplicates++
+			continue
+		}
+		if r.Game > res.Next {
+			res.Skip[r.Game] = r
+			continue
+		}
+		if err := keep(r); err != nil {
+			return fail(err)
+		}
+		res.Next++
+		for {
+			s, ok := res.Skip[res.Next]
+			if !ok {
+				break
+			}
+			delete(res.Skip, res.Next)
+			if err := keep(s); err != nil {
+				return fail(err)
+			}
+			res.Next++
+		}
+	}
+	res.Truncated = rr.Truncated()
+	if err := w.Flush(); err != nil {
+		return fail(err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fail(fmt.Errorf("analysis: %w", err))
+	}
+	w.f = tmp
+	return res, nil
+}

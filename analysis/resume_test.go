@@ -1,0 +1,197 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// runToFile runs the fake over h's range into path, resuming it, and
+// returns the final summary (resumed part merged with the run's).
+func runToFile(t *testing.T, ctx context.Context, path string, h Header, workers int) (*Summary, error) {
+	t.Helper()
+	res, err := ResumeRecords(path, h)
+	if err != nil {
+		return nil, err
+	}
+	cfg := Config{First: res.Next, Boards: h.First + h.Boards - res.Next, Workers: workers,
+		Skip: res.Skip, OnRecord: res.Writer.Write}
+	s, runErr := Run(ctx, cfg, fakeWorker(13))
+	if err := res.Writer.Close(); err != nil {
+		t.Fatal(err)
+	}
+	res.Summary.Merge(s)
+	return res.Summary, runErr
+}
+
+func readFile(t *testing.T, path string) (Header, []Record, bool) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, recs, trunc, err := decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, recs, trunc
+}
+
+func TestResumeAfterTruncation(t *testing.T) {
+	h := testHeader(5, 1500)
+	want := expected(5, 1500)
+	for _, name := range []string{"r.jsonl", "r.jsonl.zst"} {
+		dir := t.TempDir()
+		full := filepath.Join(dir, "full-"+name)
+		if _, err := runToFile(t, context.Background(), full, h, 2); err != nil {
+			t.Fatal(err)
+		}
+		_, recs, _ := readFile(t, full)
+		if !slices.Equal(zeroNS(recs), want) {
+			t.Fatalf("%s: uninterrupted run: records differ", name)
+		}
+		data, _ := os.ReadFile(full)
+		for _, frac := range []float64{0.1, 0.5, 0.77, 0.999} {
+			path := filepath.Join(dir, name)
+			os.Remove(path)
+			// For zstd, cutting the stream anywhere keeps only what the
+			// writer had flushed; the run completes the rest either way.
+			if err := os.WriteFile(path, data[:int(frac*float64(len(data)))], 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s, err := runToFile(t, context.Background(), path, h, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, recs, trunc := readFile(t, path)
+			if trunc || !slices.Equal(zeroNS(recs), want) {
+				t.Fatalf("%s cut at %v: resumed file differs from an uninterrupted run (truncated %v, %d records)", name, frac, trunc, len(recs))
+			}
+			if s.Boards != 1500 {
+				t.Fatalf("%s cut at %v: summary has %d boards", name, frac, s.Boards)
+			}
+		}
+	}
+}
+
+func TestResumeAfterCancel(t *testing.T) {
+	h := testHeader(1, 20000)
+	for _, name := range []string{"c.jsonl", "c.jsonl.zst"} {
+		path := filepath.Join(t.TempDir(), name)
+		ctx, cancel := context.WithCancel(context.Background())
+		var n int
+		res, err := ResumeRecords(path, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := Config{First: 1, Boards: 20000, Workers: 3, OnRecord: func(r Record) error {
+			if n++; n == 3000 {
+				cancel()
+			}
+			return res.Writer.Write(r)
+		}}
+		s, err := Run(ctx, cfg, fakeWorker(13))
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("err %v", err)
+		}
+		if err := res.Writer.Close(); err != nil {
+			t.Fatal(err)
+		}
+		// The file is complete and readable and holds every finished record.
+		_, recs, trunc := readFile(t, path)
+		if trunc || int64(len(recs)) != s.Boards || len(recs) < 3000 || len(recs) >= 20000 {
+			t.Fatalf("%s: %d records in the file, %d in the summary, truncated %v", name, len(recs), s.Boards, trunc)
+		}
+		if _, err := runToFile(t, context.Background(), path, h, 2); err != nil {
+			t.Fatal(err)
+		}
+		_, recs, _ = readFile(t, path)
+		if !slices.Equal(zeroNS(recs), expected(1, 20000)) {
+			t.Fatalf("%s: resumed after cancel: records differ", name)
+		}
+	}
+}
+
+func TestResumeOutOfOrderTail(t *testing.T) {
+	// A file left by an interrupted run: games 1..4, then 7 and 9.
+	path := filepath.Join(t.TempDir(), "t.jsonl")
+	h := testHeader(1, 12)
+	var recs []Record
+	for _, g := range []uint64{1, 2, 3, 4, 7, 9, 9} {
+		r := fakeDecide(g)
+		r.Game = g
+		recs = append(recs, r)
+	}
+	os.WriteFile(path, encode(t, false, h, recs), 0o644)
+	res, err := ResumeRecords(path, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Next != 5 || len(res.Skip) != 2 || res.Duplicates != 1 || res.Summary.Boards != 4 {
+		t.Fatalf("next %d, skip %d, duplicates %d, kept %d", res.Next, len(res.Skip), res.Duplicates, res.Summary.Boards)
+	}
+	cfg := Config{First: res.Next, Boards: 13 - res.Next, Workers: 2, Skip: res.Skip, OnRecord: res.Writer.Write}
+	s, err := Run(context.Background(), cfg, fakeWorker(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := res.Writer.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s.Merge(res.Summary)
+	_, got, _ := readFile(t, path)
+	if !slices.Equal(zeroNS(got), expected(1, 12)) || s.Boards != 12 || s.Solved != 6 {
+		t.Fatalf("records differ, or summary %d boards %d solved", s.Boards, s.Solved)
+	}
+}
+
+func TestResumeRefusesMismatch(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.jsonl.zst")
+	h := testHeader(1, 100)
+	if _, err := runToFile(t, context.Background(), path, h, 2); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+	change := []struct {
+		name string
+		edit func(*Header)
+		want string
+	}{
+		{"layout", func(h *Header) { h.Layout = "turtle" }, "layout fake, not turtle"},
+		{"deal", func(h *Header) { h.Deal = "mjsolver" }, "deal pcg, not mjsolver"},
+		{"seed", func(h *Header) { h.Seed = 2 }, "seed 1, not 2"},
+		{"geometry", func(h *Header) { h.Geometry = "ffff" }, "geometry 8 tiles 0123456789abcdef, not 8 tiles ffff"},
+		{"timeout", func(h *Header) { h.TimeoutNS = 1e9 }, "timeout per board 0s, not 1s"},
+		{"first", func(h *Header) { h.First = 2 }, "starts at game 1, this run at game 2"},
+		{"fewer boards", func(h *Header) { h.Boards = 50 }, "holds game 51, after this run's last game 50"},
+	}
+	for _, c := range change {
+		h2 := h
+		c.edit(&h2)
+		_, err := ResumeRecords(path, h2)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "cannot resume "+path) {
+			t.Errorf("%s: err %v, want one containing %q", c.name, err, c.want)
+		}
+		if after, _ := os.ReadFile(path); !slices.Equal(before, after) {
+			t.Fatalf("%s: refused resume changed the file", c.name)
+		}
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %d entries", len(entries))
+	}
+	// More boards is fine: the run is extended.
+	h3 := h
+	h3.Boards = 150
+	if _, err := runToFile(t, context.Background(), path, h3, 2); err != nil {
+		t.Fatal(err)
+	}
+	gh, recs, _ := readFile(t, path)
+	if gh.Boards != 150 || !slices.Equal(zeroNS(recs), expected(1, 150)) {
+		t.Errorf("extended run: header boards %d, %d records", gh.Boards, len(recs))
+	}
+}

@@ -1,0 +1,181 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func collect(t *testing.T, ctx context.Context, cfg Config, nw func() Worker) ([]Record, *Summary, error) {
+	t.Helper()
+	var got []Record
+	cfg.OnRecord = func(r Record) error { got = append(got, r); return nil }
+	s, err := Run(ctx, cfg, nw)
+	return got, s, err
+}
+
+func TestRunDeterministicAcrossWorkers(t *testing.T) {
+	want := expected(11, 3000)
+	var first *Summary
+	for _, workers := range []int{1, 2, 3, 8} {
+		for _, window := range []int{0, 1, 7} {
+			got, s, err := collect(t, context.Background(),
+				Config{First: 11, Boards: 3000, Workers: workers, Window: window}, fakeWorker(97))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(zeroNS(got), want) {
+				t.Fatalf("workers %d window %d: records differ from the fake's (or out of order)", workers, window)
+			}
+			if s.Boards != 3000 || s.Solved != 3000 {
+				t.Fatalf("workers %d: summary counts %d boards, %d solved", workers, s.Boards, s.Solved)
+			}
+			if first == nil {
+				first = s
+			} else if s.Impossible != first.Impossible || s.Unknown != first.Unknown ||
+				!slices.Equal(s.MethodCounts(), first.MethodCounts()) {
+				t.Fatalf("workers %d: summary differs from the one-worker run", workers)
+			}
+		}
+	}
+	var imp, unk int64
+	for _, r := range want {
+		switch r.Verdict {
+		case Impossible:
+			imp++
+		case Unknown:
+			unk++
+		}
+	}
+	if first.Impossible != imp || first.Unknown != unk || imp == 0 || unk == 0 {
+		t.Fatalf("summary impossible %d unknown %d, want %d %d (both non-zero)", first.Impossible, first.Unknown, imp, unk)
+	}
+}
+
+func TestRunFakeClockTimes(t *testing.T) {
+	// One worker and a clock that steps 1ms per reading: each board takes
+	// exactly 1ms; the wall time spans the 100 board readings and the final one.
+	_, s, err := collect(t, context.Background(),
+		Config{First: 1, Boards: 50, Workers: 1, Clock: stepClock(time.Millisecond)}, fakeWorker(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Time.Mean() != time.Millisecond || s.Time.Quantile(0.5) != time.Millisecond || s.Time.Max != 1e6 || s.Time.MaxGame != 1 {
+		t.Errorf("times: mean %v median %v max %v game %d", s.Time.Mean(), s.Time.Quantile(0.5), s.Time.Max, s.Time.MaxGame)
+	}
+	if s.Wall != 101*time.Millisecond {
+		t.Errorf("wall %v, want 101ms", s.Wall)
+	}
+}
+
+func TestRunSkip(t *testing.T) {
+	skip := map[uint64]Record{}
+	for _, g := range []uint64{5, 6, 9, 1, 200} { // 1 and 200 outside the range
+		r := fakeDecide(g)
+		skip[g] = r
+	}
+	var solvedGames []uint64
+	nw := func() Worker {
+		return func(ctx context.Context, g uint64) Record {
+			solvedGames = append(solvedGames, g) // one worker: no race
+			return fakeDecide(g)
+		}
+	}
+	got, s, err := collect(t, context.Background(), Config{First: 3, Boards: 10, Workers: 1, Skip: skip}, nw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(zeroNS(got), expected(3, 10)) {
+		t.Fatalf("records differ")
+	}
+	if want := []uint64{3, 4, 7, 8, 10, 11, 12}; !slices.Equal(solvedGames, want) {
+		t.Errorf("solved games %v, want %v", solvedGames, want)
+	}
+	if s.Boards != 10 || s.Solved != 7 {
+		t.Errorf("boards %d solved %d, want 10 and 7", s.Boards, s.Solved)
+	}
+}
+
+func TestRunCancelKeepsFinished(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var started atomic.Int64
+	nw := func() Worker {
+		return func(ctx context.Context, g uint64) Record {
+			if started.Add(1) == 500 {
+				cancel()
+			}
+			if g%10 == 0 { // slow games hold up the in-order delivery
+				select {
+				case <-time.After(2 * time.Millisecond):
+				case <-ctx.Done():
+					return Record{Verdict: Unknown, Method: "budget"}
+				}
+			}
+			return fakeDecide(g)
+		}
+	}
+	got, s, err := collect(t, ctx, Config{First: 1, Boards: 100000, Workers: 4}, nw)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if len(got) == 0 || len(got) >= 100000 || s.Boards != int64(len(got)) {
+		t.Fatalf("%d records, summary %d boards", len(got), s.Boards)
+	}
+	// Every delivered record is a finished one (no interrupted unknowns),
+	// each game once, and the games come in increasing order.
+	for i, r := range got {
+		want := fakeDecide(r.Game)
+		want.Game = r.Game
+		r.NS = 0
+		if r != want {
+			t.Fatalf("record %d: %+v, want %+v", i, r, want)
+		}
+		if i > 0 && got[i-1].Game >= r.Game {
+			t.Fatalf("records not in increasing game order at %d", i)
+		}
+	}
+}
+
+func TestRunOnRecordError(t *testing.T) {
+	boom := errors.New("disk full")
+	n := 0
+	cfg := Config{First: 1, Boards: 10000, Workers: 2, OnRecord: func(Record) error {
+		n++
+		if n == 100 {
+			return boom
+		}
+		return nil
+	}}
+	s, err := Run(context.Background(), cfg, fakeWorker(0))
+	if !errors.Is(err, boom) {
+		t.Fatalf("err = %v, want %v", err, boom)
+	}
+	if s.Boards != 99 || n != 100 {
+		t.Errorf("summary has %d boards after %d deliveries, want 99 and 100", s.Boards, n)
+	}
+}
+
+func TestRunProgress(t *testing.T) {
+	var last Progress
+	calls := 0
+	cfg := Config{First: 1, Boards: 2000, Workers: 2, ProgressEvery: time.Nanosecond,
+		OnProgress: func(p Progress) { last = p; calls++ }}
+	s, err := Run(context.Background(), cfg, fakeWorker(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls < 2 || last.Done != 2000 || last.Total != 2000 || last.Impossible != s.Impossible || last.Unknown != s.Unknown {
+		t.Errorf("%d progress calls, last %+v", calls, last)
+	}
+}
+
+func TestRunEmpty(t *testing.T) {
+	s, err := Run(context.Background(), Config{First: 1, Boards: 0}, fakeWorker(0))
+	if err != nil || s.Boards != 0 {
+		t.Fatalf("empty run: %v, %d boards", err, s.Boards)
+	}
+}
