@@ -1,0 +1,59 @@
+package solitaire_test
+
+import (
+	"fmt"
+
+	"github.com/mjsolve/mjsolve/layouts"
+	"github.com/mjsolve/mjsolve/solitaire"
+)
+
+// Deal game 1 of the tiny8 layout, draw it, and play the first legal
+// match.
+func Example() {
+	l, _ := layouts.Builtin("tiny8")
+	g, err := solitaire.Compile(l)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	b, err := solitaire.NewBoard(g, solitaire.PCG{Seed: 0}.Deal(1, g.N, nil))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(b.Picture(solitaire.FaceLabels))
+	moves := b.Matches(nil)
+	fmt.Println("matches:", moves)
+	b.Play(moves[0])
+	fmt.Println("free after", moves[0], "are", b.Free().AppendTo(nil))
+	// Output:
+	// level 0: 6 tiles, 6 on the board, 2 free
+	// [2m] 1m  2m  1m  1m [2m]
+	// level 1: 2 tiles, 2 on the board, 2 free
+	//       [2m]    [1m]
+	// matches: [0-5 0-6 5-6]
+	// free after 0-5 are [6 7]
+}
+
+func ExampleVerify() {
+	l, _ := layouts.Builtin("tiny8")
+	g, _ := solitaire.Compile(l)
+	b, _ := solitaire.NewBoard(g, solitaire.MJSolver{}.Deal(1, g.N, nil))
+	fmt.Print(b.Picture(solitaire.FaceLabels))
+	fmt.Print(b.Picture(solitaire.SlotLabels))
+	fmt.Println(solitaire.Verify(b, []solitaire.Move{{5, 7}, {0, 4}, {3, 6}, {1, 2}}))
+	fmt.Println(solitaire.Verify(b, []solitaire.Move{{5, 7}, {0, 4}, {1, 2}, {3, 6}}))
+	fmt.Println(solitaire.Verify(b, []solitaire.Move{{5, 7}, {0, 4}}))
+	// Output:
+	// level 0: 6 tiles, 6 on the board, 2 free
+	// [2m] 2m  2m  1m  2m [1m]
+	// level 1: 2 tiles, 2 on the board, 2 free
+	//       [1m]    [1m]
+	// level 0: 6 tiles, 6 on the board, 2 free
+	// [ 0]  1   2   3   4 [ 5]
+	// level 1: 2 tiles, 2 on the board, 2 free
+	//       [ 6]    [ 7]
+	// <nil>
+	// solitaire: move 3 (1-2): tile 1 (2m) is not free
+	// solitaire: 4 tiles left on the board after 2 moves
+}
