@@ -1,0 +1,319 @@
+package tw16_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/tw16"
+)
+
+// scoreCase is one hand to score. sit lists the situation as words: self
+// (self-drawn), dealer, last, kong (after a kong), rob (robbing a kong),
+// discdealer, seat=S, round=S, streak=N, first=NAME, common (the common
+// rules; the default is competition), pinghu-concealed.
+type scoreCase struct {
+	name                       string
+	hand, win                  string
+	melds, kongs, flowers, sit string
+	want                       string // the items, Item.String joined by ", "
+	tai                        int
+}
+
+// mkWin builds the win and the rules of a case.
+func mkWin(t testing.TB, c scoreCase) (tw16.Win, tw16.Rules) {
+	t.Helper()
+	w := tw16.Win{Seat: mjsolve.East, Round: mjsolve.East}
+	var err error
+	if w.Concealed, err = mjsolve.ParseCounts(c.hand); err != nil {
+		t.Fatal(err)
+	}
+	tiles, err := mjsolve.ParseTiles(c.win)
+	if err != nil || len(tiles) != 1 {
+		t.Fatalf("win %q: %v", c.win, err)
+	}
+	w.Tile = tiles[0]
+	if w.Melds, err = tw16.ParseMelds(c.melds); err != nil {
+		t.Fatal(err)
+	}
+	kongs, err := tw16.ParseConcealedKongs(c.kongs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Melds = append(w.Melds, kongs...)
+	fl, err := mjsolve.ParseTiles(c.flowers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fl {
+		w.Flowers = append(w.Flowers, f.Bonus())
+	}
+	r := tw16.Competition()
+	for _, word := range strings.Fields(c.sit) {
+		key, val, _ := strings.Cut(word, "=")
+		switch key {
+		case "self":
+			w.SelfDrawn = true
+		case "dealer":
+			w.Dealer = true
+		case "last":
+			w.LastTile = true
+		case "kong":
+			w.AfterKong = true
+		case "rob":
+			w.RobKong = true
+		case "discdealer":
+			w.DiscarderIsDealer = true
+		case "seat", "round":
+			var k mjsolve.Kind
+			if err := k.UnmarshalText([]byte(val)); err != nil {
+				t.Fatal(err)
+			}
+			if key == "seat" {
+				w.Seat = k
+			} else {
+				w.Round = k
+			}
+		case "streak":
+			w.DealerStreak, _ = strconv.Atoi(val)
+		case "first":
+			if w.FirstTurn, err = tw16.ParseFirstTurn(val); err != nil {
+				t.Fatal(err)
+			}
+		case "common":
+			r = tw16.Common()
+		case "pinghu-concealed":
+			r.PingHuConcealed = true
+		default:
+			t.Fatalf("unknown situation word %q", word)
+		}
+	}
+	return w, r
+}
+
+func itemsString(items []tw16.Item) string {
+	parts := make([]string, len(items))
+	for i, it := range items {
+		parts[i] = it.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// The base hand of most cases: an exposed pong of 1p, 456m 789p 234s, the
+// pair 55s and 67s waiting on 5s or 8s (two kinds: 555s can be 55s + 567s),
+// won on 8s. It scores nothing by itself; each case changes one thing.
+const (
+	baseHand  = "456m 789p 234s 55s 67s"
+	baseMeld  = "111p"
+	baseWin   = "8s"
+	concealed = "111p 456m 789p 234s 55s 67s" // the base hand with the pong concealed
+)
+
+// Each tai item of the appendix table has a case where it applies and one
+// where it just does not.
+var scoreCases = []scoreCase{
+	{name: "base scores nothing", hand: baseHand, win: baseWin, melds: baseMeld, want: "", tai: 0},
+
+	// 莊家 1; 連N拉N 2N (common rules).
+	{name: "莊家", hand: baseHand, win: baseWin, melds: baseMeld, sit: "dealer", want: "莊家 1", tai: 1},
+	{name: "莊家 not: non-dealer", hand: baseHand, win: baseWin, melds: baseMeld, sit: "discdealer", want: "", tai: 0},
+	{name: "連2拉2", hand: baseHand, win: baseWin, melds: baseMeld, sit: "common dealer streak=2", want: "莊家 1, 連2拉2 4", tai: 5},
+	{name: "連N拉N not: streak 0", hand: baseHand, win: baseWin, melds: baseMeld, sit: "common dealer streak=0", want: "莊家 1", tai: 1},
+
+	// 自摸 1.
+	{name: "自摸", hand: baseHand, win: baseWin, melds: baseMeld, sit: "self", want: "自摸 1", tai: 1},
+	{name: "自摸 not: discard", hand: baseHand, win: baseWin, melds: baseMeld, want: "", tai: 0},
+
+	// 門清 1: no chow, pong or exposed kong; a concealed kong is allowed.
+	{name: "門清", hand: concealed, win: baseWin, want: "門清 1", tai: 1},
+	{name: "門清 with a concealed kong", hand: baseHand, win: baseWin, kongs: "1111p", want: "門清 1", tai: 1},
+	{name: "門清 not: exposed kong", hand: baseHand, win: baseWin, melds: "1111p", want: "", tai: 0},
+
+	// 門清自摸 3 replaces 門清 and 自摸.
+	{name: "門清自摸", hand: concealed, win: baseWin, sit: "self", want: "門清自摸 3", tai: 3},
+	{name: "門清自摸 not: exposed pong", hand: baseHand, win: baseWin, melds: baseMeld, sit: "self", want: "自摸 1", tai: 1},
+
+	// 三元台 1 per dragon triplet or kong.
+	{name: "三元台", hand: baseHand, win: baseWin, melds: "555z", want: "三元台 1", tai: 1},
+	{name: "三元台×2 with a kong", hand: "456m 789p 55s 67s", win: baseWin, melds: "555z 6666z", want: "三元台×2 2", tai: 2},
+	{name: "三元台 not: dragon pair", hand: "456m 789p 234s 55z 67s", win: baseWin, melds: baseMeld, want: "", tai: 0},
+
+	// 圈風台 1, 門風台 1.
+	{name: "圈風台", hand: baseHand, win: baseWin, melds: "EEE", sit: "seat=S round=E", want: "圈風台 1", tai: 1},
+	{name: "圈風台 not: South round", hand: baseHand, win: baseWin, melds: "EEE", sit: "seat=S round=S", want: "", tai: 0},
+	{name: "門風台", hand: baseHand, win: baseWin, melds: "WWW", sit: "seat=W round=E", want: "門風台 1", tai: 1},
+	{name: "門風台 not: North seat", hand: baseHand, win: baseWin, melds: "WWW", sit: "seat=N round=E", want: "", tai: 0},
+	{name: "圈風台 and 門風台 on one triplet", hand: baseHand, win: baseWin, melds: "EEE", want: "圈風台 1, 門風台 1", tai: 2},
+	{name: "門風台 concealed", hand: "456m 789p 234s 55s 67s NNN", win: baseWin, sit: "seat=N", want: "門清 1, 門風台 1", tai: 2},
+
+	// 正花 1 per own flower (common rules).
+	{name: "正花", hand: baseHand, win: baseWin, melds: baseMeld, flowers: "1f", sit: "common", want: "正花 1", tai: 1},
+	{name: "正花×2", hand: baseHand, win: baseWin, melds: baseMeld, flowers: "15f", sit: "common", want: "正花×2 2", tai: 2},
+	{name: "正花 not: South's flower", hand: baseHand, win: baseWin, melds: baseMeld, flowers: "26f", sit: "common", want: "", tai: 0},
+	{name: "正花 for North", hand: baseHand, win: baseWin, melds: baseMeld, flowers: "48f", sit: "common seat=N", want: "正花×2 2", tai: 2},
+
+	// 花槓 2 per set of four, 不計正花 of that set.
+	{name: "花槓", hand: baseHand, win: baseWin, melds: baseMeld, flowers: "1234f", sit: "common", want: "花槓 2", tai: 2},
+	{name: "花槓 and 正花 of the other set", hand: baseHand, win: baseWin, melds: baseMeld, flowers: "12345f", sit: "common", want: "正花 1, 花槓 2", tai: 3},
+	{name: "花槓 not: three flowers", hand: baseHand, win: baseWin, melds: baseMeld, flowers: "123f", sit: "common", want: "正花 1", tai: 1},
+	{name: "花槓×2 in a normal win", hand: baseHand, win: baseWin, melds: baseMeld, flowers: "12345678f", sit: "common", want: "花槓×2 4", tai: 4},
+
+	// 獨聽 1: exactly one winning kind.
+	{name: "獨聽 edge", hand: "456m 789p 234s 55s 89s", win: "7s", melds: baseMeld, want: "獨聽 1", tai: 1},
+	{name: "獨聽 closed", hand: "456m 789p 234s 55s 79s", win: "8s", melds: baseMeld, want: "獨聽 1", tai: 1},
+	{name: "獨聽 not: two-sided", hand: baseHand, win: baseWin, melds: baseMeld, want: "", tai: 0},
+	{name: "獨聽 not: 4567 waits 4 and 7", hand: "456m 789p 234s 4567s", win: "7s", melds: baseMeld, want: "", tai: 0},
+	// 23m waits on 1m and 4m; with all four 4m in a kong, only 1m is left.
+	{name: "獨聽 when the other kind is all held", hand: "23m 789p 99p 234s 567s", win: "1m", melds: "4444m", want: "獨聽 1", tai: 1},
+	{name: "獨聽 not: the other kind is available", hand: "23m 789p 99p 234s 567s", win: "1m", melds: "5555m", want: "", tai: 0},
+
+	// 搶槓 1.
+	{name: "搶槓", hand: baseHand, win: baseWin, melds: baseMeld, sit: "rob", want: "搶槓 1", tai: 1},
+	{name: "搶槓 not", hand: baseHand, win: baseWin, melds: baseMeld, want: "", tai: 0},
+
+	// 槓上開花 1, adds to 自摸.
+	{name: "槓上開花", hand: baseHand, win: baseWin, melds: baseMeld, sit: "self kong", want: "自摸 1, 槓上開花 1", tai: 2},
+	{name: "槓上開花 not", hand: baseHand, win: baseWin, melds: baseMeld, sit: "self", want: "自摸 1", tai: 1},
+
+	// 河底撈魚 1 on a discard, 海底撈月 1 on a draw (adds to 自摸).
+	{name: "河底撈魚", hand: baseHand, win: baseWin, melds: baseMeld, sit: "last", want: "河底撈魚 1", tai: 1},
+	{name: "河底撈魚 not: self-drawn", hand: baseHand, win: baseWin, melds: baseMeld, sit: "last self", want: "自摸 1, 海底撈月 1", tai: 2},
+	{name: "海底撈月", hand: baseHand, win: baseWin, melds: baseMeld, sit: "self last", want: "自摸 1, 海底撈月 1", tai: 2},
+	{name: "海底撈月 not: not the last tile", hand: baseHand, win: baseWin, melds: baseMeld, sit: "self", want: "自摸 1", tai: 1},
+
+	// 全求人 2: one tile left, all melds claimed, won on a discard (a
+	// single wait, so 獨聽 too).
+	{name: "全求人", hand: "5s", win: "5s", melds: "123m 111p 789p 234s 678s", want: "獨聽 1, 全求人 2", tai: 3},
+	{name: "全求人 not: self-drawn", hand: "5s", win: "5s", melds: "123m 111p 789p 234s 678s", sit: "self", want: "自摸 1, 獨聽 1", tai: 2},
+	{name: "全求人 not: a concealed kong", hand: "5s", win: "5s", melds: "123m 111p 789p 234s", kongs: "6666s", want: "獨聽 1", tai: 1},
+
+	// 平胡 2: no honor, no flower, five sequences, two-sided, not self-drawn.
+	{name: "平胡", hand: baseHand, win: baseWin, melds: "123p", want: "平胡 2", tai: 2},
+	{name: "平胡 concealed", hand: "123p 456m 789p 234s 55s 67s", win: baseWin, want: "門清 1, 平胡 2", tai: 3},
+	{name: "平胡 not: self-drawn", hand: baseHand, win: baseWin, melds: "123p", sit: "self", want: "自摸 1", tai: 1},
+	{name: "平胡 not: edge wait", hand: "456m 789p 234s 55s 89s", win: "7s", melds: "123p", want: "獨聽 1", tai: 1},
+	{name: "平胡 not: honor pair", hand: "456m 789p 234s EE 67s", win: baseWin, melds: "123p", want: "", tai: 0},
+	{name: "平胡 not: a flower", hand: baseHand, win: baseWin, melds: "123p", flowers: "2f", sit: "common", want: "", tai: 0},
+	{name: "平胡 not: pong", hand: baseHand, win: baseWin, melds: baseMeld, want: "", tai: 0},
+	{name: "平胡 not: exposed under pinghu-concealed", hand: baseHand, win: baseWin, melds: "123p", sit: "pinghu-concealed", want: "", tai: 0},
+	// 23456s + 55s waits on 1s, 4s and 7s; 4s completes 234s or 456s, both two-sided.
+	{name: "平胡 on a two-sided win among several shapes", hand: "456m 789p 55s 23456s", win: "4s", melds: "123p", want: "平胡 2", tai: 2},
+
+	// 三暗刻 2, 四暗刻 5, 五暗刻 8: concealed triplets, concealed kongs
+	// included, a triplet completed by a discard excluded.
+	{name: "三暗刻", hand: "111m 555m 999p 234s 55s 67s", win: baseWin, want: "門清 1, 三暗刻 2", tai: 3},
+	{name: "三暗刻 not: third triplet on a discard", hand: "111m 555m 99p 234s 678s 55s", win: "9p", want: "門清 1", tai: 1},
+	{name: "三暗刻 self-drawn third triplet", hand: "111m 555m 99p 234s 678s 55s", win: "9p", sit: "self", want: "門清自摸 3, 三暗刻 2", tai: 5},
+	// 1111m23m: the discarded 1m can complete 123m, keeping 111m concealed.
+	{name: "三暗刻 with the discard in a sequence", hand: "11123m 555m 999p 789s 55s", win: "1m", want: "門清 1, 三暗刻 2", tai: 3},
+	{name: "三暗刻 with a concealed kong", hand: "555m 999p 234s 55s 67s", win: baseWin, kongs: "1111m", want: "門清 1, 三暗刻 2", tai: 3},
+	{name: "三暗刻 not: the kong is exposed", hand: "555m 999p 234s 55s 67s", win: baseWin, melds: "1111m", want: "", tai: 0},
+	{name: "四暗刻", hand: "111m 555m 999p 222s 789s 5s", win: "5s", want: "門清 1, 獨聽 1, 四暗刻 5", tai: 7},
+	{name: "四暗刻 not: fourth triplet on a discard", hand: "111m 555m 999p 22s 678s 55s", win: "2s", want: "門清 1, 三暗刻 2", tai: 3},
+	{name: "五暗刻", hand: "111m 555m 999p 222s 888s 5s", win: "5s", sit: "self", want: "門清自摸 3, 獨聽 1, 五暗刻 8, 對對胡 4", tai: 16},
+	{name: "五暗刻 not: fifth triplet on a discard", hand: "111m 555m 999p 222s 88s 55s", win: "8s", want: "門清 1, 四暗刻 5, 對對胡 4", tai: 10},
+	{name: "五暗刻 with a concealed kong", hand: "555m 999p 222s 888s 5s", win: "5s", kongs: "1111m", sit: "self", want: "門清自摸 3, 獨聽 1, 五暗刻 8, 對對胡 4", tai: 16},
+
+	// 對對胡 4.
+	{name: "對對胡", hand: "999p 777m 5s", win: "5s", melds: "111p 222m 333s", want: "獨聽 1, 對對胡 4", tai: 5},
+	{name: "對對胡 not: a sequence", hand: "789p 777m 5s", win: "5s", melds: "111p 222m 333s", want: "獨聽 1", tai: 1},
+
+	// 混一色 4, 清一色 8.
+	{name: "混一色", hand: "123m 456m 234m 55m 67m", win: "8m", melds: "NNN", want: "混一色 4", tai: 4},
+	{name: "混一色 not: a second suit", hand: "123m 456m 234p 55m 67m", win: "8m", melds: "NNN", want: "", tai: 0},
+	{name: "清一色", hand: "234m 456m 789m 55m 67m", win: "8m", melds: "111m", want: "清一色 8", tai: 8},
+	{name: "清一色 not: an honor", hand: "234m 456m 789m 55m 67m", win: "8m", melds: "NNN", want: "混一色 4", tai: 4},
+
+	// 小三元 4 and 大三元 8, 不計三元台.
+	{name: "小三元", hand: "123m 456p 77z 67s", win: "8s", melds: "555z 666z", want: "小三元 4", tai: 4},
+	{name: "小三元 not: wind pair", hand: "123m 456p NN 67s", win: "8s", melds: "555z 666z", want: "三元台×2 2", tai: 2},
+	{name: "大三元", hand: "123m 55p 67s", win: "8s", melds: "555z 666z 777z", want: "大三元 8", tai: 8},
+	{name: "大三元 not: dragon pair", hand: "123m 77z 67s", win: "8s", melds: "555z 666z 555p", want: "小三元 4", tai: 4},
+
+	// 小四喜 8 and 大四喜 16, 不計風台.
+	{name: "小四喜", hand: "123m 44z 67s", win: "8s", melds: "EEE SSS WWW", sit: "round=S", want: "小四喜 8", tai: 8},
+	{name: "小四喜 not: dragon pair", hand: "123m 55z 67s", win: "8s", melds: "EEE SSS WWW", sit: "round=S", want: "圈風台 1, 門風台 1", tai: 2},
+	{name: "大四喜", hand: "5m", win: "5m", melds: "EEE SSS WWW NNN 999m", want: "獨聽 1, 全求人 2, 對對胡 4, 混一色 4, 大四喜 16", tai: 27},
+	{name: "大四喜 not: a sequence", hand: "NN 45m 999m", win: "6m", melds: "EEE SSS WWW", want: "混一色 4, 小四喜 8", tai: 12},
+
+	// 字一色 (16), with 對對胡 and the dragon and wind items.
+	{name: "字一色", hand: "666z NN WW", win: "N", melds: "EEE SSS 555z", sit: "seat=S round=S",
+		want: "三元台×2 2, 對對胡 4, 小四喜 8, 字一色 16", tai: 30},
+	{name: "字一色 not: a numbered pair", hand: "666z NN 11m", win: "N", melds: "EEE SSS 555z", sit: "seat=S round=S",
+		want: "三元台×2 2, 圈風台 1, 門風台 1, 對對胡 4, 混一色 4", tai: 12},
+
+	// 七搶一 8 and 八仙過海 8 (flower wins, common rules).
+	{name: "七搶一", hand: baseHand, win: "8f", melds: baseMeld, flowers: "1234567f", sit: "common", want: "七搶一 8", tai: 8},
+	{name: "七搶一 not: normal win with seven flowers", hand: baseHand, win: baseWin, melds: baseMeld, flowers: "1234567f", sit: "common", want: "正花 1, 花槓 2", tai: 3},
+	{name: "八仙過海", hand: baseHand, win: "1f", melds: baseMeld, flowers: "2345678f", sit: "common self dealer streak=1", want: "莊家 1, 連1拉1 2, 八仙過海 8", tai: 11},
+	{name: "八仙過海 not: seven flowers drawn", hand: baseHand, win: baseWin, melds: baseMeld, flowers: "2345678f", sit: "common self", want: "自摸 1, 花槓 2", tai: 3},
+
+	// 天胡 16: drops 門清, 自摸, 門清自摸, 獨聽, 槓上開花.
+	{name: "天胡", hand: concealed, win: baseWin, sit: "dealer self first=tianhu", want: "莊家 1, 天胡 16", tai: 17},
+	{name: "天胡 drops 獨聽 and 槓上開花", hand: "111p 456m 789p 234s 55s 89s", win: "7s", sit: "dealer self kong first=tianhu", want: "莊家 1, 天胡 16", tai: 17},
+	{name: "天胡 not", hand: concealed, win: baseWin, sit: "dealer self", want: "莊家 1, 門清自摸 3", tai: 4},
+	{name: "天胡 keeps the rest", hand: "111m 555m 999p 222s 888s 5s", win: "5s", sit: "dealer self first=tianhu", want: "莊家 1, 五暗刻 8, 對對胡 4, 天胡 16", tai: 29},
+
+	// 地胡 16: drops 自摸, 門清, 門清自摸.
+	{name: "地胡", hand: concealed, win: baseWin, sit: "self first=dihu", want: "地胡 16", tai: 16},
+	{name: "地胡 keeps 獨聽", hand: "111p 456m 789p 234s 55s 89s", win: "7s", sit: "self first=dihu", want: "獨聽 1, 地胡 16", tai: 17},
+	{name: "地胡 not", hand: concealed, win: baseWin, sit: "self", want: "門清自摸 3", tai: 3},
+
+	// 人胡 16: drops 門清.
+	{name: "人胡", hand: concealed, win: baseWin, sit: "first=renhu", want: "人胡 16", tai: 16},
+	{name: "人胡 not", hand: concealed, win: baseWin, want: "門清 1", tai: 1},
+
+	// 地聽 (8): drops 門清 (and so 門清自摸).
+	{name: "地聽", hand: concealed, win: baseWin, sit: "first=diting", want: "地聽 8", tai: 8},
+	{name: "地聽 self-drawn", hand: concealed, win: baseWin, sit: "self first=diting", want: "自摸 1, 地聽 8", tai: 9},
+	{name: "地聽 with a concealed kong", hand: baseHand, win: baseWin, kongs: "1111p", sit: "first=diting", want: "地聽 8", tai: 8},
+	{name: "地聽 not", hand: concealed, win: baseWin, sit: "self", want: "門清自摸 3", tai: 3},
+}
+
+func TestScoreItems(t *testing.T) {
+	for _, c := range scoreCases {
+		t.Run(c.name, func(t *testing.T) {
+			w, r := mkWin(t, c)
+			res, err := tw16.Score(w, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := itemsString(res.Items); got != c.want || res.Tai != c.tai {
+				t.Errorf("items %q, %d tai; want %q, %d tai (arrangement %+v)", got, res.Tai, c.want, c.tai, res.Arrangement)
+			}
+		})
+	}
+}
+
+// TestEveryItemTested checks that each item of the table has a case where
+// it applies and a case, named after it, where it does not.
+func TestEveryItemTested(t *testing.T) {
+	applies := map[tw16.ItemID]bool{}
+	notCase := map[string]bool{}
+	for _, c := range scoreCases {
+		w, r := mkWin(t, c)
+		res, err := tw16.Score(w, r)
+		if err != nil {
+			continue
+		}
+		for _, it := range res.Items {
+			applies[it.ID] = true
+		}
+		if name, _, ok := strings.Cut(c.name, " not"); ok {
+			notCase[name] = true
+		}
+	}
+	for id := range tw16.NumItems {
+		if !applies[id] {
+			t.Errorf("no case where %s (%s) applies", id.Chinese(), id)
+		}
+		name := id.Chinese()
+		if id == tw16.ItemDealerStreak {
+			name = "連N拉N"
+		}
+		if !notCase[name] {
+			t.Errorf("no case %q where %s just does not apply", name+" not…", id)
+		}
+	}
+}
