@@ -98,6 +98,7 @@ effective tiles, discard advice, tai scoring).`,
 		newVersionCmd(),
 		newLayoutsCmd(),
 		newSolitaireCmd(),
+		newAnalysisCmd(),
 		newTW16Cmd(),
 	)
 	return root

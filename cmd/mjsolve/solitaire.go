@@ -327,6 +327,12 @@ type mainReport struct {
 	WallNS      int64            `json:"wall_ns"`
 	Interrupted bool             `json:"interrupted"`
 
+	// From analysis merge only.
+	Files         int      `json:"files,omitempty"`
+	Duplicates    int64    `json:"duplicates,omitempty"`
+	Disagreements int64    `json:"disagreements,omitempty"`
+	Truncated     []string `json:"truncated,omitempty"`
+
 	methodOrder []analysis.MethodCount
 	merged      bool // from analysis merge: no run, no speed
 }
@@ -405,6 +411,14 @@ func (r *mainReport) writeText(w io.Writer) error {
 		line("wall time", "%s", fmtDur(r.WallNS))
 	} else {
 		line("board time", "%s in all", fmtDur(r.Time.TotalNS))
+		files := fmt.Sprintf("%d, %d duplicate records skipped", r.Files, r.Duplicates)
+		if r.Disagreements > 0 {
+			files += fmt.Sprintf(" (%d unknown in one file, decided in another: the first kept)", r.Disagreements)
+		}
+		line("files", "%s", files)
+		for _, t := range r.Truncated {
+			line("", "%s ends inside a record (dropped)", t)
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mjsolve/mjsolve/analysis"
+)
+
+// newAnalysisCmd is the "analysis" command group: work on result files.
+func newAnalysisCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "analysis",
+		Short: "Combine and summarise result files of many boards",
+	}
+	cmd.AddCommand(newAnalysisMergeCmd())
+	return cmd
+}
+
+// analysisMergeOptions are the flags of "analysis merge".
+type analysisMergeOptions struct {
+	json  bool
+	files []string
+}
+
+func newAnalysisMergeCmd() *cobra.Command {
+	o := &analysisMergeOptions{}
+	cmd := &cobra.Command{
+		Use:   "merge FILE...",
+		Short: "Summarise per-board record files (shards or overlapping runs) of one layout, deal and seed",
+		Long: `Read record files written by "mjsolve solitaire --out" for the same layout,
+deal, seed and per-board timeout (for example the shards of --shard i/n, plain
+or .zst) and print the summary of all their games, as the main job does. A
+game found in several files counts once (the first record is kept); files that
+disagree on a decided game are an error.`,
+		Example: `  mjsolve analysis merge part1.jsonl.zst part2.jsonl.zst --json`,
+		Args:    cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.files = args
+			return runAnalysisMerge(o, cmd.OutOrStdout())
+		},
+	}
+	cmd.Flags().BoolVar(&o.json, "json", false, "print the summary as one JSON object")
+	return cmd
+}
+
+func runAnalysisMerge(o *analysisMergeOptions, stdout io.Writer) error {
+	m, err := analysis.MergeFiles(o.files)
+	if err != nil {
+		return err
+	}
+	rep := newMainReport(m.Header, m.Summary, 0, 0, false)
+	rep.merged = true
+	rep.Files, rep.Duplicates, rep.Disagreements, rep.Truncated = m.Files, m.Duplicates, m.Disagreements, m.Truncated
+	if o.json {
+		err = writeJSON(stdout, rep)
+	} else {
+		err = rep.writeText(stdout)
+	}
+	return failure(err)
+}
