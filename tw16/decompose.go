@@ -41,8 +41,8 @@ func (d Decomposition) String() string {
 // come in increasing order of the pair's kind.
 func Decompose(concealed mjsolve.Counts) []Decomposition {
 	var out []Decomposition
-	EachDecomposition(concealed, func(d *Decomposition) bool {
-		out = append(out, *d)
+	EachDecomposition(concealed, func(d Decomposition) bool {
+		out = append(out, d)
 		return true
 	})
 	return out
@@ -52,7 +52,7 @@ func Decompose(concealed mjsolve.Counts) []Decomposition {
 // splits into k sets and a pair.
 func IsComplete(concealed mjsolve.Counts) bool {
 	found := false
-	EachDecomposition(concealed, func(*Decomposition) bool {
+	EachDecomposition(concealed, func(Decomposition) bool {
 		found = true
 		return false
 	})
@@ -60,9 +60,8 @@ func IsComplete(concealed mjsolve.Counts) bool {
 }
 
 // EachDecomposition calls fn with each decomposition of concealed (see
-// Decompose) until fn returns false. The Decomposition passed to fn is
-// reused between calls; copy it to keep it. It does not allocate.
-func EachDecomposition(concealed mjsolve.Counts, fn func(d *Decomposition) bool) {
+// Decompose) until fn returns false. It does not allocate.
+func EachDecomposition(concealed mjsolve.Counts, fn func(d Decomposition) bool) {
 	n := concealed.Total()
 	if n%3 != 2 || n > 3*MaxSets+2 {
 		return
@@ -96,12 +95,12 @@ func EachDecomposition(concealed mjsolve.Counts, fn func(d *Decomposition) bool)
 // Each multiset of sets is produced once: at the lowest kind k still held,
 // with count n, the split takes either no triplet or one triplet of k (two
 // would be six tiles), and every remaining copy of k must start a sequence.
-func splitSets(c *mjsolve.Counts, k mjsolve.Kind, d *Decomposition, fn func(*Decomposition) bool) bool {
+func splitSets(c *mjsolve.Counts, k mjsolve.Kind, d *Decomposition, fn func(Decomposition) bool) bool {
 	for k < mjsolve.NumKinds && c[k] == 0 {
 		k++
 	}
 	if k == mjsolve.NumKinds {
-		return fn(d)
+		return fn(*d)
 	}
 	n := int(d.N)
 	for trip := 0; trip <= 1; trip++ {

@@ -236,11 +236,11 @@ func Score(w Win, r Rules) (Result, error) {
 
 	best := Result{Tai: -1}
 	var items []Item
-	EachDecomposition(full, func(d *Decomposition) bool {
+	EachDecomposition(full, func(d Decomposition) bool {
 		best.Decompositions++
-		places := winPlaces(d, win)
+		places := winPlaces(&d, win)
 		for _, p := range places {
-			a := arrange(d, &w, win, p)
+			a := arrange(&d, &w, win, p)
 			items = scoreItems(items[:0], &w, &r, &f, &a)
 			if t := sumTai(items); t > best.Tai {
 				best.Tai = t
