@@ -1,8 +1,179 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mjsolve/mjsolve/layouts"
+	"github.com/mjsolve/mjsolve/solitaire"
+)
+
+// solitaireShowOptions are the flags of "solitaire show".
+type solitaireShowOptions struct {
+	layout string
+	game   uint64
+	deal   string
+	seed   uint64
+	board  string // read the board from this file instead of dealing
+	save   string // write the board to this file
+	slots  bool   // label tiles with slot numbers
+
+	dealFlags []string // the dealing flags given on the command line
+}
 
 // newSolitaireShowCmd draws a dealt board level by level.
 func newSolitaireShowCmd() *cobra.Command {
-	return &cobra.Command{Use: "show", Short: "Draw a dealt board level by level", Hidden: true}
+	o := &solitaireShowOptions{}
+	cmd := &cobra.Command{
+		Use:   "show",
+		Short: "Draw a dealt board level by level",
+		Long: `Deal game K of a layout (the same board the main job solves for game K with
+the same --deal and --seed) or read a board file, and draw it level by level,
+bottom first, with the face of every tile: 1m..9m, 1p..9p, 1s..9s, E S W N,
+C F P, fl (flowers) and se (seasons). Free tiles are in [brackets]; removed
+tiles of a saved game in progress show as "..". --slots writes slot numbers
+instead, as used in moves and board files. --save FILE writes the board file.`,
+		Example: `  mjsolve solitaire show --layout turtle --game 7
+  mjsolve solitaire show --layout xmahjongg/default --deal mjsolver --game 1 --save g1.board
+  mjsolve solitaire show --board g1.board --slots`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			for _, name := range []string{"layout", "game", "deal", "seed"} {
+				if cmd.Flags().Changed(name) {
+					o.dealFlags = append(o.dealFlags, "--"+name)
+				}
+			}
+			return runSolitaireShow(o, cmd.OutOrStdout())
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.layout, "layout", "turtle", "layout: a built-in or installed name, or a file")
+	f.Uint64Var(&o.game, "game", 1, "game number `K`")
+	f.StringVar(&o.deal, "deal", "pcg", "dealer: "+strings.Join(solitaire.DealerNames, " or "))
+	f.Uint64Var(&o.seed, "seed", 1, "seed of the pcg dealer")
+	f.StringVar(&o.board, "board", "", "draw the board in `FILE` instead of dealing one")
+	f.StringVar(&o.save, "save", "", "write the board to `FILE` (a board file)")
+	f.BoolVar(&o.slots, "slots", false, "label tiles with slot numbers instead of faces")
+	return cmd
+}
+
+func runSolitaireShow(o *solitaireShowOptions, stdout io.Writer) error {
+	var (
+		b     *solitaire.Board
+		about string // where the board comes from, for the heading and the file
+		err   error
+	)
+	if o.board != "" {
+		if len(o.dealFlags) > 0 {
+			return fmt.Errorf("--board cannot be combined with %s", strings.Join(o.dealFlags, ", "))
+		}
+		b, err = readBoardFile(o.board)
+		if err != nil {
+			return err
+		}
+		about = "from " + o.board
+	} else {
+		b, about, err = dealBoard(o)
+		if err != nil {
+			return err
+		}
+	}
+	heading := fmt.Sprintf("%s (%d tiles), %s", solitaire.LayoutRef(b.Geo.Layout), b.Geo.N, about)
+	if o.save != "" {
+		if err := saveBoardFile(o.save, b, heading); err != nil {
+			return err
+		}
+	}
+	labels := solitaire.FaceLabels
+	if o.slots {
+		labels = solitaire.SlotLabels
+	}
+	free := b.Free().Count()
+	matches := len(b.Matches(nil))
+	var sb strings.Builder
+	sb.WriteString(heading + "\n")
+	match := "matches"
+	if matches == 1 {
+		match = "match"
+	}
+	fmt.Fprintf(&sb, "%d tiles on the board, %d free, %d %s; free tiles are in [brackets]\n",
+		b.Remaining(), free, matches, match)
+	sb.WriteString(b.Picture(labels))
+	_, err = io.WriteString(stdout, sb.String())
+	return err
+}
+
+// dealBoard deals the board the options name and describes the deal.
+func dealBoard(o *solitaireShowOptions) (*solitaire.Board, string, error) {
+	dealer, err := solitaire.DealerByName(o.deal, o.seed)
+	if err != nil {
+		return nil, "", fmt.Errorf("--deal: %w", err)
+	}
+	if _, ok := dealer.(solitaire.MJSolver); ok && containsFlag(o.dealFlags, "--seed") {
+		return nil, "", fmt.Errorf("--seed applies to the pcg dealer only")
+	}
+	l, err := layouts.Find(o.layout)
+	if err != nil {
+		return nil, "", err
+	}
+	g, err := solitaire.Compile(l)
+	if err != nil {
+		return nil, "", err
+	}
+	b, err := solitaire.NewBoard(g, dealer.Deal(o.game, g.N, nil))
+	if err != nil {
+		return nil, "", failure(err) // a dealer bug, not the user's input
+	}
+	return b, fmt.Sprintf("game %d, deal %v", o.game, dealer), nil
+}
+
+func containsFlag(flags []string, name string) bool {
+	for _, f := range flags {
+		if f == name {
+			return true
+		}
+	}
+	return false
+}
+
+// readBoardFile reads a board file.
+func readBoardFile(name string) (*solitaire.Board, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return solitaire.ReadBoard(f, name)
+}
+
+// saveBoardFile writes b to name through a temporary file in the same
+// directory, renamed into place, so a failure leaves no half-written file.
+func saveBoardFile(name string, b *solitaire.Board, heading string) error {
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "# %s\n", heading)
+	if _, err := b.WriteTo(&buf); err != nil {
+		return failure(err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("--save: %w", err)
+	}
+	_, err = tmp.Write(buf.Bytes())
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), name)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return failure(fmt.Errorf("--save: %w", err))
+	}
+	return nil
 }

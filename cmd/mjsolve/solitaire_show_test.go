@@ -1,0 +1,136 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSolitaireShow(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--layout", "tiny8", "--game", "3"}, `tiny8 (8 tiles), game 3, deal pcg seed 1
+8 tiles on the board, 4 free, 3 matches; free tiles are in [brackets]
+level 0: 6 tiles, 6 on the board, 2 free
+[1m] 1m  1m  1m  2m [2m]
+level 1: 2 tiles, 2 on the board, 2 free
+      [2m]    [2m]
+`},
+		{[]string{"--layout", "tiny8", "--deal", "mjsolver"}, `tiny8 (8 tiles), game 1, deal mjsolver
+8 tiles on the board, 4 free, 3 matches; free tiles are in [brackets]
+level 0: 6 tiles, 6 on the board, 2 free
+[2m] 2m  2m  1m  2m [1m]
+level 1: 2 tiles, 2 on the board, 2 free
+      [1m]    [1m]
+`},
+		{[]string{"--layout", "ends10", "--seed", "5", "--game", "2", "--slots"}, `ends10 (10 tiles), game 2, deal pcg seed 5
+10 tiles on the board, 4 free, 1 match; free tiles are in [brackets]
+level 0: 8 tiles, 8 on the board, 2 free
+      0   1   2
+[ 3]            [ 4]
+      5   6   7
+level 1: 2 tiles, 2 on the board, 2 free
+      [ 8][ 9]
+`},
+		{[]string{"--layout", "cross12", "--game", "4"}, `cross12 (12 tiles), game 4, deal pcg seed 1
+12 tiles on the board, 5 free, 4 matches; free tiles are in [brackets]
+level 0: 7 tiles, 7 on the board, 2 free
+        [1m]
+ 1m  3m  2m  3m  2m
+        [2m]
+level 1: 4 tiles, 4 on the board, 2 free
+  [2m] 3m  3m [1m]
+level 2: 1 tile, 1 on the board, 1 free
+        [1m]
+`},
+	} {
+		code, out, errOut := runCmd(t, "", append([]string{"solitaire", "show"}, c.args...)...)
+		if code != 0 || errOut != "" {
+			t.Errorf("%v: exit %d, stderr %q", c.args, code, errOut)
+		}
+		if out != c.want {
+			t.Errorf("%v: output\n%s\nwant\n%s", c.args, out, c.want)
+		}
+	}
+}
+
+func TestSolitaireShowSaveAndBoard(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "g7.board")
+	code, out, errOut := runCmd(t, "", "solitaire", "show", "--layout", "ends10", "--game", "7", "--save", file)
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantFile := `# ends10 (10 tiles), game 7, deal pcg seed 1
+mjsolve board 1
+layout ends10
+tiles 10
+faces 2m 3m 1m 2m 3m 2m 1m 1m 1m 2m
+`
+	if string(data) != wantFile {
+		t.Fatalf("saved\n%s\nwant\n%s", data, wantFile)
+	}
+	code, out2, errOut := runCmd(t, "", "solitaire", "show", "--board", file)
+	if code != 0 || errOut != "" {
+		t.Fatalf("--board: exit %d, stderr %q", code, errOut)
+	}
+	if want := strings.Replace(out, "game 7, deal pcg seed 1", "from "+file, 1); out2 != want {
+		t.Fatalf("--board shows\n%s\nwant\n%s", out2, want)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("%d files in the directory, want only the board", len(entries))
+	}
+
+	// A game in progress: the 2m at the left end (slot 3) and on top (9)
+	// are gone; what is left blocks the 2m and 1m below 9 on both sides.
+	mid := filepath.Join(dir, "mid.board")
+	os.WriteFile(mid, []byte(wantFile+"removed 3 9\n"), 0o644)
+	code, out, errOut = runCmd(t, "", "solitaire", "show", "--board", mid)
+	want := `ends10 (10 tiles), from ` + mid + `
+8 tiles on the board, 2 free, 0 matches; free tiles are in [brackets]
+level 0: 8 tiles, 7 on the board, 1 free
+     2m  3m  1m
+ ..` + strings.Repeat(" ", 13) + `[3m]
+     2m  1m  1m
+level 1: 2 tiles, 1 on the board, 1 free
+      [1m] ..
+`
+	if code != 0 || out != want || errOut != "" {
+		t.Errorf("mid-game board: exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, out, want)
+	}
+}
+
+func TestSolitaireShowErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.board")
+	os.WriteFile(bad, []byte("mjsolve board 1\nlayout ends10\ntiles 10\nfaces 1m 2m 3m 9x\n"), 0o644)
+	short := filepath.Join(dir, "short.board")
+	os.WriteFile(short, []byte("mjsolve board 1\nlayout turtle\ntiles 10\nfaces 1m 2m 3m 1m 2m 1m 2m 2m 1m 3m\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--board", bad}, `mjsolve: solitaire: ` + bad + `:4: unknown face "9x"`},
+		{[]string{"--board", short}, `mjsolve: solitaire: ` + short + `:3: layout turtle has 144 tiles, the board 10`},
+		{[]string{"--board", filepath.Join(dir, "none")}, `mjsolve: open ` + filepath.Join(dir, "none") + `: no such file or directory`},
+		{[]string{"--board", bad, "--game", "2", "--seed", "3"}, `mjsolve: --board cannot be combined with --game, --seed`},
+		{[]string{"--deal", "glibc"}, `mjsolve: --deal: solitaire: unknown dealer "glibc" (want pcg or mjsolver)`},
+		{[]string{"--deal", "mjsolver", "--seed", "2"}, `mjsolve: --seed applies to the pcg dealer only`},
+		{[]string{"--layout", "nowhere"}, `mjsolve: layouts: unknown layout "nowhere" (see 'mjsolve layouts list')`},
+		{[]string{"--game", "-1"}, `mjsolve: invalid argument "-1" for "--game" flag: strconv.ParseUint: parsing "-1": invalid syntax (see 'mjsolve solitaire show --help')`},
+		{[]string{"--layout", "tiny8", "--save", filepath.Join(dir, "no", "such", "dir", "x.board")}, `mjsolve: --save: open ` + filepath.Join(dir, "no", "such", "dir") + `/`},
+	} {
+		code, out, errOut := runCmd(t, "", append([]string{"solitaire", "show"}, c.args...)...)
+		if code != exitBadInput || out != "" || !strings.HasPrefix(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}
