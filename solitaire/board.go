@@ -6,17 +6,6 @@ import (
 	"math/bits"
 )
 
-// MaxMoves is the most legal moves a board can have: six pairs in each of
-// the 36 groups.
-const MaxMoves = 6 * NumGroups
-
-// Move is one match: the two slots A < B of a pair of matching free tiles
-// taken off the board together.
-type Move struct{ A, B uint8 }
-
-// String writes m as "A-B", e.g. "12-40".
-func (m Move) String() string { return fmt.Sprintf("%d-%d", m.A, m.B) }
-
 // Board is a deal on a compiled layout and the tiles still on it.
 // Play and Undo change Present only; Groups never change during a game.
 type Board struct {

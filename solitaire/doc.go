@@ -1,21 +1,67 @@
 // Package solitaire plays Mahjong Solitaire on a compiled layout: bitsets of
 // slots (Set), the geometry of a layout compiled once (Geometry), deals of
 // the 36 groups of matching tiles (Dealer), boards with free tiles, legal
-// matches, play and undo (Board), board files, and the check of a claimed
-// solution (Verify).
+// matches, play and undo (Board), board files, pictures, and the check of a
+// claimed solution (Verify).
 //
 // # Geometry
 //
 // Slots are the tiles of a layout in its order (file order for Xmahjongg
-// files), at half-tile coordinates (x, y, z). A tile is covered when a tile
-// on a higher level overlaps it (|dx| ≤ 1 and |dy| ≤ 1), blocked on the left
-// (right) by a tile on its level at dx = −2 (+2) with |dy| ≤ 1, and free
-// when it is not covered and not blocked on both sides.
+// files), numbered from 0, at half-tile coordinates (x, y, z). A tile is
+// covered when a tile on a higher level overlaps it (|dx| ≤ 1 and
+// |dy| ≤ 1), blocked on the left (right) by a tile on its level at dx = −2
+// (+2) with |dy| ≤ 1, and free when it is not covered and not blocked on
+// both sides. Compile turns the relations of a layout into per-slot
+// bitsets once; the hot operations (Free, Matches, Play, Undo) then work on
+// a Set of present tiles without allocating.
 //
-// # Groups
+// # Groups and deals
 //
 // A full deck has 36 groups of four matching tiles: the 34 kinds in the
-// order of package mjsolve, the flowers (34) and the seasons (35). A layout
-// of n tiles uses groups 0..⌈n/4⌉−1; when n is 2 mod 4 the last one is a
-// pair.
+// order of package mjsolve (1m..9m, 1p..9p, 1s..9s, E S W N, C F P), the
+// flowers (34) and the seasons (35); any two tiles of a group match. A
+// layout of n tiles uses groups 0..⌈n/4⌉−1; when n is 2 mod 4 the last one
+// is a pair. A deal gives each slot a group. Two dealers are built in:
+//
+//   - PCG ("pcg", the default): a uniform shuffle drawn from math/rand/v2's
+//     PCG seeded with (seed, game number). Game k is the same board however
+//     many workers deal, and in whatever order.
+//   - MJSolver ("mjsolver"): the boards Michiel de Bondt's solver deals for
+//     game k, from glibc's srand(k) and rand(). On an Xmahjongg layout file
+//     (slots in file order) these are exactly his boards, so results can be
+//     compared game by game.
+//
+// # Board files
+//
+// A board file is text, one statement per line; "#" starts a comment, and
+// blank lines are ignored. The first statement is the format line, then a
+// layout, a tile count, the faces and the removed tiles:
+//
+//	# turtle (144 tiles), game 7, deal pcg seed 1
+//	mjsolve board 1
+//	layout turtle
+//	tiles 144
+//	faces 6p 2s 9m E 3m flower 7s 5s P 1p 4p season
+//	faces …
+//	removed 12 40 87 93
+//
+// The statements:
+//
+//   - "mjsolve board 1": the format and its version.
+//   - "layout NAME": the layout, a name as given to --layout (resolved by
+//     layouts.Find: a built-in, an installed game's layout such as
+//     xmahjongg/ox, or a file path). Once.
+//   - "tiles N": the number of tiles of the layout, checked against it so
+//     a board is never read onto the wrong layout. Once.
+//   - "faces F…": the face of each slot in slot order, over as many faces
+//     lines as wanted (WriteTo writes twelve a line). Faces are group names
+//     as Group.String writes them (1m, 9p, 5s, E S W N C F P, flower,
+//     season); 1z..7z, fl and se are read too. There must be N faces, each
+//     group used four times (the pair group twice).
+//   - "removed S…": slots whose tiles have been taken off, for a game in
+//     progress; optional, any number of lines. Each group must have an even
+//     number of removed tiles, since tiles go in pairs.
+//
+// ReadBoard reports a malformed file in one line naming the file and the
+// line: "solitaire: g7.board:5: unknown face "9x"".
 package solitaire

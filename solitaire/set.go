@@ -3,6 +3,8 @@ package solitaire
 import (
 	"iter"
 	"math/bits"
+	"strconv"
+	"strings"
 )
 
 // MaxSlots is the largest number of slots a Set can hold. Layouts are limited
@@ -99,4 +101,18 @@ func FirstN(n int) Set {
 		}
 	}
 	return s
+}
+
+// String writes s as its slots in braces, e.g. "{3 17 40}".
+func (s Set) String() string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for k, i := range s.AppendTo(make([]int, 0, 64)) {
+		if k > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(i))
+	}
+	b.WriteByte('}')
+	return b.String()
 }
