@@ -1,6 +1,9 @@
 package tw16_test
 
 import (
+	"encoding/json"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -316,4 +319,298 @@ func TestEveryItemTested(t *testing.T) {
 			t.Errorf("no case %q where %s just does not apply", name+" not…", id)
 		}
 	}
+}
+
+func TestScoreErrors(t *testing.T) {
+	for _, c := range []struct {
+		sc   scoreCase
+		want string
+	}{
+		{scoreCase{hand: baseHand, win: "9s", melds: baseMeld},
+			"tw16: not a winning hand: 456m789p2345567s with 9s does not split into 4 sets and a pair"},
+		{scoreCase{hand: "456m 789p 234s 55s 6s", win: baseWin, melds: baseMeld},
+			"tw16: hand has 12 tiles; with 1 melds it needs 13 before the winning tile"},
+		{scoreCase{hand: "555m 789p 234s 55s 67s", win: baseWin, melds: "555m"},
+			"tw16: 6 copies of 5m counting the melds and the winning tile (at most 4)"},
+		{scoreCase{hand: baseHand, win: "5s", melds: "555s"},
+			"tw16: 6 copies of 5s counting the melds and the winning tile (at most 4)"},
+		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, flowers: "1f"},
+			"tw16: the competition rules play without flowers (136 tiles)"},
+		{scoreCase{hand: baseHand, win: "8f", melds: baseMeld},
+			"tw16: the competition rules play without flowers (136 tiles)"},
+		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, sit: "dealer streak=1"},
+			"tw16: the competition rules have no consecutive dealing (dealer streak 1)"},
+		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, sit: "common streak=-1"},
+			"tw16: negative dealer streak -1"},
+		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, sit: "kong"},
+			"tw16: a win after a kong (槓上開花) is self-drawn"},
+		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, sit: "rob self"},
+			"tw16: robbing a kong (搶槓) is not a self-drawn win"},
+		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, sit: "rob last"},
+			"tw16: robbing a kong (搶槓) cannot be on the last tile"},
+		{scoreCase{hand: baseHand, win: "5s", melds: baseMeld, sit: "rob"},
+			"tw16: robbing a kong of 5s needs the other three 5s in another player's pong, but the hand holds 2"},
+		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, sit: "dealer discdealer"},
+			"tw16: the discarder can be the dealer only on a non-dealer's win by discard"},
+		{scoreCase{hand: concealed, win: baseWin, sit: "self first=tianhu"},
+			"tw16: 天胡 (tianhu) is the dealer's self-drawn win with no meld and no concealed kong"},
+		{scoreCase{hand: baseHand, win: baseWin, kongs: "1111p", sit: "dealer self first=tianhu"},
+			"tw16: 天胡 (tianhu) is the dealer's self-drawn win with no meld and no concealed kong"},
+		{scoreCase{hand: concealed, win: baseWin, sit: "dealer self first=dihu"},
+			"tw16: 地胡 (dihu) is a non-dealer's self-drawn win with no meld or kong"},
+		{scoreCase{hand: concealed, win: baseWin, sit: "self first=renhu"},
+			"tw16: 人胡 (renhu) is a non-dealer's win on a discard with no meld or kong"},
+		{scoreCase{hand: concealed, win: baseWin, sit: "first=renhu last"},
+			"tw16: renhu is in the first go-round: no last tile, no robbing a kong"},
+		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, sit: "first=diting"},
+			"tw16: 地聽 (diting) allows no chow, pong or exposed kong"},
+		{scoreCase{hand: baseHand, win: "8f", melds: baseMeld, flowers: "123456f", sit: "common"},
+			"tw16: a flower win needs the other seven flowers (七搶一, 八仙過海); have 6 of them"},
+		{scoreCase{hand: baseHand, win: "8f", melds: baseMeld, flowers: "1234567f", sit: "common last"},
+			"tw16: a flower win takes no other situation (last tile, after kong, robbing a kong, first turn)"},
+		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, flowers: "11f", sit: "common"},
+			"tw16: flower 1f (梅) given twice"},
+		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, sit: "seat=C"},
+			"tw16: seat wind 5z is not a wind"},
+		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, sit: "round=1m"},
+			"tw16: round wind 1m is not a wind"},
+	} {
+		w, r := mkWin(t, c.sc)
+		_, err := tw16.Score(w, r)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%+v: error %v\nwant %s", c.sc, err, c.want)
+		}
+	}
+}
+
+func TestScorePayments(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		sc     scoreCase
+		tai    int
+		pays   string // payer:count×points(tai) …
+		points int
+	}{
+		// The MJTalk referee's log (thesis figure 4-4): the dealer wins on a
+		// discard with 獨聽 only, "/exit 0 2000 -2000 0".
+		{"dealer wins 獨聽 on a discard", scoreCase{hand: "456m 789p 234s 55s 89s", win: "7s", melds: baseMeld, sit: "dealer"},
+			2, "discarder:1×2000(2)", 2000},
+		// The thesis: 平胡, 2 tai, 1000 + 500×2 = 2000.
+		{"平胡 on a discard", scoreCase{hand: baseHand, win: baseWin, melds: "123p"}, 2, "discarder:1×2000(2)", 2000},
+		{"dealer self-drawn", scoreCase{hand: concealed, win: baseWin, sit: "dealer self"}, 4, "each:3×3000(4)", 9000},
+		{"non-dealer self-drawn", scoreCase{hand: concealed, win: baseWin, sit: "self"}, 3,
+			"dealer:1×3000(4) non-dealer:2×2500(3)", 8000},
+		{"non-dealer self-drawn, dealer streak 2", scoreCase{hand: concealed, win: baseWin, sit: "common self streak=2"}, 3,
+			"dealer:1×5000(8) non-dealer:2×2500(3)", 10000},
+		{"dealer discards, streak 2", scoreCase{hand: concealed, win: baseWin, sit: "common discdealer streak=2"}, 1,
+			"dealer:1×4000(6)", 4000},
+		{"dealer wins, streak 2", scoreCase{hand: concealed, win: baseWin, sit: "common dealer streak=2"}, 6,
+			"discarder:1×4000(6)", 4000},
+		{"八仙過海 is paid like a self-draw", scoreCase{hand: baseHand, win: "8f", melds: baseMeld, flowers: "1234567f", sit: "common self"}, 8,
+			"dealer:1×5500(9) non-dealer:2×5000(8)", 15500},
+		{"七搶一 is paid by the robbed player", scoreCase{hand: baseHand, win: "8f", melds: baseMeld, flowers: "1234567f", sit: "common discdealer"}, 8,
+			"dealer:1×5500(9)", 5500},
+	} {
+		w, r := mkWin(t, c.sc)
+		res, err := tw16.Score(w, r)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		var pays []string
+		for _, p := range res.Payments {
+			pays = append(pays, fmt.Sprintf("%s:%d×%d(%d)", p.Payer, p.Count, p.Points, p.Tai))
+		}
+		if got := strings.Join(pays, " "); res.Tai != c.tai || got != c.pays || res.Points != c.points {
+			t.Errorf("%s: %d tai, %s = %d; want %d tai, %s = %d", c.name, res.Tai, got, res.Points, c.tai, c.pays, c.points)
+		}
+	}
+}
+
+// TestScoreArrangement checks the chosen arrangement of hands where the
+// choice matters.
+func TestScoreArrangement(t *testing.T) {
+	for _, c := range []struct {
+		sc   scoreCase
+		want string // sets (* = completed by the winning tile, c = concealed triplet), pair, wait
+	}{
+		// The discarded 1m completes 123m, keeping 111m concealed.
+		{scoreCase{hand: "11123m 555m 999p 789s 55s", win: "1m"}, "111m(c) 123m* 555m(c) 999p(c) 789s | 55s | two-sided"},
+		// 111222333m may be three triplets (三暗刻 2 when concealed) or three
+		// sequences; the triplets score more. 89s waits on 7s only: edge.
+		{scoreCase{hand: "111222333m 456p 89s 55s", win: "7s"}, "111m(c) 222m(c) 333m(c) 456p 789s* | 55s | edge"},
+		// Self-drawn, the 3m completing 333m keeps it concealed.
+		{scoreCase{hand: "11122233m 456p 789s 55s", win: "3m", sit: "self"}, "111m(c) 222m(c) 333m(c)* 456p 789s | 55s | double-pong"},
+		// On a discard the 3m leaves only two concealed triplets: no better
+		// than 123m×3, which comes first (ties go to the first arrangement).
+		{scoreCase{hand: "11122233m 456p 789s 55s", win: "3m"}, "123m* 123m 123m 456p 789s | 55s | edge"},
+		{scoreCase{hand: "5s", win: "5s", melds: "123m 111p 789p 234s", kongs: "6666s"}, "(123m) (111p) (789p) (234s) [6666s](c) | 55s* | pair"},
+	} {
+		w, r := mkWin(t, c.sc)
+		res, err := tw16.Score(w, r)
+		if err != nil {
+			t.Errorf("%+v: %v", c.sc, err)
+			continue
+		}
+		a := res.Arrangement
+		var parts []string
+		for _, s := range a.Sets {
+			p := s.Meld.String()
+			switch {
+			case s.Meld.Type == tw16.ConcealedKong:
+				p = "[" + p + "]"
+			case !s.Hand:
+				p = "(" + p + ")"
+			}
+			if s.Meld.IsTriplet() && s.Concealed {
+				p += "(c)"
+			}
+			if s.Win {
+				p += "*"
+			}
+			parts = append(parts, p)
+		}
+		var pair mjsolve.Counts
+		pair[a.Pair] = 2
+		ps := pair.String()
+		if !slices.ContainsFunc(a.Sets, func(s tw16.Set) bool { return s.Win }) {
+			ps += "*"
+		}
+		got := strings.Join(parts, " ") + " | " + ps + " | " + a.Wait
+		if got != c.want {
+			t.Errorf("%s + %s: arrangement %q, want %q (items %s)", c.sc.hand, c.sc.win, got, c.want, itemsString(res.Items))
+		}
+	}
+}
+
+func TestItemJSON(t *testing.T) {
+	items := []tw16.Item{{ID: tw16.ItemDealerStreak, Count: 2, Tai: 4}, {ID: tw16.ItemDragonTriplet, Count: 2, Tai: 2}}
+	b, err := json.Marshal(items)
+	want := `[{"id":"dealer-streak","name":"連2拉2","english":"dealer's consecutive deals","count":2,"tai":4},` +
+		`{"id":"dragon-triplet","name":"三元台","english":"dragon triplet","count":2,"tai":2}]`
+	if err != nil || string(b) != want {
+		t.Fatalf("JSON %s (%v), want %s", b, err, want)
+	}
+	var back []tw16.Item
+	if err := json.Unmarshal(b, &back); err != nil || !slices.Equal(back, items) {
+		t.Errorf("round trip %v (%v)", back, err)
+	}
+	for id := range tw16.NumItems {
+		var got tw16.ItemID
+		if b, _ := id.MarshalText(); got.UnmarshalText(b) != nil || got != id || id.Chinese() == "" || id.English() == "" {
+			t.Errorf("item %d: text %q", id, b)
+		}
+	}
+	if (tw16.Item{ID: tw16.ItemDragonTriplet, Count: 2, Tai: 2}).String() != "三元台×2 2" {
+		t.Error("Item.String")
+	}
+}
+
+func TestRulesByName(t *testing.T) {
+	for _, name := range tw16.RuleNames() {
+		r, err := tw16.RulesByName(name)
+		if err != nil || r.Name != name {
+			t.Errorf("RulesByName(%q) = %+v, %v", name, r, err)
+		}
+	}
+	c := tw16.Competition()
+	if c.Flowers || c.ConsecutiveDealing || c.Base != 1000 || c.PerTai != 500 {
+		t.Errorf("competition rules %+v", c)
+	}
+	if _, err := tw16.RulesByName("hongkong"); err == nil || err.Error() != `tw16: unknown rules "hongkong" (want competition or common)` {
+		t.Errorf("unknown rules error %v", err)
+	}
+}
+
+func TestParseFirstTurn(t *testing.T) {
+	for in, want := range map[string]tw16.FirstTurn{"": tw16.NotFirstTurn, "none": tw16.NotFirstTurn, "tianhu": tw16.HeavenlyHand,
+		"天胡": tw16.HeavenlyHand, "Earthly": tw16.EarthlyHand, "人胡": tw16.HumanHand, "diting": tw16.EarthlyReady} {
+		if got, err := tw16.ParseFirstTurn(in); err != nil || got != want {
+			t.Errorf("ParseFirstTurn(%q) = %v, %v", in, got, err)
+		}
+	}
+	if _, err := tw16.ParseFirstTurn("first"); err == nil {
+		t.Error("ParseFirstTurn(first) is no error")
+	}
+}
+
+// FuzzScore feeds Score arbitrary hands, melds, flowers and situations: it
+// must not panic, and a result must add up.
+func FuzzScore(f *testing.F) {
+	f.Add(concealed, "8s", "", "", "", uint16(0))
+	f.Add(baseHand, "8s", baseMeld, "", "15f", uint16(0x1ff))
+	f.Add("5s", "5s", "123m 111p 789p 234s 678s", "", "", uint16(1))
+	f.Add("666z NN WW", "N", "EEE SSS 555z", "", "", uint16(0))
+	f.Add(baseHand, "8f", baseMeld, "", "1234567f", uint16(0x101))
+	f.Add("555m 999p 222s 888s 5s", "5s", "", "1111m", "", uint16(3))
+	f.Fuzz(func(t *testing.T, hand, win, melds, kongs, flowers string, bits uint16) {
+		c, err := mjsolve.ParseCounts(hand)
+		if err != nil {
+			return
+		}
+		tiles, err := mjsolve.ParseTiles(win)
+		if err != nil || len(tiles) != 1 {
+			return
+		}
+		ms, err := tw16.ParseMelds(melds)
+		if err != nil {
+			return
+		}
+		ks, err := tw16.ParseConcealedKongs(kongs)
+		if err != nil {
+			return
+		}
+		fl, err := mjsolve.ParseTiles(flowers)
+		if err != nil {
+			return
+		}
+		w := tw16.Win{Concealed: c, Tile: tiles[0], Melds: append(ms, ks...)}
+		for _, t := range fl {
+			if t.IsBonus() {
+				w.Flowers = append(w.Flowers, t.Bonus())
+			}
+		}
+		w.SelfDrawn, w.LastTile, w.AfterKong, w.RobKong = bits&1 != 0, bits&2 != 0, bits&4 != 0, bits&8 != 0
+		w.Dealer, w.DiscarderIsDealer = bits&16 != 0, bits&32 != 0
+		w.FirstTurn = tw16.FirstTurn(bits >> 6 & 7)
+		w.Seat, w.Round = mjsolve.East+mjsolve.Kind(bits>>9&3), mjsolve.East+mjsolve.Kind(bits>>11&3)
+		w.DealerStreak = int(bits >> 13 & 3)
+		r := tw16.Common()
+		if bits>>15 != 0 {
+			r = tw16.Competition()
+		}
+		res, err := tw16.Score(w, r)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "tw16: ") {
+				t.Errorf("error %q without the package prefix", err)
+			}
+			return
+		}
+		sum, paid := 0, 0
+		for _, it := range res.Items {
+			if it.Tai <= 0 || it.Count <= 0 {
+				t.Errorf("item %v", it)
+			}
+			sum += it.Tai
+		}
+		for _, p := range res.Payments {
+			paid += p.Count * p.Points
+		}
+		if sum != res.Tai || paid != res.Points {
+			t.Errorf("items add to %d, tai %d; payments add to %d, points %d", sum, res.Tai, paid, res.Points)
+		}
+		if a := res.Arrangement; a != nil {
+			var got mjsolve.Counts
+			for _, s := range a.Sets {
+				got.AddCounts(s.Meld.Counts())
+			}
+			got[a.Pair] += 2
+			want := w.Concealed
+			want.Add(w.Tile.Kind())
+			want.AddCounts(tw16.MeldCounts(w.Melds))
+			if got != want || len(a.Sets) != tw16.MaxSets {
+				t.Errorf("arrangement %+v holds %s, the hand %s", a, got, want)
+			}
+		}
+	})
 }
