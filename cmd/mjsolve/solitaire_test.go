@@ -1,0 +1,399 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/layouts"
+	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solver"
+)
+
+// fakeClock makes board k of a one-worker run take (2k+1)·10µs: the clock
+// advances by 10µs more on every reading.
+func fakeClock(t *testing.T) {
+	var now, step time.Duration
+	solitaireClock = func() time.Duration {
+		step += 10 * time.Microsecond
+		now += step
+		return now
+	}
+	t.Cleanup(func() { solitaireClock = nil })
+}
+
+// directVerdicts solves games first..first+n−1 of layout with the solver
+// directly, without the runner.
+func directVerdicts(t *testing.T, layout, deal string, seed, first, n uint64) []solver.Verdict {
+	t.Helper()
+	l, err := layouts.Find(layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	geo, err := solitaire.Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := solitaire.DealerByName(deal, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []solver.Verdict
+	for g := first; g < first+n; g++ {
+		b, err := solitaire.NewBoard(geo, d.Deal(g, geo.N, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, solver.Solve(context.Background(), b, solver.Options{}).Verdict)
+	}
+	return out
+}
+
+func TestSolitaireText(t *testing.T) {
+	// Board k takes (2k+1)·10µs on the fake clock: 30µs … 250µs, mean
+	// 140µs, median (6th of 12) 130µs; the wall time spans 25 readings.
+	fakeClock(t)
+	code, out, errOut := runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "12", "--first", "3", "--workers", "1")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	want := `layout      turtle40 (40 tiles), deal pcg, seed 1
+games       3..14
+boards      12
+winnable    2
+unwinnable  10 of 12 decided: 83.33% (95% CI 55.20% to 95.30%)
+unknown     0
+decided by  prune 6, search 4, random 2
+time/board  mean 140µs, median 130µs, p99 250µs, max 250µs (game 14)
+speed       3429 boards/s on 1 workers (12 boards solved in this run)
+wall time   3.50ms
+`
+	if out != want {
+		t.Errorf("output:\n%s\nwant:\n%s", out, want)
+	}
+	// The counts agree with the solver called directly.
+	var imp int
+	for _, v := range directVerdicts(t, "turtle40", "pcg", 1, 3, 12) {
+		if v == solver.Impossible {
+			imp++
+		}
+	}
+	if !strings.Contains(out, "unwinnable  "+strconv.Itoa(imp)+" of 12") {
+		t.Errorf("direct solver finds %d impossible boards", imp)
+	}
+}
+
+
+func TestSolitaireJSON(t *testing.T) {
+	fakeClock(t)
+	code, out, errOut := runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "12", "--first", "3", "--workers", "1", "--json")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	want := `{"layout":"turtle40","tiles":40,"deal":"pcg","seed":1,"first":3,"last":14,"boards":12,"requested":12,"winnable":2,"impossible":10,"unknown":0,"rate":0.8333333333333334,"ci95":[0.5519691377470267,0.9530348578161462],"methods":{"prune":6,"random":2,"search":4},"time":{"mean_ns":140000,"median_ns":129536,"p99_ns":250000,"max_ns":250000,"max_game":14,"total_ns":1680000},"solved":12,"workers":1,"boards_per_second":3428.5714285714284,"wall_ns":3500000,"interrupted":false}
+`
+	if out != want {
+		t.Errorf("output:\n%s\nwant:\n%s", out, want)
+	}
+}
+
+// readRecords reads a record file written by the command.
+func readRecords(t *testing.T, path string) (analysis.Header, []analysis.Record, bool) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rr, err := analysis.NewRecordReader(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rr.Close()
+	var recs []analysis.Record
+	for {
+		r, err := rr.Next()
+		if err != nil {
+			if err.Error() != "EOF" {
+				t.Fatal(err)
+			}
+			return rr.Header(), recs, rr.Truncated()
+		}
+		r.NS = 0
+		recs = append(recs, r)
+	}
+}
+
+func TestSolitaireOutSameForAnyWorkers(t *testing.T) {
+	dir := t.TempDir()
+	var files [][]analysis.Record
+	for _, workers := range []string{"1", "2", "5"} {
+		path := filepath.Join(dir, "w"+workers+".jsonl.zst")
+		code, _, errOut := runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "400", "--workers", workers, "--out", path)
+		if code != 0 {
+			t.Fatalf("workers %s: exit %d, %s", workers, code, errOut)
+		}
+		h, recs, trunc := readRecords(t, path)
+		if trunc || len(recs) != 400 || h.Layout != "turtle40" || h.Deal != "pcg" || h.Seed != 1 || h.First != 1 || h.Boards != 400 || h.Tiles != 40 {
+			t.Fatalf("workers %s: header %+v, %d records, truncated %v", workers, h, len(recs), trunc)
+		}
+		files = append(files, recs)
+	}
+	for i := 1; i < len(files); i++ {
+		if !slices.Equal(files[0], files[i]) {
+			t.Fatalf("records differ between worker counts")
+		}
+	}
+	// And they are the solver's own verdicts, game by game.
+	direct := directVerdicts(t, "turtle40", "pcg", 1, 1, 400)
+	for i, r := range files[0] {
+		if r.Game != uint64(i+1) || r.Verdict.String() != direct[i].String() {
+			t.Fatalf("record %d: game %d %s, direct solver says %s", i, r.Game, r.Verdict, direct[i])
+		}
+	}
+}
+
+func TestSolitaireResumeTruncated(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"solitaire", "--layout", "turtle40", "--boards", "600", "--first", "50"}
+	for _, name := range []string{"r.jsonl", "r.jsonl.zst"} {
+		full := filepath.Join(dir, "full-"+name)
+		if code, _, errOut := runCmd(t, "", append(args, "--out", full)...); code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		_, want, _ := readRecords(t, full)
+		data, _ := os.ReadFile(full)
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, data[:len(data)*2/3], 0o644)
+		code, out, errOut := runCmd(t, "", append(args, "--out", path, "--resume", "--json")...)
+		if code != 0 {
+			t.Fatalf("%s: resume: exit %d: %s", name, code, errOut)
+		}
+		_, got, trunc := readRecords(t, path)
+		if trunc || !slices.Equal(got, want) {
+			t.Fatalf("%s: resumed file differs from an uninterrupted run", name)
+		}
+		var rep struct {
+			Boards     int64 `json:"boards"`
+			FromFile   int64 `json:"from_file"`
+			Solved     int64 `json:"solved"`
+			Impossible int64 `json:"impossible"`
+		}
+		json.Unmarshal([]byte(out), &rep)
+		var imp int64
+		for _, r := range want {
+			if r.Verdict == analysis.Impossible {
+				imp++
+			}
+		}
+		if rep.Boards != 600 || rep.FromFile+rep.Solved != 600 || rep.Impossible != imp {
+			t.Errorf("%s: summary %+v, want 600 boards and %d impossible", name, rep, imp)
+		}
+		if strings.HasSuffix(name, ".jsonl") && !strings.Contains(errOut, "ended inside a record") {
+			t.Errorf("%s: no note about the truncated record: %q", name, errOut)
+		}
+	}
+}
+
+func TestSolitaireResumeRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.jsonl")
+	if code, _, errOut := runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "20", "--out", path); code != 0 {
+		t.Fatal(errOut)
+	}
+	before, _ := os.ReadFile(path)
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--seed", "2"}, "seed 1, not 2"},
+		{[]string{"--deal", "mjsolver"}, "deal pcg, not mjsolver"},
+		{[]string{"--layout", "fortress32"}, "layout turtle40, not fortress32"},
+		{[]string{"--first", "5"}, "starts at game 1, this run at game 5"},
+		{[]string{"--boards", "10"}, "holds game 11, after this run's last game 10"},
+	}
+	for _, tc := range tests {
+		args := append([]string{"solitaire", "--layout", "turtle40", "--boards", "20", "--out", path, "--resume"}, tc.args...)
+		code, out, errOut := runCmd(t, "", args...)
+		if code != exitBadInput || out != "" || !strings.HasPrefix(errOut, "mjsolve: analysis: cannot resume "+path) ||
+			!strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q, want one line with %q", tc.args, code, errOut, tc.want)
+		}
+	}
+	if after, _ := os.ReadFile(path); !slices.Equal(before, after) {
+		t.Errorf("a refused resume changed the file")
+	}
+	// Without --resume an existing file is not overwritten.
+	code, _, errOut := runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "20", "--out", path)
+	if code != exitBadInput || !strings.Contains(errOut, "already exists") {
+		t.Errorf("existing --out: exit %d, %q", code, errOut)
+	}
+}
+
+func TestSolitaireBadInput(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--boards", "0"}, "mjsolve: --boards must be at least 1\n"},
+		{[]string{"--workers", "0"}, "mjsolve: --workers 0: must be at least 1\n"},
+		{[]string{"--shard", "3/2"}, "mjsolve: bad --shard \"3/2\": want i/n with 1 <= i <= n\n"},
+		{[]string{"--shard", "x"}, "mjsolve: bad --shard \"x\": want i/n with 1 <= i <= n\n"},
+		{[]string{"--boards", "2", "--shard", "1/3"}, "mjsolve: --shard 1/3: more shards than the 2 boards\n"},
+		{[]string{"--resume"}, "mjsolve: --resume needs --out FILE\n"},
+		{[]string{"--deal", "nope"}, "mjsolve: solitaire: unknown dealer \"nope\" (want pcg or mjsolver)\n"},
+		{[]string{"--layout", "no-such-layout"}, "mjsolve: layouts: unknown layout \"no-such-layout\""},
+		{[]string{"--timeout-per-board", "-1s"}, "mjsolve: --timeout-per-board must not be negative\n"},
+		{[]string{"extra"}, "mjsolve: unknown command \"extra\""},
+	}
+	for _, tc := range tests {
+		code, out, errOut := runCmd(t, "", append([]string{"solitaire"}, tc.args...)...)
+		if code != exitBadInput || out != "" || !strings.HasPrefix(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q, want %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+}
+
+func TestShardRange(t *testing.T) {
+	// The shards of a range are contiguous, cover it exactly, and differ in
+	// size by at most one.
+	for _, n := range []uint64{1, 2, 3, 7, 10} {
+		next := uint64(5)
+		for i := uint64(1); i <= n; i++ {
+			first, boards := shardRange(5, 10, i, n)
+			if first != next || boards < 10/n || boards > 10/n+1 {
+				t.Fatalf("shard %d/%d of 5..14: %d+%d", i, n, first, boards)
+			}
+			next += boards
+		}
+		if next != 15 {
+			t.Fatalf("shards of %d end at %d", n, next)
+		}
+	}
+	if f, b := shardRange(1, 1<<62, 3, 4); f != 1+(1<<62)/2 || b != 1<<60 {
+		t.Errorf("large range: %d+%d", f, b)
+	}
+}
+
+func TestShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for i, shard := range []string{"1/3", "2/3", "3/3"} {
+		path := filepath.Join(dir, "s"+strconv.Itoa(i)+".jsonl")
+		if i == 1 {
+			path += ".zst"
+		}
+		code, _, errOut := runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "500", "--shard", shard, "--out", path)
+		if code != 0 {
+			t.Fatal(errOut)
+		}
+		paths = append(paths, path)
+	}
+	// Add an overlapping file: games 100..299 again.
+	over := filepath.Join(dir, "over.jsonl")
+	if code, _, errOut := runCmd(t, "", "solitaire", "--layout", "turtle40", "--first", "100", "--boards", "200", "--out", over); code != 0 {
+		t.Fatal(errOut)
+	}
+	code, out, errOut := runCmd(t, "", append([]string{"analysis", "merge", "--json", over}, paths...)...)
+	if code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, errOut)
+	}
+	_, whole, _ := runCmdJSON(t, "solitaire", "--layout", "turtle40", "--boards", "500", "--json")
+	var merged map[string]any
+	json.Unmarshal([]byte(out), &merged)
+	for _, k := range []string{"layout", "deal", "seed", "first", "last", "boards", "winnable", "impossible", "unknown", "rate", "ci95", "methods"} {
+		a, _ := json.Marshal(merged[k])
+		b, _ := json.Marshal(whole[k])
+		if string(a) != string(b) {
+			t.Errorf("merged %s = %s, one run gives %s", k, a, b)
+		}
+	}
+	if merged["duplicates"] != 200.0 || merged["files"] != 4.0 {
+		t.Errorf("merged duplicates %v files %v", merged["duplicates"], merged["files"])
+	}
+	// Text output names the files line.
+	code, out, _ = runCmd(t, "", append([]string{"analysis", "merge"}, paths...)...)
+	if code != 0 || !strings.Contains(out, "files       3, 0 duplicate records skipped\n") || !strings.Contains(out, "boards      500\n") {
+		t.Errorf("merge text: exit %d\n%s", code, out)
+	}
+	// Files of another seed are refused.
+	other := filepath.Join(dir, "other.jsonl")
+	runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "5", "--seed", "9", "--out", other)
+	code, _, errOut = runCmd(t, "", "analysis", "merge", paths[0], other)
+	if code != exitBadInput || !strings.Contains(errOut, "seed 1, not 9") {
+		t.Errorf("merge of other seed: exit %d, %q", code, errOut)
+	}
+}
+
+func runCmdJSON(t *testing.T, args ...string) (int, map[string]any, string) {
+	t.Helper()
+	code, out, errOut := runCmd(t, "", args...)
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatalf("%v: %v: %q", args, err, out)
+	}
+	return code, m, errOut
+}
+
+func TestSolitaireTimeoutUnknowns(t *testing.T) {
+	// A tiny budget turns the hard turtle boards into unknowns, which are
+	// reported and not counted as winnable.
+	code, m, errOut := runCmdJSON(t, "solitaire", "--boards", "40", "--timeout-per-board", "100us", "--json")
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	unknown, winnable, imp := m["unknown"].(float64), m["winnable"].(float64), m["impossible"].(float64)
+	if unknown == 0 || unknown+winnable+imp != 40 {
+		t.Errorf("unknown %v winnable %v impossible %v", unknown, winnable, imp)
+	}
+	if methods := m["methods"].(map[string]any); methods["budget"] != unknown {
+		t.Errorf("methods %v, want budget = unknown = %v", methods, unknown)
+	}
+}
+
+func TestSolitaireInterrupt(t *testing.T) {
+	// A real Ctrl-C: SIGINT to this process while the command runs (run
+	// catches it with signal.NotifyContext). The command keeps every
+	// finished record, closes the zstd stream, prints the summary so far
+	// and exits 130.
+	path := filepath.Join(t.TempDir(), "i.jsonl.zst")
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 400 {
+			time.Sleep(10 * time.Millisecond)
+			if fi, err := os.Stat(path); err == nil && fi.Size() > 0 {
+				time.Sleep(150 * time.Millisecond)
+				syscall.Kill(os.Getpid(), syscall.SIGINT)
+				return
+			}
+		}
+	}()
+	code, m, errOut := runCmdJSON(t, "solitaire", "--layout", "turtle40", "--boards", "50000000", "--out", path, "--json")
+	<-done
+	if code != exitInterrupted {
+		t.Fatalf("exit %d, want %d; stderr %q", code, exitInterrupted, errOut)
+	}
+	if !strings.HasPrefix(errOut, "mjsolve: interrupted after ") || !strings.Contains(errOut, "continue with --resume") {
+		t.Errorf("stderr %q", errOut)
+	}
+	_, recs, trunc := readRecords(t, path)
+	boards := m["boards"].(float64)
+	if trunc || m["interrupted"] != true || boards == 0 || float64(len(recs)) != boards {
+		t.Fatalf("interrupted run: summary %v boards, file %d records (truncated %v)", boards, len(recs), trunc)
+	}
+	// The records are the solver's verdicts.
+	direct := directVerdicts(t, "turtle40", "pcg", 1, 1, min(uint64(len(recs)), 300))
+	for i, v := range direct {
+		if recs[i].Game != uint64(i+1) || recs[i].Verdict.String() != v.String() {
+			t.Fatalf("record %d: %+v, solver says %s", i, recs[i], v)
+		}
+	}
+}
