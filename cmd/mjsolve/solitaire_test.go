@@ -91,7 +91,6 @@ wall time   3.50ms
 	}
 }
 
-
 func TestSolitaireJSON(t *testing.T) {
 	fakeClock(t)
 	code, out, errOut := runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "12", "--first", "3", "--workers", "1", "--json")
