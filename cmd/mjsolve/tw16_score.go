@@ -170,6 +170,12 @@ func newTW16ScoreSetup(opts *tw16ScoreOptions) (*tw16ScoreSetup, error) {
 	}
 	w.SelfDrawn, w.LastTile, w.AfterKong, w.RobKong = opts.selfDrawn, opts.lastTile, opts.afterKong, opts.robKong
 	w.Dealer, w.DealerStreak, w.DiscarderIsDealer = opts.dealer, opts.dealerStreak, opts.discarderDealer
+	if !opts.seat.IsWind() {
+		return nil, badInput("--seat", fmt.Errorf("%s is not a wind (E, S, W or N)", opts.seat))
+	}
+	if !opts.round.IsWind() {
+		return nil, badInput("--round", fmt.Errorf("%s is not a wind (E, S, W or N)", opts.round))
+	}
 	w.Seat, w.Round = opts.seat, opts.round
 	return s, nil
 }

@@ -1,0 +1,185 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestTW16ScoreText(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{
+			// The MJTalk referee's log: the dealer wins on a discard with 獨聽
+			// only and scores 2000.
+			"dealer, single wait",
+			[]string{"456m 789p 234s 55s 89s", "--melds", "111p", "--win", "7s", "--dealer"},
+			`莊家           1  dealer
+獨聽           1  single wait
+total          2 tai
+points       2000: discarder 2000 (2 tai)
+rules        competition: 1000 + 500 per tai
+sets         456m 789p 234s 789s* (111p) 55s
+win          7s completes 789s: 邊張 (edge); best of 1 decomposition
+`,
+		},
+		{
+			"common rules, streak, flowers, concealed triplets",
+			[]string{"11122233m456p789s55s", "--win", "3m", "--self-drawn", "--rules", "common", "--flowers", "15f",
+				"--dealer", "--dealer-streak", "2"},
+			`莊家           1  dealer
+連2拉2         4  dealer's consecutive deals
+門清自摸       3  concealed hand, self-drawn
+正花×2         2  own flower
+三暗刻         2  three concealed triplets
+total         12 tai
+points       21000: 3 players 7000 each (12 tai)
+rules        common: 1000 + 500 per tai
+flowers      15f (梅春)
+sets         111m 222m 333m* 456p 789s 55s
+win          3m completes 333m: 雙碰 (double-pong); best of 2 decompositions
+`,
+		},
+		{
+			"non-dealer self-drawn, seat and round",
+			[]string{"123m 456p 789s 234s WWW 5z", "--win", "C", "--self-drawn", "--seat", "W", "--round", "S", "--base", "100", "--per-tai", "20"},
+			`門清自摸       3  concealed hand, self-drawn
+門風台         1  seat wind triplet
+獨聽           1  single wait
+total          5 tai
+points       620: dealer 220 (6 tai), 2 non-dealers 200 each (5 tai)
+rules        competition: 100 + 20 per tai
+sets         123m 456p 234s 789s 333z 55z*
+win          5z completes 55z: 單騎 (pair); best of 1 decomposition
+`,
+		},
+		{
+			"all melded, concealed kong, dealer discards",
+			[]string{"5s", "--melds", "123m 111p 789p 234s", "--concealed-kongs", "6666s", "--win", "5s", "--discarder-dealer"},
+			`獨聽           1  single wait
+total          1 tai
+points       2000: dealer 2000 (2 tai)
+rules        competition: 1000 + 500 per tai
+sets         (123m) (111p) (789p) (234s) [6666s] 55s*
+win          5s completes 55s: 單騎 (pair); best of 1 decomposition
+`,
+		},
+		{
+			"eight flowers",
+			[]string{"456m 789p 234s 55s 67s", "--melds", "111p", "--win", "8f", "--flowers", "1234567f", "--rules", "common", "--self-drawn"},
+			`八仙過海       8  all eight flowers
+total          8 tai
+points       15500: dealer 5500 (9 tai), 2 non-dealers 5000 each (8 tai)
+rules        common: 1000 + 500 per tai
+flowers      1234567f (梅蘭菊竹春夏秋)
+win          8f (冬) completes the eight flowers
+`,
+		},
+		{
+			"heavenly hand",
+			[]string{"111m 555m 999p 222s 888s 5s", "--win", "5s", "--self-drawn", "--dealer", "--first-turn", "天胡"},
+			`莊家           1  dealer
+五暗刻         8  five concealed triplets
+對對胡         4  all triplets
+天胡          16  dealer's dealt hand is complete
+total         29 tai
+points       46500: 3 players 15500 each (29 tai)
+rules        competition: 1000 + 500 per tai
+sets         111m 555m 999p 222s 888s 55s*
+win          5s completes 55s: 單騎 (pair); best of 1 decomposition
+`,
+		},
+	} {
+		code, out, errOut := runCmd(t, "", append([]string{"tw16", "score"}, c.args...)...)
+		if code != 0 || errOut != "" {
+			t.Errorf("%s: exit %d, stderr %q", c.name, code, errOut)
+		}
+		if out != c.want {
+			t.Errorf("%s: output\n%s\nwant\n%s", c.name, out, c.want)
+		}
+	}
+}
+
+func TestTW16ScoreJSON(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "tw16", "score", "123m456p789s234s11z55z", "--win", "1z", "--json")
+	want := `{"rules":"competition","items":[` +
+		`{"id":"concealed","name":"門清","english":"concealed hand","count":1,"tai":1},` +
+		`{"id":"round-wind","name":"圈風台","english":"round wind triplet","count":1,"tai":1},` +
+		`{"id":"seat-wind","name":"門風台","english":"seat wind triplet","count":1,"tai":1}],` +
+		`"tai":3,"payments":[{"payer":"discarder","count":1,"tai":3,"points":2500}],"points":2500,` +
+		`"arrangement":{"pair":"5z","sets":[` +
+		`{"tiles":"123m","type":"chow","hand":true,"concealed":true,"win":false},` +
+		`{"tiles":"456p","type":"chow","hand":true,"concealed":true,"win":false},` +
+		`{"tiles":"234s","type":"chow","hand":true,"concealed":true,"win":false},` +
+		`{"tiles":"789s","type":"chow","hand":true,"concealed":true,"win":false},` +
+		`{"tiles":"111z","type":"pong","hand":true,"concealed":false,"win":true}],` +
+		`"win_tile":"1z","wait":"double-pong"},"decompositions":1}` + "\n"
+	if code != 0 || errOut != "" || out != want {
+		t.Errorf("exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, out, want)
+	}
+	var v map[string]any
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestTW16ScoreLines(t *testing.T) {
+	in := "123m456p789s234s11z55z 1z\n" +
+		"123m456p789s234s11z55z 2z\n" +
+		"11m 1m\n" +
+		"123m 456p 789s 234s 11z 55z   5z\n" +
+		"nonsense\n"
+	code, out, errOut := runCmd(t, in, "tw16", "score", "-")
+	want := "3 門清1 圈風台1 門風台1\n" +
+		"error: not a winning hand: 123m456p234789s1155z with 2z does not split into 5 sets and a pair\n" +
+		"error: hand has 2 tiles; with 0 melds it needs 16 before the winning tile\n" +
+		"2 門清1 三元台1\n" +
+		"error: want a hand and its winning tile, got \"nonsense\"\n"
+	if code != exitBadInput || errOut != "" || out != want {
+		t.Errorf("exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, out, want)
+	}
+
+	// With --win, every line is a hand; --json prints one object per line.
+	code, out, _ = runCmd(t, "456m789p234s55s67s\n456m789p234s55s89s\n", "tw16", "score", "-", "--win", "8s", "--melds", "123p", "--json")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != exitBadInput || len(lines) != 2 || !strings.Contains(lines[0], `"id":"ping-hu"`) ||
+		lines[1] != "error: not a winning hand: 456m789p2345589s with 8s does not split into 4 sets and a pair" {
+		t.Errorf("exit %d, output %q", code, out)
+	}
+}
+
+func TestTW16ScoreBadInput(t *testing.T) {
+	hand := "123m456p789s234s11z55z"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{hand}, "give the winning tile with --win"},
+		{[]string{hand, "--win", "0m"}, `--win: unknown tile "0m" in "0m"`},
+		{[]string{hand, "--win", "12z"}, `--win: want one tile, got 2 in "12z"`},
+		{[]string{hand, "--win", "2z"}, "not a winning hand: 123m456p234789s1155z with 2z does not split into 5 sets and a pair"},
+		{[]string{hand + "1z", "--win", "1z"}, "hand has 17 tiles; with 0 melds it needs 16 before the winning tile"},
+		{[]string{"1111m456p789s234s11z5z", "--win", "1m"}, "5 copies of 1m counting the melds and the winning tile (at most 4)"},
+		{[]string{"11111m", "--win", "1m"}, `HAND: 5th copy of 1m in "11111m"`},
+		{[]string{"123m456p789s234s11z", "--win", "5z", "--melds", "124m"}, `--melds: bad meld "124m": not a chow, pong or kong`},
+		{[]string{"123m456p789s234s11z", "--win", "5z", "--concealed-kongs", "555z"}, `--concealed-kongs: bad concealed kong "555z": not four of a kind`},
+		{[]string{hand, "--win", "1z", "--flowers", "1f"}, "the competition rules play without flowers (136 tiles)"},
+		{[]string{hand, "--win", "1z", "--flowers", "5m", "--rules", "common"}, "--flowers: 5m is not a flower (1f-8f)"},
+		{[]string{hand, "--win", "1z", "--dealer", "--dealer-streak", "1"}, "the competition rules have no consecutive dealing (dealer streak 1)"},
+		{[]string{hand, "--win", "1z", "--rules", "hk"}, `--rules: unknown rules "hk" (want competition or common)`},
+		{[]string{hand, "--win", "1z", "--first-turn", "x"}, `--first-turn: unknown first-turn situation "x" (want tianhu, dihu, renhu or diting)`},
+		{[]string{hand, "--win", "1z", "--seat", "C"}, "--seat: 5z is not a wind (E, S, W or N)"},
+		{[]string{hand, "--win", "1z", "--after-kong"}, "a win after a kong (槓上開花) is self-drawn"},
+		{[]string{hand, "--win", "1z", "--first-turn", "tianhu", "--self-drawn"}, "天胡 (tianhu) is the dealer's self-drawn win with no meld and no concealed kong"},
+		{[]string{hand, "--win", "1z", "--dealer-streak", "x"}, `invalid argument "x" for "--dealer-streak" flag: strconv.ParseInt: parsing "x": invalid syntax (see 'mjsolve tw16 score --help')`},
+		{[]string{}, "accepts 1 arg(s), received 0"},
+	} {
+		code, out, errOut := runCmd(t, "", append([]string{"tw16", "score"}, c.args...)...)
+		if code != exitBadInput || out != "" || errOut != "mjsolve: "+c.want+"\n" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}
