@@ -7,11 +7,12 @@ import (
 )
 
 // Board is a deal on a compiled layout and the tiles still on it.
-// Play and Undo change Present only; Groups never change during a game.
+// Play and Undo change Present only; Groups never change during a game, so
+// copying a Board value (b2 := *b) is a cheap snapshot of the position.
 type Board struct {
 	Geo     *Geometry
 	Groups  []Group // group of each slot, len Geo.N
-	Present Set     // slots whose tile is still on the board
+	Present Set     // slots whose tile is still on the board, within Geo.All
 }
 
 // NewBoard returns the board with all tiles present for a deal that assigns

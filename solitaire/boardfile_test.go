@@ -3,6 +3,8 @@ package solitaire
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -131,4 +133,32 @@ func FuzzReadBoard(f *testing.F) {
 			t.Fatalf("round trip changed the board:\n%s", buf.String())
 		}
 	})
+}
+
+// TestBoardFileLayoutPath saves a board of a layout read from a file: the
+// board file refers to the layout by its path.
+func TestBoardFileLayoutPath(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mine.txt")
+	src := "mjsolve-layout 1\nname mine-not-installed\nlevel 0\n[][][][]\n[][][][]\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l, err := layouts.Find(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := mustCompile(t, l)
+	b := mustBoard(t, g, PCG{}.Deal(1, g.N, nil))
+	var buf bytes.Buffer
+	b.WriteTo(&buf)
+	if !strings.Contains(buf.String(), "\nlayout "+path+"\n") {
+		t.Fatalf("board file does not name the layout file:\n%s", buf.String())
+	}
+	c, err := ReadBoard(&buf, "mine.board")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(c.Groups, b.Groups) || !slices.Equal(c.Geo.Layout.Slots, l.Slots) {
+		t.Fatal("read back a different board")
+	}
 }
