@@ -614,3 +614,19 @@ func FuzzScore(f *testing.F) {
 		}
 	})
 }
+
+var scoreSink tw16.Result
+
+// BenchmarkScore scores a hand with several decompositions (111222333m is
+// three triplets or three sequences).
+func BenchmarkScore(b *testing.B) {
+	w, r := mkWin(b, scoreCase{hand: "11122233m 456p 789s 55s", win: "3m", sit: "self"})
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := tw16.Score(w, r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		scoreSink = res
+	}
+}
