@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"errors"
+	"runtime"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -177,5 +178,35 @@ func TestRunEmpty(t *testing.T) {
 	s, err := Run(context.Background(), Config{First: 1, Boards: 0}, fakeWorker(0))
 	if err != nil || s.Boards != 0 {
 		t.Fatalf("empty run: %v, %d boards", err, s.Boards)
+	}
+}
+
+func TestRunMemoryFlat(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a million fake boards")
+	}
+	// The heap in use after a GC does not grow with the number of boards:
+	// sample it at 100k boards and at 1M.
+	var at100k, at1M uint64
+	var n int
+	cfg := Config{First: 1, Boards: 1_000_000, Workers: 2, OnRecord: func(Record) error {
+		n++
+		if n == 100_000 || n == 1_000_000 {
+			var ms runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			if n == 100_000 {
+				at100k = ms.HeapInuse
+			} else {
+				at1M = ms.HeapInuse
+			}
+		}
+		return nil
+	}}
+	if _, err := Run(context.Background(), cfg, fakeWorker(0)); err != nil {
+		t.Fatal(err)
+	}
+	if at1M > at100k+(1<<20) {
+		t.Errorf("heap in use grew from %d bytes at 100k boards to %d at 1M", at100k, at1M)
 	}
 }

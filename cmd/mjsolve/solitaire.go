@@ -406,7 +406,11 @@ func (r *mainReport) writeText(w io.Writer) error {
 	}
 	if !r.merged {
 		if r.Solved > 0 && r.WallNS > 0 {
-			line("speed", "%.0f boards/s on %d workers (%d boards solved in this run)", r.PerSecond, r.Workers, r.Solved)
+			workers := "workers"
+			if r.Workers == 1 {
+				workers = "worker"
+			}
+			line("speed", "%.0f boards/s on %d %s (%d boards solved in this run)", r.PerSecond, r.Workers, workers, r.Solved)
 		}
 		line("wall time", "%s", fmtDur(r.WallNS))
 	} else {

@@ -73,7 +73,7 @@ unwinnable  10 of 12 decided: 83.33% (95% CI 55.20% to 95.30%)
 unknown     0
 decided by  prune 6, search 4, random 2
 time/board  mean 140µs, median 130µs, p99 250µs, max 250µs (game 14)
-speed       3429 boards/s on 1 workers (12 boards solved in this run)
+speed       3429 boards/s on 1 worker (12 boards solved in this run)
 wall time   3.50ms
 `
 	if out != want {

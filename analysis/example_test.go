@@ -1,0 +1,43 @@
+package analysis_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mjsolve/mjsolve/analysis"
+)
+
+func ExampleWilson() {
+	// de Bondt found 2.95% of turtle deals unwinnable; with 295 of 10,000
+	// boards the 95% interval is:
+	lo, hi := analysis.Wilson(295, 10000, analysis.Z95)
+	fmt.Printf("%.2f%% to %.2f%%\n", 100*lo, 100*hi)
+	// Output: 2.64% to 3.30%
+}
+
+func ExampleRun() {
+	// A stand-in for the solver: every 7th game is impossible.
+	newWorker := func() analysis.Worker {
+		return func(ctx context.Context, game uint64) analysis.Record {
+			if game%7 == 0 {
+				return analysis.Record{Verdict: analysis.Impossible, Method: "prune"}
+			}
+			return analysis.Record{Verdict: analysis.Winnable, Method: "random"}
+		}
+	}
+	var last uint64
+	cfg := analysis.Config{First: 1, Boards: 700, Workers: 4,
+		OnRecord: func(r analysis.Record) error { last = r.Game; return nil }}
+	s, err := analysis.Run(context.Background(), cfg, newWorker)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	lo, hi := s.CI95()
+	fmt.Printf("%d boards, %d impossible (%.1f%%, 95%% CI %.1f%% to %.1f%%), last record game %d\n",
+		s.Boards, s.Impossible, 100*s.Rate(), 100*lo, 100*hi, last)
+	fmt.Println(s.MethodCounts())
+	// Output:
+	// 700 boards, 100 impossible (14.3%, 95% CI 11.9% to 17.1%), last record game 700
+	// [{random 600} {prune 100}]
+}
