@@ -1,0 +1,161 @@
+package tw16
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+
+	"github.com/mjsolve/mjsolve"
+)
+
+// Forms chooses the winning forms that shanten, waits, effective tiles and
+// discard advice count. The zero value counts the standard form only: k sets
+// (sequences or triplets) and a pair for a concealed part of 3k+1 or 3k+2
+// tiles.
+type Forms struct {
+	// Ligu also counts 嚦咕嚦咕: seven pairs and a triplet, eight different
+	// kinds, as a complete 17-tile concealed hand. It applies only to a
+	// concealed part of 16 or 17 tiles (a hand without melds).
+	Ligu bool
+}
+
+// Shanten returns the shanten number (上聽數) of a concealed part of 3k+1
+// or 3k+2 tiles with k ≤ 5, counting the standard form only: −1 when the
+// part is complete, 0 when it is one tile from complete (tenpai, 聽牌), n
+// when n more useful tiles are needed to reach tenpai. Exposed melds and
+// concealed kongs are not part of it; they only lower k.
+func Shanten(concealed mjsolve.Counts) (int, error) { return Forms{}.Shanten(concealed) }
+
+// Shanten returns the shanten number of a concealed part of 3k+1 or 3k+2
+// tiles (k ≤ 5) counting the forms f selects. It is exact: it is one less
+// than the fewest tiles to exchange (the last one only drawn for 3k+1 tiles)
+// to reach a complete form with at most 4 copies of a kind.
+func (f Forms) Shanten(concealed mjsolve.Counts) (int, error) {
+	k, err := partSize(&concealed)
+	if err != nil {
+		return 0, err
+	}
+	r := replacement(tables(), &concealed, k)
+	if f.Ligu && k == maxMelds {
+		r = min(r, liguReplacement(&concealed))
+	}
+	return r - 1, nil
+}
+
+// partSize checks a concealed part (at most 4 copies of a kind, 3k+1 or 3k+2
+// tiles with k ≤ 5) and returns k.
+func partSize(c *mjsolve.Counts) (int, error) {
+	// Eight counts at a time: a byte is over 4 when it has its high bit set
+	// or gets it from adding 0x7b; the byte sum comes from one multiplication.
+	const ones, highs, plus = 0x0101010101010101, 0x8080808080808080, 0x7b7b7b7b7b7b7b7b
+	x0 := binary.LittleEndian.Uint64(c[0:8])
+	x1 := binary.LittleEndian.Uint64(c[8:16])
+	x2 := binary.LittleEndian.Uint64(c[16:24])
+	x3 := binary.LittleEndian.Uint64(c[24:32])
+	x4 := uint64(binary.LittleEndian.Uint16(c[32:34]))
+	if (x0|x1|x2|x3|x4|(x0+plus)|(x1+plus)|(x2+plus)|(x3+plus)|(x4+plus))&highs != 0 {
+		return 0, c.Validate()
+	}
+	n := int((x0*ones)>>56 + (x1*ones)>>56 + (x2*ones)>>56 + (x3*ones)>>56 + x4&0xff + x4>>8)
+	if n%3 == 0 || n > 3*maxMelds+2 {
+		return 0, fmt.Errorf("tw16: a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not %d", n)
+	}
+	return n / 3, nil
+}
+
+// indexes returns the table indexes of the four parts of c.
+func indexes(c *mjsolve.Counts) (m, p, s, z int) {
+	m = int(c[0]) + 5*(int(c[1])+5*(int(c[2])+5*(int(c[3])+5*(int(c[4])+5*(int(c[5])+5*(int(c[6])+5*(int(c[7])+5*int(c[8]))))))))
+	p = int(c[9]) + 5*(int(c[10])+5*(int(c[11])+5*(int(c[12])+5*(int(c[13])+5*(int(c[14])+5*(int(c[15])+5*(int(c[16])+5*int(c[17]))))))))
+	s = int(c[18]) + 5*(int(c[19])+5*(int(c[20])+5*(int(c[21])+5*(int(c[22])+5*(int(c[23])+5*(int(c[24])+5*(int(c[25])+5*int(c[26]))))))))
+	z = int(c[27]) + 5*(int(c[28])+5*(int(c[29])+5*(int(c[30])+5*(int(c[31])+5*(int(c[32])+5*int(c[33]))))))
+	return
+}
+
+// replacement returns the fewest tiles to exchange to turn c (3k+1 or 3k+2
+// tiles) into k sets and a pair.
+func replacement(t *partTables, c *mjsolve.Counts, k int) int {
+	m, p, s, z := indexes(c)
+	if k == maxMelds {
+		return replacement5(t.honor[z], t.suit[m], t.suit[p], t.suit[s])
+	}
+	var a, b maskRow
+	a.set(t.honor[z])
+	a.merge(t.suit[m], k, &b)
+	b.merge(t.suit[p], k, &a)
+	return a.final(t.suit[s], k)
+}
+
+//go:generate go run ./internal/genmerge
+
+// maskRow holds the values of one part or of several merged parts for
+// m = 0..5 sets, entry 2m without the pair and 2m+1 with it, each value v as
+// the unary mask ^0 << v. The minimum of values is then the OR of their
+// masks, and adding a value w is a shift by w: the min-plus merge of parts
+// becomes shifts and ORs, without branches. A value is the trailing zero
+// count of its mask; values stay below 64 (three parts of at most 15 each).
+type maskRow [entryValues]uint64
+
+// value returns the value of entry v of a packed table entry x.
+func value(x uint64, v int) uint64 { return x >> (4 * v) & 15 }
+
+// set sets r to the row of the packed table entry x.
+func (r *maskRow) set(x uint64) {
+	for v := range r {
+		r[v] = ^uint64(0) << value(x, v)
+	}
+}
+
+// merge sets out to the min-plus merge of r with the part whose packed
+// table entry is x, for m = 0..k sets.
+func (r *maskRow) merge(x uint64, k int, out *maskRow) {
+	for m := 0; m <= k; m++ {
+		var n, q uint64
+		for i := 0; i <= m; i++ {
+			n |= r[2*i] << value(x, 2*(m-i))
+			q |= r[2*i]<<value(x, 2*(m-i)+1) | r[2*i+1]<<value(x, 2*(m-i))
+		}
+		out[2*m], out[2*m+1] = n, q
+	}
+}
+
+// final returns the value for k sets and the pair of the merge of r with
+// the part whose packed table entry is x.
+func (r *maskRow) final(x uint64, k int) int {
+	var all uint64
+	for i := 0; i <= k; i++ {
+		all |= r[2*i]<<value(x, 2*(k-i)+1) | r[2*i+1]<<value(x, 2*(k-i))
+	}
+	return bits.TrailingZeros64(all)
+}
+
+// liguReplacement returns the fewest tiles to exchange to turn a concealed
+// part of 16 or 17 tiles into 嚦咕嚦咕: seven pairs and a triplet of eight
+// different kinds. It is 17 minus the most tiles of c such a form can use.
+func liguReplacement(c *mjsolve.Counts) int {
+	// Every kind serves a pair with min(c, 2) tiles; the triplet's kind uses
+	// min(c, 3). The best form takes the seven best pairs among the other kinds.
+	var byPair [3]int // number of kinds that give a pair 0, 1 or 2 tiles
+	for _, v := range c {
+		byPair[min(v, 2)]++
+	}
+	top7 := func(skip int) int { // the 7 best pair values, one kind of value skip left out
+		n := byPair
+		n[skip]--
+		sum, left := 0, 7
+		for v := 2; v >= 0 && left > 0; v-- {
+			take := min(n[v], left)
+			sum += take * v
+			left -= take
+		}
+		return sum
+	}
+	best := 0
+	for _, v := range c {
+		best = max(best, int(min(v, 3))+top7(int(min(v, 2))))
+	}
+	return 17 - best
+}
+
+// pow2 holds 2^v: multiplying a unary mask by pow2[v] adds v to its value.
+var pow2 = [16]uint64{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768}
