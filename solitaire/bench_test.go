@@ -71,11 +71,15 @@ func BenchmarkPlayUndoTurtle(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	for i := 0; b.Loop(); i++ {
-		w := work[i%len(work)]
+	j := 0
+	for b.Loop() {
+		w := &work[j]
 		w.b.Play(w.m)
 		sinkInt += int(w.b.Present[0] & 1)
 		w.b.Undo(w.m)
+		if j++; j == len(work) {
+			j = 0
+		}
 	}
 }
 

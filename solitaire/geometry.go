@@ -45,13 +45,17 @@ func Compile(l *layouts.Layout) (*Geometry, error) {
 		return nil, errors.New("solitaire: no layout")
 	}
 	n := len(l.Slots)
+	name := LayoutRef(l)
+	if name == "" {
+		name = "(unnamed)"
+	}
 	switch {
 	case n == 0:
-		return nil, fmt.Errorf("solitaire: layout %s has no tiles", l.Name)
+		return nil, fmt.Errorf("solitaire: layout %s has no tiles", name)
 	case n > MaxTiles:
-		return nil, fmt.Errorf("solitaire: layout %s has %d tiles, more than the %d of a full deck", l.Name, n, MaxTiles)
+		return nil, fmt.Errorf("solitaire: layout %s has %d tiles, more than the %d of a full deck", name, n, MaxTiles)
 	case n%2 != 0:
-		return nil, fmt.Errorf("solitaire: layout %s has an odd number of tiles (%d)", l.Name, n)
+		return nil, fmt.Errorf("solitaire: layout %s has an odd number of tiles (%d)", name, n)
 	}
 	g := &Geometry{
 		Layout:    l,
