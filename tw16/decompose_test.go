@@ -214,3 +214,40 @@ func TestDecomposeAllocs(t *testing.T) {
 		t.Errorf("EachDecomposition allocates %.1f times per call", allocs)
 	}
 }
+
+// TestIsCompleteAgreesWithShanten checks IsComplete against the table-based
+// shanten (an independent method): complete exactly when shanten is −1, on
+// random complete parts and parts one tile off.
+func TestIsCompleteAgreesWithShanten(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	sets := oracleSets()
+	n := 20000
+	if testing.Short() {
+		n = 2000
+	}
+	complete := 0
+	for i := range n {
+		c := randomComplete(rng, i%(tw16.MaxSets+1), []int{5, 9, 18, 34}[i%4], sets)
+		if i%2 == 1 {
+			ks := c.Kinds()
+			c.Remove(ks[rng.IntN(len(ks))])
+			c.Add(mjsolve.Kind(rng.IntN(mjsolve.NumKinds)))
+			if c.Validate() != nil {
+				continue
+			}
+		}
+		s, err := tw16.Shanten(c)
+		if err != nil {
+			t.Fatalf("Shanten(%s): %v", c, err)
+		}
+		if got := tw16.IsComplete(c); got != (s == -1) {
+			t.Fatalf("IsComplete(%s) = %v, shanten %d", c, got, s)
+		}
+		if s == -1 {
+			complete++
+		}
+	}
+	if complete < n/2 || complete == n {
+		t.Errorf("%d of %d parts complete: the sample is lopsided", complete, n)
+	}
+}
