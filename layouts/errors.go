@@ -29,6 +29,16 @@ func errorf(file string, line int, format string, args ...any) error {
 	return &ParseError{File: file, Line: line, Err: fmt.Errorf(format, args...)}
 }
 
+// maxReadTiles bounds the tiles a reader accepts in one layout: four decks,
+// more than any real layout (the largest KMahjongg one has 228), so that a
+// bad file cannot make the quadratic checks crawl.
+const maxReadTiles = 4 * MaxTiles
+
+// tooMany is the error for a layout with more than maxReadTiles tiles.
+func tooMany(file string, line int) error {
+	return errorf(file, line, "more than %d tiles, not a layout", maxReadTiles)
+}
+
 // maxFileSize bounds what a reader accepts; real layout files are a few
 // kilobytes.
 const maxFileSize = 4 << 20

@@ -33,8 +33,8 @@ type Entry struct {
 	Name   string  // the name Find accepts: "turtle", "xmahjongg/ox", "gnome/ziggurat", or a bare name for MJSOLVE_LAYOUT_PATH
 	Source string  // SourceBuiltin, SourcePath, SourceXmahjongg, SourceKMahjongg or SourceGnome
 	File   string  // the file it was read from ("" for built-ins)
-	Layout *Layout // nil when Err is set
-	Err    error   // the file could not be read, or the layout is not valid (e.g. more than 144 tiles)
+	Layout *Layout // nil when the file could not be read
+	Err    error   // the file could not be read, or Layout is not valid (e.g. more than 144 tiles)
 }
 
 // Finder resolves layout names. The zero Finder knows the built-ins only.
@@ -168,7 +168,7 @@ func fileEntries(file, source, prefix string) []Entry {
 		}
 		e := Entry{Name: l.Name, Source: source, File: file, Layout: l}
 		if err := l.Validate(); err != nil {
-			e.Layout, e.Err = nil, err
+			e.Err = err
 		}
 		out = append(out, e)
 	}

@@ -232,11 +232,11 @@ func (p *gnomeParser) tiles(name string, attrs map[string]string) error {
 	}
 	for x := x1; x <= x2; x += 2 {
 		for y := y1; y <= y2; y += 2 {
+			if len(p.cur.Slots) == maxReadTiles {
+				return tooMany(p.file, p.line)
+			}
 			p.cur.Slots = append(p.cur.Slots, Slot{X: x, Y: y, Z: z})
 			p.curLines = append(p.curLines, p.line)
-			if len(p.cur.Slots) > 4*MaxTiles {
-				return p.errorf("map %q has more than %d tiles", p.cur.Title, 4*MaxTiles)
-			}
 		}
 	}
 	return nil

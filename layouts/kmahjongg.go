@@ -115,6 +115,9 @@ func parseKMahjongg(data []byte, file string) (*Layout, error) {
 			continue
 		}
 		z, y, x := i/(w*h), i/w%h, i%w
+		if len(l.Slots) == maxReadTiles {
+			return nil, tooMany(file, cellLine[i])
+		}
 		l.Slots = append(l.Slots, Slot{X: x, Y: y, Z: z})
 		slotLines = append(slotLines, cellLine[i])
 		if a, b, c := at(x+1, y, z), at(x+1, y+1, z), at(x, y+1, z); a != '2' || b != '3' || c != '4' {

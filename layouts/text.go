@@ -117,6 +117,9 @@ func parseText(data []byte, file string) (*Layout, error) {
 				case len(pending) > 0 && pending[0] == c+1:
 					return nil, errorf(file, lineNo, "column %d: the tile above needs its lower half \"[]\" here", c+2)
 				default:
+					if len(l.Slots) == maxReadTiles {
+						return nil, tooMany(file, lineNo)
+					}
 					l.Slots = append(l.Slots, Slot{X: c, Y: row, Z: level})
 					slotLines = append(slotLines, lineNo)
 					next = append(next, c)
@@ -134,14 +137,14 @@ func parseText(data []byte, file string) (*Layout, error) {
 		pending, next = next, pending
 		row++
 	}
-	if level < 0 {
-		return nil, errorf(file, len(lines), "no \"level\" line: the layout has no tiles")
-	}
 	if len(pending) > 0 {
 		return nil, errorf(file, len(lines), "level %d ends before the lower half of the tile in column %d", level, pending[0]+1)
 	}
 	if err := checkWithLines(l.Slots, slotLines, file, halfTiles); err != nil {
 		return nil, err
+	}
+	if l.Name == "" {
+		l.Name = baseName(file)
 	}
 	return l, nil
 }

@@ -46,6 +46,9 @@ func parseXmahjongg(data []byte, file string) (*Layout, error) {
 			}
 			v[k] = x
 		}
+		if len(l.Slots) == maxReadTiles {
+			return nil, tooMany(file, lineNo)
+		}
 		l.Slots = append(l.Slots, Slot{X: v[1], Y: v[0], Z: v[2]})
 		slotLines = append(slotLines, lineNo)
 	}
@@ -122,6 +125,9 @@ func parseKyodai(data []byte, file string) (*Layout, error) {
 			}
 			if ch == '1' {
 				z, rest := cell/(kyodaiRows*kyodaiCols), cell%(kyodaiRows*kyodaiCols)
+				if len(l.Slots) == maxReadTiles {
+					return nil, tooMany(file, lineNo)
+				}
 				l.Slots = append(l.Slots, Slot{X: rest % kyodaiCols, Y: rest / kyodaiCols, Z: z})
 				slotLines = append(slotLines, lineNo)
 			}
