@@ -63,9 +63,10 @@ and the items, or "error: ..." (the exit code is then 2 at the end).
 
 In the "sets" line, (789p) is an exposed meld, [1111s] a concealed kong, and *
 marks the set (or pair) the winning tile completed.`,
-		Example: `  mjsolve tw16 score 123m456m789m234p55p678s --melds 999s --win 5p --self-drawn
-  mjsolve tw16 score 11122233m --melds "EEE 555z 789p" --win 3m --rules common --flowers 1f --dealer --dealer-streak 2
-  mjsolve tw16 score 123m456p789s234s11z55z -- --win 1z --json`,
+		Example: `  mjsolve tw16 score "456m 789p 234s 55s 89s" --melds 111p --win 7s --dealer
+  mjsolve tw16 score 11122233m456p789s55s --win 3m --self-drawn --rules common --flowers 15f --dealer --dealer-streak 2
+  mjsolve tw16 score 123m456p789s234s11z55z --win 1z --json
+  printf '123m456p789s234s11z55z 1z\n' | mjsolve tw16 score -`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.hand = args[0]

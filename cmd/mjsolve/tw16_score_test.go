@@ -183,3 +183,42 @@ func TestTW16ScoreBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestTW16ScoreHelpExamples runs the examples of the command's help.
+func TestTW16ScoreHelpExamples(t *testing.T) {
+	cmd := newTW16ScoreCmd()
+	n := 0
+	for _, line := range strings.Split(cmd.Example, "\n") {
+		line = strings.TrimSpace(line)
+		stdin := ""
+		if rest, ok := strings.CutPrefix(line, "printf '"); ok {
+			in, cmdline, _ := strings.Cut(rest, "' | ")
+			stdin, line = strings.ReplaceAll(in, `\n`, "\n"), cmdline
+		}
+		args := splitShellWords(strings.TrimPrefix(line, "mjsolve "))
+		code, out, errOut := runCmd(t, stdin, args...)
+		if code != 0 || out == "" || errOut != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", line, code, out, errOut)
+		}
+		n++
+	}
+	if n < 3 {
+		t.Errorf("only %d examples", n)
+	}
+}
+
+// splitShellWords splits a command line at spaces, keeping "double-quoted"
+// words together.
+func splitShellWords(s string) []string {
+	var words []string
+	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
+		if rest, ok := strings.CutPrefix(s, `"`); ok {
+			w, after, _ := strings.Cut(rest, `"`)
+			words, s = append(words, w), after
+			continue
+		}
+		w, after, _ := strings.Cut(s, " ")
+		words, s = append(words, w), after
+	}
+	return words
+}
