@@ -76,3 +76,26 @@ func TestReadBoardTurtle(t *testing.T) {
 		t.Fatalf("read back a different board")
 	}
 }
+
+// TestPerftBuiltins counts move sequences on the small built-in layouts,
+// to the end of the game where the tree is small, against the reference.
+func TestPerftBuiltins(t *testing.T) {
+	for _, name := range layouts.BuiltinNames() {
+		l, _ := layouts.Builtin(name)
+		if len(l.Slots) > 40 {
+			continue
+		}
+		g := mustCompile(t, l)
+		depth := min(g.N/2, 5)
+		for game := range uint64(3) {
+			b := mustBoard(t, g, PCG{Seed: 11}.Deal(game, g.N, nil))
+			got, want := perft(t, b, depth), perftRef(b, depth)
+			if got != want {
+				t.Errorf("%s game %d depth %d: perft %d, reference %d", name, game, depth, got, want)
+			}
+			if b.Present != g.All {
+				t.Errorf("%s: perft changed the board", name)
+			}
+		}
+	}
+}
