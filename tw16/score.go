@@ -244,7 +244,7 @@ func Score(w Win, r Rules) (Result, error) {
 			items = scoreItems(items[:0], &w, &r, &f, &a)
 			if t := sumTai(items); t > best.Tai {
 				best.Tai = t
-				best.Items = append([]Item(nil), items...)
+				best.Items = append(make([]Item, 0, len(items)), items...)
 				best.Arrangement = &a
 			}
 		}

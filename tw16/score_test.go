@@ -282,6 +282,9 @@ func TestScoreItems(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if res.Items == nil {
+				t.Error("Items is nil (JSON null)")
+			}
 			if got := itemsString(res.Items); got != c.want || res.Tai != c.tai {
 				t.Errorf("items %q, %d tai; want %q, %d tai (arrangement %+v)", got, res.Tai, c.want, c.tai, res.Arrangement)
 			}
