@@ -287,6 +287,12 @@ func (f *Finder) Find(name string) (*Layout, error) {
 		}
 		return nil, fmt.Errorf("layouts: no layout %q in %s", sub, file)
 	}
+	if strings.ContainsAny(name, `/\`) {
+		if _, err := os.Stat(name); err != nil {
+			return nil, fmt.Errorf("layouts: unknown layout %q: %w (see 'mjsolve layouts list')", name, errors.Unwrap(err))
+		}
+		return nil, fmt.Errorf("layouts: unknown layout %q: not a file (see 'mjsolve layouts list')", name)
+	}
 	return nil, fmt.Errorf("layouts: unknown layout %q (see 'mjsolve layouts list')", name)
 }
 
