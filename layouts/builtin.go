@@ -57,7 +57,7 @@ func Builtin(name string) (*Layout, bool) {
 	if err != nil {
 		return nil, false
 	}
-	name = strings.ToLower(strings.TrimPrefix(strings.ToLower(name), SourceBuiltin+"/"))
+	name = strings.TrimPrefix(strings.ToLower(name), SourceBuiltin+"/")
 	l, ok := m[name]
 	if !ok {
 		return nil, false

@@ -208,7 +208,9 @@ func (e Entry) result() (*Layout, error) {
 //     one map of a GNOME map file).
 //
 // Names are matched without regard to case. The layout returned passed
-// Validate; layouts of more than 144 tiles are refused.
+// Validate (layouts of more than 144 tiles are refused), and its Name finds
+// it again: "turtle", "xmahjongg/ox", the bare name of a MJSOLVE_LAYOUT_PATH
+// layout, or the path (with "#NAME") of a file.
 func (f *Finder) Find(name string) (*Layout, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
@@ -279,10 +281,7 @@ func (f *Finder) Find(name string) (*Layout, error) {
 		}
 		for _, l := range ls {
 			if strings.EqualFold(l.Name, sub) || strings.EqualFold(l.Title, sub) {
-				if err := l.Validate(); err != nil {
-					return nil, err
-				}
-				return l, nil
+				return named(l, file+"#"+l.Name)
 			}
 		}
 		return nil, fmt.Errorf("layouts: no layout %q in %s", sub, file)
@@ -298,16 +297,33 @@ func (f *Finder) Find(name string) (*Layout, error) {
 
 // readOne reads the layout file at path; a file of several layouts (a
 // GNOME map file) needs "FILE#NAME".
+// Its name is path, so that Find(l.Name) finds it again.
 func readOne(path string) (*Layout, error) {
-	es := fileEntries(path, SourceFile, "")
-	if len(es) == 1 {
-		return es[0].result()
+	ls, err := ReadFile(path)
+	if err != nil {
+		return nil, err
 	}
-	names := make([]string, len(es))
-	for i, e := range es {
-		names[i] = path + "#" + e.Name
+	if len(ls) == 1 {
+		return named(ls[0], path)
 	}
-	return nil, fmt.Errorf("layouts: %s holds %d layouts: say %s", path, len(es), orList(names))
+	names := make([]string, len(ls))
+	for i, l := range ls {
+		names[i] = path + "#" + l.Name
+	}
+	return nil, fmt.Errorf("layouts: %s holds %d layouts: say %s", path, len(ls), orList(names))
+}
+
+// named names l (keeping its name as title if it has none) and validates
+// it.
+func named(l *Layout, name string) (*Layout, error) {
+	if l.Title == "" {
+		l.Title = l.Name
+	}
+	l.Name = name
+	if err := l.Validate(); err != nil {
+		return nil, err
+	}
+	return l, nil
 }
 
 func isFile(path string) bool {

@@ -3,6 +3,7 @@ package layouts
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -56,8 +57,8 @@ func TestFind(t *testing.T) {
 		{"mine", "mine", 2},
 		{"shared", "shared", 2}, // MJSOLVE_LAYOUT_PATH comes before the games
 		{"alpha", "alpha", 2},
-		{filepath.Join(user, "mine.txt"), "mine", 2},
-		{filepath.Join(user, "maps.map") + "#beta", "beta", 4},
+		{filepath.Join(user, "mine.txt"), filepath.Join(user, "mine.txt"), 2},
+		{filepath.Join(user, "maps.map") + "#Beta", filepath.Join(user, "maps.map") + "#beta", 4},
 	}
 	for _, tt := range tests {
 		l, err := f.Find(tt.name)
@@ -67,6 +68,33 @@ func TestFind(t *testing.T) {
 		}
 		if l.Name != tt.wantName || l.Len() != tt.wantTiles {
 			t.Errorf("Find(%q) = %s with %d tiles, want %s with %d", tt.name, l.Name, l.Len(), tt.wantName, tt.wantTiles)
+		}
+	}
+}
+
+// TestFindByName checks that every layout is found again by its name.
+func TestFindByName(t *testing.T) {
+	f, _, user := testFinder(t)
+	for _, e := range f.List() {
+		if e.Err != nil {
+			continue
+		}
+		l, err := f.Find(e.Name)
+		if err != nil {
+			t.Errorf("Find(%q): %v", e.Name, err)
+			continue
+		}
+		if l.Name != e.Name || !slices.Equal(l.Slots, e.Layout.Slots) {
+			t.Errorf("Find(%q) = %s %v, want %v", e.Name, l.Name, l.Slots, e.Layout.Slots)
+		}
+	}
+	for _, name := range []string{filepath.Join(user, "mine.txt"), filepath.Join(user, "maps.map#alpha")} {
+		l, err := f.Find(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again, err := f.Find(l.Name); err != nil || !slices.Equal(again.Slots, l.Slots) {
+			t.Errorf("Find(%q) then Find(%q): %v", name, l.Name, err)
 		}
 	}
 }

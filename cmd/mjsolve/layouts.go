@@ -188,9 +188,13 @@ func runLayoutsShow(opts *layoutsShowOptions) error {
 		}
 	}
 	if f := l.Floating(); len(f) > 0 {
-		at := make([]string, len(f))
-		for i, k := range f {
-			at[i] = fmt.Sprintf("%d (%v)", k, l.Slots[k])
+		const shown = 6
+		var at []string
+		for _, k := range f[:min(len(f), shown)] {
+			at = append(at, fmt.Sprintf("%d (%v)", k, l.Slots[k]))
+		}
+		if len(f) > shown {
+			at = append(at, fmt.Sprintf("and %d more", len(f)-shown))
 		}
 		fmt.Fprintf(&buf, "note: %d %s not rest on the level below: %s\n", len(f), pluralWord(len(f), "tile does", "tiles do"), strings.Join(at, ", "))
 	}
