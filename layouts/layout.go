@@ -63,11 +63,14 @@ func (l *Layout) Levels() int {
 	return n
 }
 
-// TilesPerLevel returns the number of tiles on each level, from level 0 up.
+// TilesPerLevel returns the number of tiles on each level, from level 0 up
+// (slots below level 0, which Validate refuses, are not counted).
 func (l *Layout) TilesPerLevel() []int {
 	per := make([]int, l.Levels())
 	for _, s := range l.Slots {
-		per[s.Z]++
+		if s.Z >= 0 {
+			per[s.Z]++
+		}
 	}
 	return per
 }

@@ -17,8 +17,12 @@ import (
 // it covers and empty cells as spaces (trailing spaces trimmed). Every
 // level is drawn over the same area, the smallest box around the whole
 // layout, so the pictures line up. A level without tiles has no rows.
+// Layouts with overlapping tiles or too far apart to draw give nil.
 func Pictures(l *Layout) [][]string {
 	n := l.Normalize()
+	if checkSlots(n.Slots) != nil {
+		return nil
+	}
 	// Keep the levels where they are: only X and Y are translated.
 	minZ := 0
 	if len(l.Slots) > 0 {
@@ -88,9 +92,13 @@ var levelColors = []color.RGBA{
 // Image draws l as seen from above and slightly from the lower right: each
 // tile a rectangle with a darker edge below and to the right, each level
 // shifted up and to the left and shaded in its own colour. Tiles free at
-// the start get a dark outline.
+// the start get a dark outline. Layouts with overlapping tiles or too far
+// apart to draw give nil.
 func Image(l *Layout) *image.RGBA {
 	n := l.Normalize()
+	if checkSlots(n.Slots) != nil {
+		return nil
+	}
 	width, height := extent(n)
 	levels := max(n.Levels(), 1)
 	shift := pngDepth * (levels - 1)
