@@ -26,7 +26,7 @@ const (
 )
 
 func isFree(c uint32) bool {
-	return c < dCover && (c&0xff00 == 0 || c&0xff == 0)
+	return c < dLeft || (c < dCover && c&0xff == 0)
 }
 
 // geom is a layout compiled for the solver: for each tile, the counters it
@@ -122,6 +122,9 @@ type core struct {
 	thr      int           // a scan passes when it leaves at most thr tiles
 	lastLeft int
 	guided   bool
+	// Restarts: the first search attempt gets firstBudget scans, each next
+	// one twice as many, until lastBudget; then one unbounded attempt.
+	firstBudget, lastBudget int64
 
 	// Min-left search.
 	minMode bool
@@ -147,13 +150,15 @@ type core struct {
 	// Budget and statistics.
 	scans, games, nodes int64
 	maxScans            int64
+	limit               int64 // scans allowed to the current search attempt (0: none)
+	restart             bool  // the attempt ran out of its scans: start another
 	ctx                 context.Context
 	deadline            time.Time
 	aborted             bool
 }
 
 func newCore(g *geom) *core {
-	c := &core{geom: g, guided: true}
+	c := &core{geom: g, guided: true, firstBudget: 1000, lastBudget: 1 << 20}
 	c.moves = make([]move, 0, maxTiles/2)
 	c.bestMoves = make([]move, 0, maxTiles/2)
 	return c
@@ -227,71 +232,68 @@ func (c *core) load(groups []uint8, present *[3]uint64) {
 func (c *core) scan(record bool) int {
 	c.scans++
 	n := c.n
-	copy(c.cnt[:n], c.baseCnt[:n])
-	copy(c.gone[:n], c.baseGone[:n])
-	sp := copy(c.stack[:], c.baseFree[:c.nFree])
+	cnt, gone, stack := &c.cnt, &c.gone, &c.stack
+	copy(cnt[:n], c.baseCnt[:n])
+	copy(gone[:n], c.baseGone[:n])
+	sp := copy(stack[:], c.baseFree[:c.nFree])
+	eff, effAt := c.eff, &c.effAt
 	var started uint64
 	left := c.remaining
 	for sp > 0 {
 		sp--
-		t := c.stack[sp]
-		if c.gone[t] {
+		t := stack[sp&255]
+		if gone[t] {
 			continue
 		}
+		// Choose the tiles to take off: rm[:k].
+		var rm [4]uint8
+		k := 0
 		if p := c.partner[t]; p != noPartner {
-			if p != t && isFree(c.cnt[p]) {
-				sp = c.remove(t, sp)
-				sp = c.remove(p, sp)
-				left -= 2
-				if record {
-					c.moves = append(c.moves, move{t, p})
+			if p == t || !isFree(cnt[p]) {
+				continue
+			}
+			rm[0], rm[1] = t, p
+			k = 2
+			if record {
+				c.moves = append(c.moves, move{t, p})
+			}
+		} else {
+			g := c.grp[t]
+			bit := uint64(1) << (g & 63)
+			if started&bit != 0 {
+				rm[0] = t
+				k = 1
+			} else {
+				gt := &c.gt[g]
+				for i := 0; i < int(c.gn[g]&7); i++ {
+					if u := gt[i&3]; isFree(cnt[u]) {
+						rm[k&3] = u
+						k++
+					}
+				}
+				if k < 2 {
+					continue
+				}
+				started |= bit
+				c.first[g] = [2]uint8{rm[0], rm[1]}
+			}
+		}
+		left -= k
+		for _, x := range rm[:k&7] {
+			gone[x] = true
+			for _, e := range eff[effAt[x]:effAt[int(x)+1]] {
+				i := uint8(e >> 24)
+				old := cnt[i]
+				nw := old - e&0xffffff
+				cnt[i] = nw
+				if isFree(nw) && !isFree(old) {
+					stack[sp&255] = i
+					sp++
 				}
 			}
-			continue
-		}
-		g := c.grp[t]
-		bit := uint64(1) << (g & 63)
-		if started&bit != 0 {
-			sp = c.remove(t, sp)
-			left--
-			continue
-		}
-		var fr [4]uint8
-		k := 0
-		gt := &c.gt[g]
-		for i := 0; i < int(c.gn[g]&3|c.gn[g]&4); i++ {
-			if u := gt[i&3]; isFree(c.cnt[u]) {
-				fr[k&3] = u
-				k++
-			}
-		}
-		if k >= 2 {
-			started |= bit
-			c.first[g] = [2]uint8{fr[0], fr[1]}
-			for i := 0; i < k; i++ {
-				sp = c.remove(fr[i&3], sp)
-			}
-			left -= k
 		}
 	}
 	return left
-}
-
-// remove takes tile t off the board in a scan or game and pushes the tiles
-// it frees.
-func (c *core) remove(t uint8, sp int) int {
-	c.gone[t] = true
-	for _, e := range c.eff[c.effAt[t]:c.effAt[int(t)+1]] {
-		i := uint8(e >> 24)
-		old := c.cnt[i]
-		nw := old - e&0xffffff
-		c.cnt[i] = nw
-		if !isFree(old) && isFree(nw) {
-			c.stack[sp&255] = i
-			sp++
-		}
-	}
-	return sp
 }
 
 // ok runs a scan and reports whether it passes (leaves at most c.thr tiles).
@@ -303,6 +305,9 @@ func (c *core) ok() bool {
 	c.lastLeft = c.scan(false)
 	if c.maxScans > 0 && c.scans >= c.maxScans {
 		c.aborted = true
+	}
+	if c.limit > 0 && c.scans >= c.limit {
+		c.aborted, c.restart = true, true
 	}
 	if c.scans&1023 == 0 && c.stop() {
 		c.aborted = true
@@ -435,7 +440,9 @@ func (c *core) search(s int) bool {
 		return c.leaf()
 	}
 	k := s
+	dbg.descents++
 	for {
+		dbg.descentScans++
 		g := c.order[k]
 		if c.guided {
 			c.guide(g)
@@ -460,7 +467,9 @@ func (c *core) search(s int) bool {
 	// from k−1 backwards; the others lose their pairing and are rotated.
 	var need, rest [64]uint8
 	nn, nr := 0, 0
+	dbg.minims++
 	for j := k - 1; j >= s; j-- {
+		dbg.minScans++
 		g := c.order[j]
 		c.unpair(g)
 		if !c.ok() {
@@ -476,6 +485,7 @@ func (c *core) search(s int) bool {
 			nn++
 		}
 	}
+	dbg.needed += int64(nn)
 	// Needed groups in their order, then the failing one, then the rest.
 	p := s
 	for i := nn - 1; i >= 0; i-- {
@@ -512,3 +522,5 @@ func (c *core) stop() bool {
 	}
 	return !c.deadline.IsZero() && time.Now().After(c.deadline)
 }
+
+var dbg struct{ descents, descentScans, minims, minScans, needed int64 }

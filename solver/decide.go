@@ -41,9 +41,35 @@ func (c *core) decide(minLeft bool, games int) outcome {
 			return outcome{Unknown, Budget, -1}
 		}
 	}
-	if c.search(0) {
-		return outcome{Winnable, Search, 0}
+	// Search attempts with growing scan budgets, each with a new order and
+	// rotations: hard winnable boards are found much sooner by one of many
+	// short attempts than by one long one. The last attempt is unbounded.
+	budget := c.firstBudget
+	for {
+		c.limit = 0
+		if budget > 0 {
+			c.limit = c.scans + budget
+		}
+		if c.search(0) {
+			c.limit = 0
+			return outcome{Winnable, Search, 0}
+		}
+		if !c.restart {
+			break
+		}
+		c.aborted, c.restart = false, false
+		for i := 0; i < c.nOrder; i++ {
+			g := c.order[i]
+			c.unpair(g)
+			c.rotate(g)
+		}
+		c.shuffleOrder()
+		budget *= 2
+		if budget > c.lastBudget {
+			budget = 0
+		}
 	}
+	c.limit = 0
 	if c.aborted {
 		return outcome{Unknown, Budget, -1}
 	}

@@ -2,8 +2,8 @@ package solver
 
 import (
 	"bufio"
-	"fmt"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"

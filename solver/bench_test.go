@@ -1,0 +1,86 @@
+package solver
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/mjsolve/mjsolve/solitaire"
+)
+
+var sink Result
+
+// turtleBoards deals games first..first+n−1 of the mjsolver dealer on the
+// Xmahjongg default layout (the turtle in de Bondt's slot order).
+func turtleBoards(t testing.TB, first, n int) (*solitaire.Geometry, [][]solitaire.Group) {
+	g := xmahjongg(t, "default")
+	deals := make([][]solitaire.Group, n)
+	for i := range deals {
+		deals[i] = solitaire.MJSolver{}.Deal(uint64(first+i), g.N, nil)
+	}
+	return g, deals
+}
+
+// BenchmarkTurtle solves turtle games 1..2000 (mjsolver dealer) in turn, one
+// board per iteration: ns/op is the mean time per board over the cycle.
+func BenchmarkTurtle(b *testing.B) {
+	g, deals := turtleBoards(b, 1, 2000)
+	s := New(g)
+	board, _ := solitaire.NewBoard(g, deals[0])
+	ctx := context.Background()
+	var scans int64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		board.Redeal(deals[i%len(deals)])
+		sink = s.Solve(ctx, board, Options{})
+		scans += sink.Stats.Scans
+	}
+	b.ReportMetric(float64(scans)/float64(b.N), "scans/op")
+}
+
+// TestTurtleDistribution prints the time per board on turtle games
+// 1..2000 (with -long): mean, median, p99, max, scans and methods.
+func TestTurtleDistribution(t *testing.T) {
+	if !*long {
+		t.Skip("timing distribution: run with -long")
+	}
+	g, deals := turtleBoards(t, 1, 2000)
+	s := New(g)
+	board, _ := solitaire.NewBoard(g, deals[0])
+	ctx := context.Background()
+	for _, d := range deals[:200] { // warm up
+		board.Redeal(d)
+		s.Solve(ctx, board, Options{})
+	}
+	times := make([]time.Duration, len(deals))
+	var total time.Duration
+	var scans, games, nodes int64
+	methods := map[Method]int{}
+	impossible := 0
+	maxGame := 0
+	for i, d := range deals {
+		board.Redeal(d)
+		r := s.Solve(ctx, board, Options{})
+		times[i] = r.Stats.Duration
+		total += r.Stats.Duration
+		scans += r.Stats.Scans
+		games += r.Stats.RandomGames
+		nodes += r.Stats.Nodes
+		methods[r.Method]++
+		if r.Verdict == Impossible {
+			impossible++
+		}
+		if times[i] > times[maxGame] {
+			maxGame = i
+		}
+	}
+	sorted := slices.Clone(times)
+	slices.Sort(sorted)
+	n := len(deals)
+	t.Logf("turtle games 1..%d: mean %v median %v p99 %v max %v (game %d)", n, total/time.Duration(n),
+		sorted[n/2], sorted[n*99/100], sorted[n-1], maxGame+1)
+	t.Logf("impossible %d; methods %v; per board: %.0f scans, %.0f random games, %.0f nodes",
+		impossible, methods, float64(scans)/float64(n), float64(games)/float64(n), float64(nodes)/float64(n))
+}
