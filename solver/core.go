@@ -440,9 +440,7 @@ func (c *core) search(s int) bool {
 		return c.leaf()
 	}
 	k := s
-	dbg.descents++
 	for {
-		dbg.descentScans++
 		g := c.order[k]
 		if c.guided {
 			c.guide(g)
@@ -467,9 +465,7 @@ func (c *core) search(s int) bool {
 	// from k−1 backwards; the others lose their pairing and are rotated.
 	var need, rest [64]uint8
 	nn, nr := 0, 0
-	dbg.minims++
 	for j := k - 1; j >= s; j-- {
-		dbg.minScans++
 		g := c.order[j]
 		c.unpair(g)
 		if !c.ok() {
@@ -485,7 +481,6 @@ func (c *core) search(s int) bool {
 			nn++
 		}
 	}
-	dbg.needed += int64(nn)
 	// Needed groups in their order, then the failing one, then the rest.
 	p := s
 	for i := nn - 1; i >= 0; i-- {
@@ -522,5 +517,3 @@ func (c *core) stop() bool {
 	}
 	return !c.deadline.IsZero() && time.Now().After(c.deadline)
 }
-
-var dbg struct{ descents, descentScans, minims, minScans, needed int64 }
