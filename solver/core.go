@@ -138,10 +138,11 @@ type core struct {
 	stack [256]uint8
 
 	// Random-game scratch.
-	rf   [256][4]uint8 // free tiles per group
-	rfn  [256]uint8
-	rrem [256]uint8
-	cand [512]move
+	rgt       [256][4]uint8 // tiles of each group in slot order (gt is rotated by the search)
+	tix       [256]uint8    // index of each tile in its group's rgt
+	rfm       [256]uint8    // per group: mask of its free tiles (indices into gt)
+	rrem      [256]uint8    // per group: mask of its tiles on the board
+	livePairs [256]uint8    // per group of four: first matches that do not leave a dead pair
 
 	moves     []move
 	bestMoves []move
@@ -177,7 +178,8 @@ func (c *core) load(groups []uint8, present *[3]uint64) {
 		c.partner[t] = noPartner
 		if on {
 			g := groups[t]
-			c.gt[g][gn[g]] = uint8(t)
+			c.gt[g][gn[g]&3] = uint8(t)
+			c.tix[t] = gn[g]
 			gn[g]++
 			c.remaining++
 		}
@@ -219,6 +221,8 @@ func (c *core) load(groups []uint8, present *[3]uint64) {
 		c.groups[c.nGroups] = uint8(g)
 		c.nGroups++
 	}
+	c.rgt = c.gt
+	c.prepareRandom()
 	c.scans, c.games, c.nodes = 0, 0, 0
 	c.aborted, c.done = false, false
 	c.moves = c.moves[:0]

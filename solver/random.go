@@ -3,32 +3,63 @@ package solver
 import "math/bits"
 
 // Random games with cleaning: a game that clears the board proves it
-// winnable with the moves it played.
+// winnable with the moves it played. Each group's tiles are held as a mask
+// over its (up to four) tiles in c.gt, so that the matches a group offers
+// come from small tables.
+
+// pairIdx lists the six pairs of tile indices 0..3; pairBit[i][j] is the
+// bit of pair {i, j} in a 6-bit pair mask.
+var pairIdx = [6][2]uint8{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}}
+
+// pairsWithin[m] is the mask of pairs both of whose tiles are in m.
+var pairsWithin = func() (t [16]uint8) {
+	for m := range t {
+		for p, ij := range pairIdx {
+			if m>>ij[0]&1 != 0 && m>>ij[1]&1 != 0 {
+				t[m] |= 1 << p
+			}
+		}
+	}
+	return
+}()
+
+// prepareRandom computes, for each group of four, which first matches
+// would leave two tiles of which one covers the other (never playable).
+func (c *core) prepareRandom() {
+	for i := 0; i < c.nGroups; i++ {
+		g := c.groups[i]
+		c.livePairs[g] = 0x3f
+		if c.gn[g] != 4 {
+			continue
+		}
+		t := &c.rgt[g]
+		for p, ij := range pairIdx {
+			o := pairIdx[5-p] // the complementary pair
+			if c.dependent(t[o[0]], t[o[1]]) {
+				c.livePairs[g] &^= 1 << p
+			}
+			_ = ij
+		}
+	}
+}
 
 // rplay takes tile t off the board in a random game and marks the groups
 // whose free tiles changed.
 func (c *core) rplay(t uint8, dirty *uint64) {
 	c.gone[t] = true
 	g := c.grp[t]
-	c.rrem[g]--
-	f := &c.rf[g]
-	for i := 0; i < int(c.rfn[g]); i++ {
-		if f[i&3] == t {
-			c.rfn[g]--
-			f[i&3] = f[c.rfn[g]&3]
-			break
-		}
-	}
+	b := uint8(1) << (c.tix[t] & 3)
+	c.rrem[g] &^= b
+	c.rfm[g] &^= b
 	*dirty |= 1 << (g & 63)
 	for _, e := range c.eff[c.effAt[t]:c.effAt[int(t)+1]] {
 		i := uint8(e >> 24)
 		old := c.cnt[i]
 		nw := old - e&0xffffff
 		c.cnt[i] = nw
-		if !isFree(old) && isFree(nw) && !c.gone[i] {
+		if isFree(nw) && !isFree(old) && !c.gone[i] {
 			h := c.grp[i]
-			c.rf[h][c.rfn[h]&3] = i
-			c.rfn[h]++
+			c.rfm[h] |= 1 << (c.tix[i] & 3)
 			*dirty |= 1 << (h & 63)
 		}
 	}
@@ -44,6 +75,15 @@ func (c *core) blocksNothing(x uint8) bool {
 	return true
 }
 
+// offers returns the mask of pairs group g may play now.
+func (c *core) offers(g uint8) uint8 {
+	m := pairsWithin[c.rfm[g]&15]
+	if c.rrem[g] == 15 {
+		m &= c.livePairs[g]
+	}
+	return m
+}
+
 // randomGame plays one game: cleaning moves first, otherwise a random match
 // among those that do not leave a group's last two tiles one above the
 // other. It returns the tiles left; the moves are in c.moves.
@@ -55,40 +95,48 @@ func (c *core) randomGame() int {
 	var dirty uint64
 	for i := 0; i < c.nGroups; i++ {
 		g := c.groups[i]
-		c.rfn[g] = 0
-		c.rrem[g] = c.gn[g]
+		c.rfm[g] = 0
+		c.rrem[g] = uint8(1)<<(c.gn[g]&7) - 1
 		dirty |= 1 << (g & 63)
 	}
 	for i := 0; i < c.nFree; i++ {
 		t := c.baseFree[i]
-		g := c.grp[t]
-		c.rf[g][c.rfn[g]&3] = t
-		c.rfn[g]++
+		c.rfm[c.grp[t]] |= 1 << (c.tix[t] & 3)
 	}
 	c.moves = c.moves[:0]
 	left := c.remaining
+	var matchable uint64 // groups offering a match
 	for left > 0 {
 		for dirty != 0 {
 			g := uint8(bits.TrailingZeros64(dirty))
+			bit := dirty & -dirty
 			dirty &= dirty - 1
-			rem, fn := c.rrem[g], c.rfn[g]
-			switch {
-			case rem != 0 && rem&1 == 0 && fn == rem:
-				f := c.rf[g]
+			rem, fm := c.rrem[g], c.rfm[g]
+			gt := &c.rgt[g]
+			switch k := bits.OnesCount8(rem); {
+			case rem != 0 && fm == rem && k&1 == 0:
+				var f [4]uint8
+				j := 0
+				for x := fm; x != 0; x &= x - 1 {
+					f[j&3] = gt[bits.TrailingZeros8(x)&3]
+					j++
+				}
 				c.rplay(f[0], &dirty)
 				c.rplay(f[1], &dirty)
 				c.moves = append(c.moves, move{f[0], f[1]})
-				if rem == 4 {
+				if k == 4 {
 					c.rplay(f[2], &dirty)
 					c.rplay(f[3], &dirty)
 					c.moves = append(c.moves, move{f[2], f[3]})
 				}
-				left -= int(rem)
-			case rem == 4 && fn == 3:
-				f := c.rf[g]
-				for i := 0; i < 3; i++ {
-					if c.blocksNothing(f[i]) {
-						a, b := f[(i+1)%3], f[(i+2)%3]
+				left -= k
+			case k == 4 && bits.OnesCount8(fm) == 3:
+				for x := fm; x != 0; x &= x - 1 {
+					i := bits.TrailingZeros8(x)
+					if c.blocksNothing(gt[i&3]) {
+						o := fm &^ (1 << i)
+						a := gt[bits.TrailingZeros8(o)&3]
+						b := gt[bits.TrailingZeros8(o&(o-1))&3]
 						c.rplay(a, &dirty)
 						c.rplay(b, &dirty)
 						c.moves = append(c.moves, move{a, b})
@@ -97,51 +145,41 @@ func (c *core) randomGame() int {
 					}
 				}
 			}
+			if c.offers(g) != 0 {
+				matchable |= bit
+			} else {
+				matchable &^= bit
+			}
 		}
 		if left == 0 {
 			break
 		}
-		nc := 0
-		for i := 0; i < c.nGroups; i++ {
-			g := c.groups[i]
-			fn := int(c.rfn[g])
-			if fn < 2 {
-				continue
-			}
-			f := &c.rf[g]
-			for x := 0; x < fn; x++ {
-				for y := x + 1; y < fn; y++ {
-					a, b := f[x&3], f[y&3]
-					if c.rrem[g] == 4 && c.leavesDeadPair(g, a, b) {
-						continue
-					}
-					c.cand[nc&511] = move{a, b}
-					nc++
-				}
-			}
+		total := 0
+		for m := matchable; m != 0; m &= m - 1 {
+			total += bits.OnesCount8(c.offers(uint8(bits.TrailingZeros64(m))))
 		}
-		if nc == 0 {
+		if total == 0 {
 			return left
 		}
-		m := c.cand[int((c.rng.Uint64()>>32)*uint64(nc)>>32)&511]
-		c.rplay(m.a, &dirty)
-		c.rplay(m.b, &dirty)
-		c.moves = append(c.moves, m)
-		left -= 2
-	}
-	return left
-}
-
-// leavesDeadPair reports whether playing a and b from the four tiles of g
-// leaves two tiles of which one covers the other.
-func (c *core) leavesDeadPair(g, a, b uint8) bool {
-	var o [2]uint8
-	k := 0
-	for _, t := range c.gt[g] {
-		if t != a && t != b {
-			o[k&1] = t
-			k++
+		r := int((c.rng.Uint64() >> 32) * uint64(total) >> 32)
+		for m := matchable; ; m &= m - 1 {
+			g := uint8(bits.TrailingZeros64(m))
+			o := c.offers(g)
+			if k := bits.OnesCount8(o); r >= k {
+				r -= k
+				continue
+			}
+			for ; r > 0; r-- {
+				o &= o - 1
+			}
+			ij := pairIdx[bits.TrailingZeros8(o)%6]
+			a, b := c.rgt[g][ij[0]&3], c.rgt[g][ij[1]&3]
+			c.rplay(a, &dirty)
+			c.rplay(b, &dirty)
+			c.moves = append(c.moves, move{a, b})
+			left -= 2
+			break
 		}
 	}
-	return c.dependent(o[0], o[1])
+	return left
 }
