@@ -34,3 +34,67 @@ func BenchmarkShanten(b *testing.B) {
 	}
 	sinkInt = s
 }
+
+var sinkAdvice Advice
+
+// BenchmarkAdvise measures full discard advice with effective tiles for
+// random 17-tile hands.
+func BenchmarkAdvise(b *testing.B) {
+	hands := randomHands(1024, 17, 5)
+	tables()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		sinkAdvice, _ = Advise(hands[i&1023], nil, nil)
+	}
+}
+
+var sinkWaits WaitInfo
+
+// tenpaiHands makes count tenpai hands of 16 tiles: a random complete
+// 17-tile hand (sets and a pair drawn at random) less one random tile, kept
+// when it is tenpai (it always is).
+func tenpaiHands(count int, seed uint64) []mjsolve.Counts {
+	rng := rand.New(rand.NewPCG(seed, 11))
+	var out []mjsolve.Counts
+	for len(out) < count {
+		var c mjsolve.Counts
+		ok := true
+		for set := 0; set < maxMelds && ok; set++ {
+			if rng.IntN(3) == 0 {
+				k := rng.IntN(mjsolve.NumKinds)
+				c[k] += 3
+			} else {
+				k := rng.IntN(27)
+				if k%9 > 6 {
+					k -= 2
+				}
+				c[k]++
+				c[k+1]++
+				c[k+2]++
+			}
+		}
+		c[rng.IntN(mjsolve.NumKinds)] += 2
+		for _, v := range c {
+			ok = ok && v <= 4
+		}
+		if !ok {
+			continue
+		}
+		kinds := c.Kinds()
+		c[kinds[rng.IntN(len(kinds))]]--
+		out = append(out, c)
+	}
+	return out
+}
+
+// BenchmarkWaits measures the waits, with shapes, of tenpai 16-tile hands.
+func BenchmarkWaits(b *testing.B) {
+	hands := tenpaiHands(1024, 9)
+	tables()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		sinkWaits, _ = Waits(hands[i&1023], nil)
+	}
+}

@@ -82,3 +82,30 @@ func replacement5(z, m, p, s uint64) int {
 	all := c0*sV5 | C0*sv5 | c1*sV4 | C1*sv4 | c2*sV3 | C2*sv3 | c3*sV2 | C3*sv2 | c4*sV1 | C4*sv1 | c5*sV0 | C5*sv0
 	return bits.TrailingZeros64(all)
 }
+
+// merge5 is merge for k = 5, unrolled.
+func (r *maskRow) merge5(x uint64, out *maskRow) {
+	v0, V0 := pow2[x>>0&15], pow2[x>>4&15]
+	v1, V1 := pow2[x>>8&15], pow2[x>>12&15]
+	v2, V2 := pow2[x>>16&15], pow2[x>>20&15]
+	v3, V3 := pow2[x>>24&15], pow2[x>>28&15]
+	v4, V4 := pow2[x>>32&15], pow2[x>>36&15]
+	v5, V5 := pow2[x>>40&15], pow2[x>>44&15]
+	out[0] = r[0] * v0
+	out[1] = r[0]*V0 | r[1]*v0
+	out[2] = r[0]*v1 | r[2]*v0
+	out[3] = r[0]*V1 | r[1]*v1 | r[2]*V0 | r[3]*v0
+	out[4] = r[0]*v2 | r[2]*v1 | r[4]*v0
+	out[5] = r[0]*V2 | r[1]*v2 | r[2]*V1 | r[3]*v1 | r[4]*V0 | r[5]*v0
+	out[6] = r[0]*v3 | r[2]*v2 | r[4]*v1 | r[6]*v0
+	out[7] = r[0]*V3 | r[1]*v3 | r[2]*V2 | r[3]*v2 | r[4]*V1 | r[5]*v1 | r[6]*V0 | r[7]*v0
+	out[8] = r[0]*v4 | r[2]*v3 | r[4]*v2 | r[6]*v1 | r[8]*v0
+	out[9] = r[0]*V4 | r[1]*v4 | r[2]*V3 | r[3]*v3 | r[4]*V2 | r[5]*v2 | r[6]*V1 | r[7]*v1 | r[8]*V0 | r[9]*v0
+	out[10] = r[0]*v5 | r[2]*v4 | r[4]*v3 | r[6]*v2 | r[8]*v1 | r[10]*v0
+	out[11] = r[0]*V5 | r[1]*v5 | r[2]*V4 | r[3]*v4 | r[4]*V3 | r[5]*v3 | r[6]*V2 | r[7]*v2 | r[8]*V1 | r[9]*v1 | r[10]*V0 | r[11]*v0
+}
+
+// final5 is final for k = 5, unrolled.
+func (r *maskRow) final5(x uint64) int {
+	return bits.TrailingZeros64(r[0]*pow2[x>>44&15] | r[1]*pow2[x>>40&15] | r[2]*pow2[x>>36&15] | r[3]*pow2[x>>32&15] | r[4]*pow2[x>>28&15] | r[5]*pow2[x>>24&15] | r[6]*pow2[x>>20&15] | r[7]*pow2[x>>16&15] | r[8]*pow2[x>>12&15] | r[9]*pow2[x>>8&15] | r[10]*pow2[x>>4&15] | r[11]*pow2[x>>0&15])
+}

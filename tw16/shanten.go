@@ -109,6 +109,10 @@ func (r *maskRow) set(x uint64) {
 // merge sets out to the min-plus merge of r with the part whose packed
 // table entry is x, for m = 0..k sets.
 func (r *maskRow) merge(x uint64, k int, out *maskRow) {
+	if k == maxMelds {
+		r.merge5(x, out)
+		return
+	}
 	for m := 0; m <= k; m++ {
 		var n, q uint64
 		for i := 0; i <= m; i++ {
@@ -122,6 +126,9 @@ func (r *maskRow) merge(x uint64, k int, out *maskRow) {
 // final returns the value for k sets and the pair of the merge of r with
 // the part whose packed table entry is x.
 func (r *maskRow) final(x uint64, k int) int {
+	if k == maxMelds {
+		return r.final5(x)
+	}
 	var all uint64
 	for i := 0; i <= k; i++ {
 		all |= r[2*i]<<value(x, 2*(k-i)+1) | r[2*i+1]<<value(x, 2*(k-i))

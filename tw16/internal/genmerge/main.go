@@ -69,6 +69,40 @@ func main() {
 	}
 	p("\n\treturn bits.TrailingZeros64(all)\n}\n")
 
+	// The same merges on maskRow values, for the analyses that reuse merged
+	// parts (effective tiles, discard advice).
+	p("\n// merge5 is merge for k = 5, unrolled.\n")
+	p("func (r *maskRow) merge5(x uint64, out *maskRow) {\n")
+	for i := 0; i <= k; i++ {
+		p("\tv%d, V%d := pow2[x>>%d&15], pow2[x>>%d&15]\n", i, i, 8*i, 8*i+4)
+	}
+	for m := 0; m <= k; m++ {
+		p("\tout[%d] = ", 2*m)
+		for i := 0; i <= m; i++ {
+			if i > 0 {
+				p(" | ")
+			}
+			p("r[%d]*v%d", 2*i, m-i)
+		}
+		p("\n\tout[%d] = ", 2*m+1)
+		for i := 0; i <= m; i++ {
+			if i > 0 {
+				p(" | ")
+			}
+			p("r[%d]*V%d | r[%d]*v%d", 2*i, m-i, 2*i+1, m-i)
+		}
+		p("\n")
+	}
+	p("}\n\n// final5 is final for k = 5, unrolled.\n")
+	p("func (r *maskRow) final5(x uint64) int {\n\treturn bits.TrailingZeros64(")
+	for i := 0; i <= k; i++ {
+		if i > 0 {
+			p(" | ")
+		}
+		p("r[%d]*pow2[x>>%d&15] | r[%d]*pow2[x>>%d&15]", 2*i, 8*(k-i)+4, 2*i+1, 8*(k-i))
+	}
+	p(")\n}\n")
+
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatal(err, "\n", b.String())

@@ -1,0 +1,177 @@
+package tw16
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/mjsolve/mjsolve"
+)
+
+// Tier is how loose a discarded tile is, the thesis's order for discards
+// that are otherwise equal (2.4.2): lone honors first, then lone numbered
+// tiles, then tiles that break a partial set.
+type Tier uint8
+
+// The tiers, in the order they are discarded.
+const (
+	LoneHonor  Tier = iota // 孤張字牌: the only copy of an honor
+	LoneNumber             // 孤張數牌: the only copy, nothing within two in its suit
+	Connected              // part of a pair, a partial set or a set (搭子)
+)
+
+var tierNames = [...]string{"lone honor", "lone number", "connected"}
+
+// String names the tier: "lone honor", "lone number" or "connected".
+func (t Tier) String() string {
+	if int(t) < len(tierNames) {
+		return tierNames[t]
+	}
+	return fmt.Sprintf("Tier(%d)", t)
+}
+
+// Discard is one choice of discard from a hand of 3k+2 tiles and what the
+// hand is left with.
+type Discard struct {
+	Kind mjsolve.Kind
+	// Shanten and Effective describe the 3k+1 tiles left after the discard.
+	Effective EffectiveInfo
+	Tier      Tier
+}
+
+// Advice ranks the discards of a concealed part of 3k+2 tiles.
+type Advice struct {
+	// Shanten of the part before the discard (−1: it is complete).
+	Shanten int
+	n       uint8
+	ranked  [mjsolve.NumKinds]Discard
+}
+
+// Discards returns one entry per distinct kind held, best first: lowest
+// shanten after the discard, then most effective tiles not visible (weighted
+// when claim weights are given), then the thesis's order of tiers, then kind.
+func (a *Advice) Discards() []Discard { return a.ranked[:a.n] }
+
+// MarshalJSON writes the ranked discards.
+func (a Advice) MarshalJSON() ([]byte, error) {
+	type jsonDiscard struct {
+		Discard   string        `json:"discard"`
+		Chinese   string        `json:"chinese"`
+		Tier      string        `json:"tier"`
+		Effective EffectiveInfo `json:"effective"`
+	}
+	out := struct {
+		Shanten  int           `json:"shanten"`
+		Discards []jsonDiscard `json:"discards"`
+	}{Shanten: a.Shanten, Discards: []jsonDiscard{}}
+	for _, d := range a.Discards() {
+		out.Discards = append(out.Discards, jsonDiscard{d.Kind.String(), d.Kind.Chinese(), d.Tier.String(), d.Effective})
+	}
+	return json.Marshal(out)
+}
+
+// Advise ranks the discards of a concealed part of 3k+2 tiles counting the
+// standard form; see Forms.Advise.
+func Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeights) (Advice, error) {
+	return Forms{}.Advise(concealed, visible, claims)
+}
+
+// Advise ranks the discards of a concealed part of 3k+2 tiles (k ≤ 5): for
+// every distinct kind held, the shanten and effective tiles of the part left
+// after discarding it (see Effective; visible and claims as there — the
+// discarded tile stays visible). The ranking is by lowest shanten, then most
+// effective tiles not visible (weighted with claims), then the thesis's
+// tiers (lone honors, lone numbered tiles, then the rest), then kind.
+func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeights) (Advice, error) {
+	var a Advice
+	k, err := partSize(&concealed)
+	if err != nil {
+		return a, err
+	}
+	if n := concealed.Total(); n%3 != 2 {
+		return a, fmt.Errorf("tw16: advice needs a concealed part of 3k+2 tiles (2, 5, … 17), not %d", n)
+	}
+	seen, err := checkVisible(&concealed, visible)
+	if err != nil {
+		return a, err
+	}
+	var ps parts
+	ps.init(&concealed, k)
+	ps.mergeOthers()
+	r := ps.others[0].final(ps.entry(0, ps.idx[0]), k)
+	if f.Ligu && k == maxMelds {
+		r = min(r, liguReplacement(&concealed))
+	}
+	a.Shanten = r - 1
+
+	// pairs[s][u] merges the two parts other than s and u.
+	var pairs [numParts][numParts]maskRow
+	for s := 0; s < numParts; s++ {
+		for u := s + 1; u < numParts; u++ {
+			ps.pairRow(s, u, &pairs[s][u])
+			pairs[u][s] = pairs[s][u]
+		}
+	}
+	var draws [mjsolve.NumKinds]uint8
+	var rest maskRow
+	for d := mjsolve.Kind(0); d < mjsolve.NumKinds; d++ {
+		if concealed[d] == 0 {
+			continue
+		}
+		s, wd := partOf(d)
+		hs := ps.idx[s] - wd
+		concealed[d]--
+		r0 := ps.others[s].final(ps.entry(s, hs), k)
+		for u := 0; u < numParts; u++ {
+			if u == s {
+				ps.draws(s, hs, &ps.others[s], r0, &concealed, &draws)
+				continue
+			}
+			pairs[s][u].merge(ps.entry(s, hs), k, &rest)
+			ps.draws(u, ps.idx[u], &rest, r0, &concealed, &draws)
+		}
+		dc := &a.ranked[a.n]
+		*dc = Discard{Kind: d, Tier: tierOf(&concealed, d)}
+		f.finish(&dc.Effective, &concealed, seen, claims, k, r0, &draws)
+		concealed[d]++
+		a.n++
+	}
+	// Insertion sort: at most 34 entries, no allocation.
+	list := a.ranked[:a.n]
+	for i := 1; i < len(list); i++ {
+		for j := i; j > 0 && better(&list[j], &list[j-1]); j-- {
+			list[j], list[j-1] = list[j-1], list[j]
+		}
+	}
+	return a, nil
+}
+
+// better reports whether discard x ranks before y.
+func better(x, y *Discard) bool {
+	if x.Effective.Shanten != y.Effective.Shanten {
+		return x.Effective.Shanten < y.Effective.Shanten
+	}
+	if x.Effective.Weighted != y.Effective.Weighted {
+		return x.Effective.Weighted > y.Effective.Weighted
+	}
+	if x.Tier != y.Tier {
+		return x.Tier < y.Tier
+	}
+	return x.Kind < y.Kind
+}
+
+// tierOf returns the tier of discarding d from the hand left after it, c.
+func tierOf(c *mjsolve.Counts, d mjsolve.Kind) Tier {
+	if c[d] > 0 {
+		return Connected
+	}
+	if d.IsHonor() {
+		return LoneHonor
+	}
+	n := d.Number()
+	for dn := -2; dn <= 2; dn++ {
+		if dn != 0 && n+dn >= 1 && n+dn <= 9 && c[int(d)+dn] > 0 {
+			return Connected
+		}
+	}
+	return LoneNumber
+}

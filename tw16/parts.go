@@ -1,0 +1,173 @@
+package tw16
+
+import (
+	"fmt"
+
+	"github.com/mjsolve/mjsolve"
+)
+
+// The four parts of a hand, in the order of the kinds: three numbered suits
+// and the honors.
+const numParts = 4
+
+// parts is a hand taken apart for the table lookups: the table index of each
+// part and, once computed, the merged rows of every other three parts.
+type parts struct {
+	t   *partTables
+	k   int
+	idx [numParts]int
+	// others[S] is the merge of the three parts other than S.
+	others [numParts]maskRow
+}
+
+// partOf returns the part of kind k and the index weight of its count.
+func partOf(k mjsolve.Kind) (part, weight int) { return int(k / 9), pow5[k%9] }
+
+// entry returns the packed table entry of part S with index idx.
+func (ps *parts) entry(s, idx int) uint64 {
+	if s == numParts-1 {
+		return ps.t.honor[idx]
+	}
+	return ps.t.suit[idx]
+}
+
+// init sets up ps for a hand of counts c that completes with k sets.
+func (ps *parts) init(c *mjsolve.Counts, k int) {
+	ps.t = tables()
+	ps.k = k
+	ps.idx[0], ps.idx[1], ps.idx[2], ps.idx[3] = indexes(c)
+}
+
+// mergeOthers computes ps.others.
+func (ps *parts) mergeOthers() {
+	var a, b maskRow
+	e0, e1, e2, e3 := ps.entry(0, ps.idx[0]), ps.entry(1, ps.idx[1]), ps.entry(2, ps.idx[2]), ps.entry(3, ps.idx[3])
+	// 3 ⊗ 0 ⊗ 1 and 3 ⊗ 0 ⊗ 2 share 3 ⊗ 0; 3 ⊗ 1 ⊗ 2 and 0 ⊗ 1 ⊗ 2 are apart.
+	a.set(e3)
+	a.merge(e0, ps.k, &b)
+	b.merge(e1, ps.k, &ps.others[2])
+	b.merge(e2, ps.k, &ps.others[1])
+	a.merge(e1, ps.k, &b)
+	b.merge(e2, ps.k, &ps.others[0])
+	a.set(e0)
+	a.merge(e1, ps.k, &b)
+	b.merge(e2, ps.k, &ps.others[3])
+}
+
+// pairRow sets out to the merge of the two parts other than s and u.
+func (ps *parts) pairRow(s, u int, out *maskRow) {
+	first := -1
+	for v := 0; v < numParts; v++ {
+		if v == s || v == u {
+			continue
+		}
+		if first < 0 {
+			first = v
+			continue
+		}
+		var a maskRow
+		a.set(ps.entry(first, ps.idx[first]))
+		a.merge(ps.entry(v, ps.idx[v]), ps.k, out)
+	}
+}
+
+// draws sets draws[t], for every kind t of part u, to the replacement number
+// of the hand with a tile of kind t added — r0 or r0−1 — given the part's
+// packed entry e at index idx, rest the merge of the other three parts and
+// r0 the hand's replacement number. held gives the hand's counts: a kind
+// held 4 times gets 255.
+//
+// Adding a tile lowers no table value and lowers each by at most one, so the
+// hand's number drops exactly when the part's value drops for some split
+// (m sets, p pairs here; k−m, 1−p in the rest) that reaches r0: the drops of
+// all values at once are the nibbles of e − e', 0 or 1 each.
+func (ps *parts) draws(u, idx int, rest *maskRow, r0 int, held *mjsolve.Counts, draws *[mjsolve.NumKinds]uint8) {
+	e := ps.entry(u, idx)
+	var opt uint64 // a 1 in the nibble of each split that reaches r0
+	for m := 0; m <= ps.k; m++ {
+		for p := 0; p < 2; p++ {
+			v := 2*m + p
+			if (rest[2*(ps.k-m)+1-p]<<value(e, v))>>r0&1 != 0 {
+				opt |= 1 << (4 * v)
+			}
+		}
+	}
+	base := 9 * u
+	for i := 0; i < mjsolve.Suit(u).Size(); i++ {
+		if held[base+i] == 4 {
+			draws[base+i] = 255
+			continue
+		}
+		drop := (e - ps.entry(u, idx+pow5[i])) & opt
+		draws[base+i] = uint8(r0)
+		if drop != 0 {
+			draws[base+i]--
+		}
+	}
+}
+
+// complete reports whether the part s with index idx holding n tiles is
+// complete by itself: n/3 sets, and a pair when n is 3j+2.
+func (ps *parts) complete(s, idx, n int) bool {
+	switch n % 3 {
+	case 0:
+		return value(ps.entry(s, idx), 2*(n/3)) == 0
+	case 2:
+		return value(ps.entry(s, idx), 2*(n/3)+1) == 0
+	}
+	return false
+}
+
+// checkVisible checks that visible (when not nil) holds at most 4 copies of
+// a kind and at least the concealed tiles; it returns the counts of seen
+// tiles to use (the concealed part when visible is nil).
+func checkVisible(concealed *mjsolve.Counts, visible *mjsolve.Counts) (*mjsolve.Counts, error) {
+	if visible == nil {
+		return concealed, nil
+	}
+	for k, n := range visible {
+		if n > 4 {
+			return nil, fmt.Errorf("tw16: %d copies of %s visible (at most 4)", n, mjsolve.Kind(k))
+		}
+		if n < concealed[k] {
+			return nil, fmt.Errorf("tw16: visible tiles must include the concealed part: %d of %s concealed, %d visible",
+				concealed[k], mjsolve.Kind(k), n)
+		}
+	}
+	return visible, nil
+}
+
+// KindSet is a set of kinds, bit k for kind k.
+type KindSet uint64
+
+// Has reports whether k is in the set.
+func (s KindSet) Has(k mjsolve.Kind) bool { return s>>k&1 != 0 }
+
+// Add adds k to the set.
+func (s *KindSet) Add(k mjsolve.Kind) { *s |= 1 << k }
+
+// Len returns the number of kinds in the set.
+func (s KindSet) Len() int {
+	n := 0
+	for x := s; x != 0; x &= x - 1 {
+		n++
+	}
+	return n
+}
+
+// Kinds returns the kinds of the set in increasing order.
+func (s KindSet) Kinds() []mjsolve.Kind {
+	out := make([]mjsolve.Kind, 0, s.Len())
+	for k := mjsolve.Kind(0); k < mjsolve.NumKinds; k++ {
+		if s.Has(k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// String writes the set in compact notation, "147m5z"; the empty set is "".
+func (s KindSet) String() string { return mjsolve.FormatKinds(s.Kinds()) }
+
+// MarshalText writes the set in compact notation.
+func (s KindSet) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
