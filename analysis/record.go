@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 )
@@ -74,7 +75,7 @@ func (r *Record) AppendJSON(dst []byte) []byte {
 	dst = append(dst, `,"verdict":"`...)
 	dst = append(dst, r.Verdict.String()...)
 	dst = append(dst, `","method":`...)
-	dst = strconv.AppendQuote(dst, r.Method)
+	dst = appendJSONString(dst, r.Method)
 	dst = append(dst, `,"ns":`...)
 	dst = strconv.AppendInt(dst, r.NS, 10)
 	dst = append(dst, `,"scans":`...)
@@ -92,4 +93,18 @@ func (r *Record) AppendJSON(dst []byte) []byte {
 		dst = strconv.AppendInt(dst, int64(r.MinLeft), 10)
 	}
 	return append(dst, '}')
+}
+
+// appendJSONString appends s as a JSON string: printable ASCII as is, and
+// anything else through encoding/json.
+func appendJSONString(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			b, _ := json.Marshal(s) // a string always marshals
+			return append(dst, b...)
+		}
+	}
+	dst = append(dst, '"')
+	dst = append(dst, s...)
+	return append(dst, '"')
 }

@@ -235,6 +235,7 @@ type RecordReader struct {
 	line      int
 	truncated bool
 	done      bool
+	methods   map[string]string // interned method names
 }
 
 // NewRecordReader reads the header of a record file from r; name is used in
@@ -330,7 +331,12 @@ func (rr *RecordReader) Next() (Record, error) {
 		return Record{}, io.EOF
 	}
 	var r Record
-	if err := parseRecord(line, &r); err != nil {
+	if rr.methods == nil {
+		rr.methods = make(map[string]string)
+	}
+	if fastParseRecord(line, &r, rr.methods) {
+		// the common case: a line as RecordWriter writes it
+	} else if err := parseRecord(line, &r); err != nil {
 		rr.done = true
 		return Record{}, fmt.Errorf("analysis: %s line %d: %w", rr.name, rr.line, err)
 	}

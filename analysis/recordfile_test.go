@@ -241,3 +241,36 @@ func FuzzRecordReader(f *testing.F) {
 		}
 	})
 }
+
+func FuzzFastParseRecord(f *testing.F) {
+	for _, r := range withNS(expected(1, 20)) {
+		f.Add(r.AppendJSON(nil))
+	}
+	f.Add([]byte(`{"game":01,"verdict":"winnable","method":"x","ns":1,"scans":0}`))
+	f.Add([]byte(`{"game":1,"verdict":"winnable","method":"a\"b","ns":1,"scans":0}`))
+	f.Add([]byte(`{"game":18446744073709551615,"verdict":"unknown","method":"","ns":9223372036854775807,"scans":0,"min_left":3}`))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		var fast, slow Record
+		if !fastParseRecord(line, &fast, map[string]string{}) {
+			return
+		}
+		if err := parseRecord(line, &slow); err != nil {
+			t.Fatalf("fast parser accepted %q, encoding/json refuses: %v", line, err)
+		}
+		if fast != slow {
+			t.Fatalf("%q: fast %+v, json %+v", line, fast, slow)
+		}
+		var back Record
+		if again := fast.AppendJSON(nil); !fastParseRecord(again, &back, map[string]string{}) || back != fast {
+			t.Fatalf("%q re-encodes as %q, which reads back as %+v", line, again, back)
+		}
+	})
+}
+
+func TestRecordOddMethodRoundTrip(t *testing.T) {
+	recs := []Record{{Game: 1, Method: "a\"b\\c\x7f\n\u00e9", NS: 1}, {Game: 2, Method: "", NS: 2}}
+	_, got, _, err := decode(encode(t, false, testHeader(1, 2), recs))
+	if err != nil || !slices.Equal(got, recs) {
+		t.Fatalf("round trip: %v, %+v", err, got)
+	}
+}
