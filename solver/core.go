@@ -133,9 +133,13 @@ type core struct {
 	done    bool
 
 	// Scan scratch.
-	cnt   [256]uint32
-	gone  [256]bool
-	stack [256]uint8
+	cnt     [256]uint32
+	gone    [256]bool
+	stack   [256]uint8
+	sp      int
+	started uint64 // groups without pairing that have made their first match
+	left    int
+	snaps   []snapshot // one per search depth
 
 	// Random-game scratch.
 	rgt       [256][4]uint8 // tiles of each group in slot order (gt is rotated by the search)
@@ -161,6 +165,7 @@ type core struct {
 func newCore(g *geom) *core {
 	c := &core{geom: g, guided: true, firstBudget: 1000, lastBudget: 1 << 20}
 	c.moves = make([]move, 0, maxTiles/2)
+	c.snaps = make([]snapshot, maxTiles/4+2)
 	c.bestMoves = make([]move, 0, maxTiles/2)
 	return c
 }
@@ -234,15 +239,22 @@ func (c *core) load(groups []uint8, present *[3]uint64) {
 // one), and returns how many tiles are left. With record, the pairs removed
 // are appended to c.moves (meaningful when every group has a pairing).
 func (c *core) scan(record bool) int {
-	c.scans++
 	n := c.n
+	copy(c.cnt[:n], c.baseCnt[:n])
+	copy(c.gone[:n], c.baseGone[:n])
+	c.sp = copy(c.stack[:], c.baseFree[:c.nFree])
+	c.started = 0
+	c.left = c.remaining
+	return c.run(record)
+}
+
+// run continues a scan from the tiles on the stack to its end and returns
+// how many tiles are left.
+func (c *core) run(record bool) int {
+	c.scans++
 	cnt, gone, stack := &c.cnt, &c.gone, &c.stack
-	copy(cnt[:n], c.baseCnt[:n])
-	copy(gone[:n], c.baseGone[:n])
-	sp := copy(stack[:], c.baseFree[:c.nFree])
 	eff, effAt := c.eff, &c.effAt
-	var started uint64
-	left := c.remaining
+	started, left, sp := c.started, c.left, c.sp
 	for sp > 0 {
 		sp--
 		t := stack[sp&255]
@@ -297,7 +309,62 @@ func (c *core) scan(record bool) int {
 			}
 		}
 	}
+	c.started, c.left, c.sp = started, left, 0
 	return left
+}
+
+// snapshot is the state of a scan, saved to continue it in another way.
+type snapshot struct {
+	cnt     [maxTiles]uint32
+	gone    [maxTiles]bool
+	started uint64
+	left    int
+}
+
+func (c *core) save(sn *snapshot) {
+	n := c.n
+	copy(sn.cnt[:n], c.cnt[:n])
+	copy(sn.gone[:n], c.gone[:n])
+	sn.started, sn.left = c.started, c.left
+}
+
+func (c *core) restore(sn *snapshot) {
+	n := c.n
+	copy(c.cnt[:n], sn.cnt[:n])
+	copy(c.gone[:n], sn.gone[:n])
+	c.started, c.left = sn.started, sn.left
+}
+
+// release continues the finished scan after the rules of group g were made
+// less strict (a pairing dropped, or a held group given one): its free
+// tiles are looked at again. It returns the tiles left.
+func (c *core) release(g uint8) int {
+	t := &c.gt[g]
+	k := int(c.gn[g] & 7)
+	if c.partner[t[0]] == noPartner {
+		for i := 0; i < k; i++ {
+			if c.gone[t[i&3]] {
+				c.started |= 1 << (g & 63)
+			}
+		}
+	}
+	sp := 0
+	for i := 0; i < k; i++ {
+		if u := t[i&3]; !c.gone[u] && isFree(c.cnt[u]) {
+			c.stack[sp] = u
+			sp++
+		}
+	}
+	c.sp = sp
+	return c.run(false)
+}
+
+// hold keeps every tile of group g on the board in the next scans.
+func (c *core) hold(g uint8) {
+	t := &c.gt[g]
+	for i := 0; i < int(c.gn[g]&7); i++ {
+		c.partner[t[i&3]] = t[i&3]
+	}
 }
 
 // ok runs a scan and reports whether it passes (leaves at most c.thr tiles).
@@ -306,7 +373,13 @@ func (c *core) ok() bool {
 	if c.aborted {
 		return false
 	}
-	c.lastLeft = c.scan(false)
+	return c.passes(c.scan(false))
+}
+
+// passes reports whether a scan that left left tiles passes, and checks the
+// budget.
+func (c *core) passes(left int) bool {
+	c.lastLeft = left
 	if c.maxScans > 0 && c.scans >= c.maxScans {
 		c.aborted = true
 	}
@@ -432,11 +505,16 @@ func (c *core) leaf() bool {
 }
 
 // search decides whether some pairing of the groups order[s:] (those before
-// s keep theirs) passes, by de Bondt's critical-group search. On failure the
-// groups order[s:] are left without pairing.
-func (c *core) search(s int) bool {
+// s keep theirs) passes, by de Bondt's critical-group search. With known,
+// the scan of the current pairings has just been run (c.left). On failure
+// the groups order[s:] are left without pairing.
+func (c *core) search(s int, known bool) bool {
 	c.nodes++
-	if !c.ok() {
+	if known {
+		if !c.passes(c.left) {
+			return false
+		}
+	} else if !c.ok() {
 		return false
 	}
 	no := c.nOrder
@@ -465,14 +543,19 @@ func (c *core) search(s int) bool {
 	if c.aborted {
 		return false
 	}
-	// order[s..k] with pairing 1 fail. Find the groups needed for that,
-	// from k−1 backwards; the others lose their pairing and are rotated.
+	// order[s..k] with pairing 1 fail, and the scan state is that failure.
+	// Find the groups needed for it, from k−1 backwards: drop a group's
+	// pairing and continue the scan; if it still fails the group was not
+	// needed (it stays unpaired and is rotated), else its pairing is put
+	// back along with the scan state.
 	var need, rest [64]uint8
 	nn, nr := 0, 0
+	sn := &c.snaps[s]
 	for j := k - 1; j >= s; j-- {
 		g := c.order[j]
+		c.save(sn)
 		c.unpair(g)
-		if !c.ok() {
+		if !c.passes(c.release(g)) {
 			if c.aborted {
 				return false
 			}
@@ -480,6 +563,7 @@ func (c *core) search(s int) bool {
 			rest[nr] = g
 			nr++
 		} else {
+			c.restore(sn)
 			c.setPairing(g, 1)
 			need[nn] = g
 			nn++
@@ -498,11 +582,21 @@ func (c *core) search(s int) bool {
 		c.order[p] = rest[i]
 		p++
 	}
+	// Branch on the critical groups from the last back: pairings 2 and 3,
+	// both continued from one scan that holds the group's tiles back.
 	for cp := last; cp >= s; cp-- {
 		g := c.order[cp]
+		c.hold(g)
+		c.scan(false)
+		hs := &c.snaps[cp]
+		c.save(hs)
 		for pr := uint8(2); pr <= 3; pr++ {
+			if pr == 3 {
+				c.restore(hs)
+			}
 			c.setPairing(g, pr)
-			if c.search(cp + 1) {
+			c.release(g)
+			if c.search(cp+1, true) {
 				return true
 			}
 			if c.aborted {

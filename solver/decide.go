@@ -50,7 +50,7 @@ func (c *core) decide(minLeft bool, games int) outcome {
 		if budget > 0 {
 			c.limit = c.scans + budget
 		}
-		if c.search(0) {
+		if c.search(0, false) {
 			c.limit = 0
 			return outcome{Winnable, Search, 0}
 		}
@@ -110,7 +110,7 @@ func (c *core) impossible(m Method, minLeft bool, left0 int) outcome {
 		c.lb = lb
 		c.thr = c.best - 1
 		c.aborted = false
-		c.search(0)
+		c.search(0, false)
 		c.minMode = false
 	}
 	c.moves = append(c.moves[:0], c.bestMoves...)
