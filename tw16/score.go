@@ -111,30 +111,24 @@ func (s Set) MarshalJSON() ([]byte, error) {
 // sets (those of the concealed part first, then the declared melds), the
 // pair, the winning tile and the shape it completed.
 type Arrangement struct {
-	Pair    mjsolve.Kind `json:"pair"`
-	Sets    []Set        `json:"sets"`
-	WinTile mjsolve.Kind `json:"win_tile"`
-	// Wait is the shape the winning tile completed in this arrangement:
-	// "two-sided" (兩面), "edge" (邊張), "closed" (嵌張), "pair" (單騎: it
-	// completed the pair) or "double-pong" (雙碰: it completed a triplet).
-	Wait string `json:"wait"`
+	Pair    mjsolve.Kind
+	Sets    []Set
+	WinTile mjsolve.Kind
+	// Wait is the one shape the winning tile completed in this arrangement:
+	// TwoSided (兩面), Edge (邊張), Closed (嵌張), SingleTile (單騎: it
+	// completed the pair) or DualPong (雙碰: it completed a triplet).
+	Wait WaitShape
 }
 
-// WaitChinese returns the Chinese name of the wait shape: 兩面 邊張 嵌張 單騎 雙碰.
-func (a *Arrangement) WaitChinese() string {
-	switch a.Wait {
-	case "two-sided":
-		return "兩面"
-	case "edge":
-		return "邊張"
-	case "closed":
-		return "嵌張"
-	case "pair":
-		return "單騎"
-	case "double-pong":
-		return "雙碰"
-	}
-	return a.Wait
+// MarshalJSON writes the arrangement with the wait shape by name:
+// {"pair":"5z","sets":[…],"win_tile":"1z","wait":"dual-pong"}.
+func (a Arrangement) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Pair    mjsolve.Kind `json:"pair"`
+		Sets    []Set        `json:"sets"`
+		WinTile mjsolve.Kind `json:"win_tile"`
+		Wait    string       `json:"wait"`
+	}{a.Pair, a.Sets, a.WinTile, a.Wait.String()})
 }
 
 // Payment is what one or more losing players each pay the winner.
@@ -232,7 +226,9 @@ func Score(w Win, r Rules) (Result, error) {
 	full := w.Concealed
 	full.Add(win)
 	var f facts
-	f.init(&w, &r)
+	if err := f.init(&w); err != nil {
+		return Result{}, err
+	}
 
 	best := Result{Tai: -1}
 	var items []Item
@@ -269,7 +265,7 @@ type facts struct {
 	seatNo       int            // 1..4 for East..North
 }
 
-func (f *facts) init(w *Win, r *Rules) {
+func (f *facts) init(w *Win) error {
 	f.all = w.Concealed
 	f.all.Add(w.Tile.Kind())
 	for _, m := range w.Melds {
@@ -280,33 +276,24 @@ func (f *facts) init(w *Win, r *Rules) {
 			f.exposed = true
 		}
 	}
-	f.single = singleWait(w.Concealed, MeldCounts(w.Melds))
 	f.seatNo = int(w.Seat-mjsolve.East) + 1
+	var err error
+	f.single, err = singleWait(w.Concealed, MeldCounts(w.Melds))
+	return err
 }
 
 // singleWait reports whether the concealed part h (before the win) waits on
-// exactly one kind, given the tiles of the declared melds: a kind counts
-// when h plus it is complete and the player does not already hold all four
-// copies (in h or the melds).
-//
-// TODO(tw16): switch to the waits API (Waits(...).Single) once it lands; it
-// must agree with this definition (the tests check the 獨聽 cases).
-func singleWait(h, melds mjsolve.Counts) bool {
-	n := 0
-	for k := mjsolve.Kind(0); k < mjsolve.NumKinds; k++ {
-		if h[k]+melds[k] >= 4 {
-			continue
-		}
-		h[k]++
-		if IsComplete(h) {
-			n++
-		}
-		h[k]--
-		if n > 1 {
-			return false
-		}
+// exactly one kind, given the tiles of the declared melds: 獨聽 as the waits
+// define it (WaitInfo.Single) with only the player's own tiles visible, so a
+// kind whose four copies the player holds does not count.
+func singleWait(h, melds mjsolve.Counts) (bool, error) {
+	visible := h
+	visible.AddCounts(melds)
+	wi, err := Waits(h, &visible)
+	if err != nil {
+		return false, err
 	}
-	return n == 1
+	return wi.Single, nil
 }
 
 // winPlaces returns the distinct places of the winning kind in d: the index
@@ -339,18 +326,18 @@ func arrange(d *Decomposition, w *Win, win mjsolve.Kind, place int) Arrangement 
 	for _, m := range w.Melds {
 		a.Sets = append(a.Sets, Set{Meld: m, Concealed: m.Type == ConcealedKong})
 	}
-	a.Wait = "pair"
+	a.Wait = SingleTile
 	if place >= 0 {
 		m := d.Sets[place]
 		switch {
 		case m.Type == Pong:
-			a.Wait = "double-pong"
+			a.Wait = DualPong
 		case win == m.Kind+1:
-			a.Wait = "closed"
+			a.Wait = Closed
 		case win == m.Kind && m.Kind.Number() == 7, win == m.Kind+2 && m.Kind.Number() == 1:
-			a.Wait = "edge" // 89 waiting on 7, or 12 waiting on 3
+			a.Wait = Edge // 89 waiting on 7, or 12 waiting on 3
 		default:
-			a.Wait = "two-sided"
+			a.Wait = TwoSided
 		}
 	}
 	return a
@@ -459,7 +446,7 @@ func scoreItems(items []Item, w *Win, r *Rules, f *facts, a *Arrangement) []Item
 		add(ItemAllMelded, 1, 2)
 	}
 	// 平胡 2: 無字、無花、無刻、先有將、聽兩面、非自摸 (門清 by agreement).
-	if sequences == 5 && !w.SelfDrawn && len(w.Flowers) == 0 && a.Wait == "two-sided" && !f.single &&
+	if sequences == 5 && !w.SelfDrawn && len(w.Flowers) == 0 && a.Wait == TwoSided && !f.single &&
 		!hasHonor(&f.all) && (concealedHand || !r.PingHuConcealed) {
 		add(ItemPingHu, 1, 2)
 	}

@@ -28,7 +28,7 @@ func ExampleScore() {
 	for _, p := range res.Payments {
 		fmt.Printf("%s ×%d pays %d\n", p.Payer, p.Count, p.Points)
 	}
-	fmt.Println("wait:", res.Arrangement.WaitChinese())
+	fmt.Println("wait:", res.Arrangement.Wait.Chinese())
 	// Output:
 	// 門清自摸 3 (concealed hand, self-drawn)
 	// 三元台 2 (dragon triplet)

@@ -58,7 +58,11 @@ func TestSingleWaitAgreesWithShanten(t *testing.T) {
 				waits++
 			}
 		}
-		if got := singleWait(c, melds); got != (waits == 1) {
+		got, err := singleWait(c, melds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != (waits == 1) {
 			t.Fatalf("singleWait(%s, melds %s) = %v, shanten finds %d waits", c, melds, got, waits)
 		}
 		if waits == 1 {

@@ -443,11 +443,11 @@ func TestScoreArrangement(t *testing.T) {
 		// sequences; the triplets score more. 89s waits on 7s only: edge.
 		{scoreCase{hand: "111222333m 456p 89s 55s", win: "7s"}, "111m(c) 222m(c) 333m(c) 456p 789s* | 55s | edge"},
 		// Self-drawn, the 3m completing 333m keeps it concealed.
-		{scoreCase{hand: "11122233m 456p 789s 55s", win: "3m", sit: "self"}, "111m(c) 222m(c) 333m(c)* 456p 789s | 55s | double-pong"},
+		{scoreCase{hand: "11122233m 456p 789s 55s", win: "3m", sit: "self"}, "111m(c) 222m(c) 333m(c)* 456p 789s | 55s | dual-pong"},
 		// On a discard the 3m leaves only two concealed triplets: no better
 		// than 123m×3, which comes first (ties go to the first arrangement).
 		{scoreCase{hand: "11122233m 456p 789s 55s", win: "3m"}, "123m* 123m 123m 456p 789s | 55s | edge"},
-		{scoreCase{hand: "5s", win: "5s", melds: "123m 111p 789p 234s", kongs: "6666s"}, "(123m) (111p) (789p) (234s) [6666s](c) | 55s* | pair"},
+		{scoreCase{hand: "5s", win: "5s", melds: "123m 111p 789p 234s", kongs: "6666s"}, "(123m) (111p) (789p) (234s) [6666s](c) | 55s* | single"},
 	} {
 		w, r := mkWin(t, c.sc)
 		res, err := tw16.Score(w, r)
@@ -479,7 +479,7 @@ func TestScoreArrangement(t *testing.T) {
 		if !slices.ContainsFunc(a.Sets, func(s tw16.Set) bool { return s.Win }) {
 			ps += "*"
 		}
-		got := strings.Join(parts, " ") + " | " + ps + " | " + a.Wait
+		got := strings.Join(parts, " ") + " | " + ps + " | " + a.Wait.String()
 		if got != c.want {
 			t.Errorf("%s + %s: arrangement %q, want %q (items %s)", c.sc.hand, c.sc.win, got, c.want, itemsString(res.Items))
 		}

@@ -384,7 +384,7 @@ func writeScore(out io.Writer, w *tw16.Win, tile mjsolve.Tile, r *tw16.Rules, re
 	sets = append(sets, p)
 	fmt.Fprintf(out, "%s %s\n", pad("sets", 12), strings.Join(sets, " "))
 	fmt.Fprintf(out, "%s %s completes %s: %s (%s); best of %d decomposition%s\n", pad("win", 12),
-		a.WinTile, winSet, a.WaitChinese(), a.Wait, res.Decompositions, plural(res.Decompositions))
+		a.WinTile, winSet, a.Wait.Chinese(), a.Wait, res.Decompositions, plural(res.Decompositions))
 }
 
 func plural(n int) string {

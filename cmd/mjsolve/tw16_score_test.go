@@ -40,7 +40,7 @@ points       21000: 3 players 7000 each (12 tai)
 rules        common: 1000 + 500 per tai
 flowers      15f (梅春)
 sets         111m 222m 333m* 456p 789s 55s
-win          3m completes 333m: 雙碰 (double-pong); best of 2 decompositions
+win          3m completes 333m: 雙碰 (dual-pong); best of 2 decompositions
 `,
 		},
 		{
@@ -53,7 +53,7 @@ total          5 tai
 points       620: dealer 220 (6 tai), 2 non-dealers 200 each (5 tai)
 rules        competition: 100 + 20 per tai
 sets         123m 456p 234s 789s 333z 55z*
-win          5z completes 55z: 單騎 (pair); best of 1 decomposition
+win          5z completes 55z: 單騎 (single); best of 1 decomposition
 `,
 		},
 		{
@@ -64,7 +64,7 @@ total          1 tai
 points       2000: dealer 2000 (2 tai)
 rules        competition: 1000 + 500 per tai
 sets         (123m) (111p) (789p) (234s) [6666s] 55s*
-win          5s completes 55s: 單騎 (pair); best of 1 decomposition
+win          5s completes 55s: 單騎 (single); best of 1 decomposition
 `,
 		},
 		{
@@ -89,7 +89,7 @@ total         29 tai
 points       46500: 3 players 15500 each (29 tai)
 rules        competition: 1000 + 500 per tai
 sets         111m 555m 999p 222s 888s 55s*
-win          5s completes 55s: 單騎 (pair); best of 1 decomposition
+win          5s completes 55s: 單騎 (single); best of 1 decomposition
 `,
 		},
 	} {
@@ -116,7 +116,7 @@ func TestTW16ScoreJSON(t *testing.T) {
 		`{"tiles":"234s","type":"chow","hand":true,"concealed":true,"win":false},` +
 		`{"tiles":"789s","type":"chow","hand":true,"concealed":true,"win":false},` +
 		`{"tiles":"111z","type":"pong","hand":true,"concealed":false,"win":true}],` +
-		`"win_tile":"1z","wait":"double-pong"},"decompositions":1}` + "\n"
+		`"win_tile":"1z","wait":"dual-pong"},"decompositions":1}` + "\n"
 	if code != 0 || errOut != "" || out != want {
 		t.Errorf("exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, out, want)
 	}
