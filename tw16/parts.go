@@ -167,7 +167,25 @@ func (s KindSet) Kinds() []mjsolve.Kind {
 }
 
 // String writes the set in compact notation, "147m5z"; the empty set is "".
-func (s KindSet) String() string { return mjsolve.FormatKinds(s.Kinds()) }
+func (s KindSet) String() string { return string(s.AppendText(nil)) }
+
+// AppendText appends the set in compact notation to b, without allocating
+// when b has room.
+func (s KindSet) AppendText(b []byte) []byte {
+	for suit := mjsolve.Man; suit <= mjsolve.Honor; suit++ {
+		wrote := false
+		for n := 1; n <= suit.Size(); n++ {
+			if s.Has(mjsolve.Kind(9*int(suit) + n - 1)) {
+				b = append(b, byte('0'+n))
+				wrote = true
+			}
+		}
+		if wrote {
+			b = append(b, suit.Letter())
+		}
+	}
+	return b
+}
 
 // MarshalText writes the set in compact notation.
 func (s KindSet) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
