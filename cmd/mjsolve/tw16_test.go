@@ -1,0 +1,323 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/tw16"
+)
+
+func init() {
+	// Keep the tests' shanten tables out of the user's cache directory: a
+	// fixed directory under the system temporary directory, shared between
+	// runs (writes are atomic), unless the caller chose one.
+	if os.Getenv(tw16.CacheDirEnv) == "" {
+		os.Setenv(tw16.CacheDirEnv, filepath.Join(os.TempDir(), "mjsolve-test-cache"))
+	}
+}
+
+func TestTW16HandCommands(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"shanten", "1111222233334444z"}, "shanten: 4 (4 上聽)\n"},
+		{[]string{"shanten", "1111m2222p33334444s"}, "shanten: 2 (2 上聽)\n"},
+		{[]string{"shanten", "11112222333444z12m"}, "shanten: 2 (2 上聽)\n"},
+		{[]string{"shanten", "123m 456p 789s 11z", "--melds", "234s 777p"}, "shanten: -1 (complete, 胡牌)\n"},
+		{[]string{"shanten", "123456789m123456p1z"}, "shanten: 0 (tenpai, 聽牌)\n"},
+		// 嚦咕嚦咕: seven pairs and a triplet, only with --ligu.
+		{[]string{"shanten", "1122m3344p5566s777z1s"}, "shanten: 3 (3 上聽)\n"},
+		{[]string{"shanten", "1122m3344p5566s777z1s", "--ligu"}, "shanten: 0 (tenpai, 聽牌)\n"},
+		{[]string{"waits", "1122m3344p5566s777z1s", "--ligu"}, "shanten: 0 (tenpai, 聽牌)\n" +
+			"waits:   1 kind, 3 tiles left; single wait (獨聽): yes\n" +
+			"  1s  3 left  single  一條 單騎\n"},
+		{[]string{"shanten", "--json", "11m"}, `{"hand":"11m","shanten":-1}` + "\n"},
+		{[]string{"waits", "123456789p111s23m55z"}, "shanten: 0 (tenpai, 聽牌)\n" +
+			"waits:   2 kinds, 8 tiles left; single wait (獨聽): no\n" +
+			"  1m  4 left  two-sided  一萬 兩面\n" +
+			"  4m  4 left  two-sided  四萬 兩面\n"},
+		{[]string{"waits", "111s 23m 55z", "--melds", "123p 456p 789p", "--visible", "1m1m4m4m4m"}, "shanten: 0 (tenpai, 聽牌)\n" +
+			"waits:   2 kinds, 3 tiles left; single wait (獨聽): no\n" +
+			"  1m  2 left  two-sided  一萬 兩面\n" +
+			"  4m  1 left  two-sided  四萬 兩面\n"},
+		{[]string{"waits", "123456789p111s12m55z"}, "shanten: 0 (tenpai, 聽牌)\n" +
+			"waits:   1 kind, 4 tiles left; single wait (獨聽): yes\n" +
+			"  3m  4 left  edge  三萬 邊張\n"},
+		{[]string{"waits", "123456789p111s1357m"}, "shanten: 1 (1 上聽)\nwaits:   none (not tenpai)\n"},
+		{[]string{"waits", "--json", "5z"}, `{"hand":"5z","shanten":0,"single":true,"remaining":3,"waits":[{"kind":"5z","chinese":"中","remaining":3,"shapes":["single"]}]}` + "\n"},
+		{[]string{"effective", "123456789p111s1357m"}, "shanten:   1 (1 上聽)\n" +
+			"effective: 7 kinds, 24 tiles left\n" +
+			"  1m  3 left  一萬\n" +
+			"  2m  4 left  二萬\n" +
+			"  3m  3 left  三萬\n" +
+			"  4m  4 left  四萬\n" +
+			"  5m  3 left  五萬\n" +
+			"  6m  4 left  六萬\n" +
+			"  7m  3 left  七萬\n"},
+		{[]string{"effective", "123456789p111s1357m", "--claims", "--visible", "2m2m"}, "shanten:   1 (1 上聽)\n" +
+			"effective: 7 kinds, 22 tiles left, weighted 32\n" +
+			"  1m  3 left  weight 1  一萬\n" +
+			"  2m  2 left  weight 2  二萬\n" +
+			"  3m  3 left  weight 1  三萬\n" +
+			"  4m  4 left  weight 2  四萬\n" +
+			"  5m  3 left  weight 1  五萬\n" +
+			"  6m  4 left  weight 2  六萬\n" +
+			"  7m  3 left  weight 1  七萬\n"},
+		{[]string{"advise", "123456789p111s1357m7z"}, "shanten: 1 (1 上聽) before the discard\n" +
+			"DISCARD  SHANTEN  TILES  EFFECTIVE             TIER\n" +
+			"7z       1        24     1234567m              lone honor\n" +
+			"1m       1        17     3467m7z               connected\n" +
+			"7m       1        17     1245m7z               connected\n" +
+			"3m       1        10     16m7z                 connected\n" +
+			"5m       1        10     27m7z                 connected\n" +
+			"1s       1        8      26m                   connected\n" +
+			"1p       2        54     1234567m123456789p7z  connected\n" +
+			"9p       2        54     1234567m123456789p7z  connected\n" +
+			"4p       2        45     1234567m456789p7z     connected\n" +
+			"6p       2        45     1234567m123456p7z     connected\n" +
+			"2p       2        42     1234567m12369p7z      connected\n" +
+			"5p       2        42     1234567m14569p7z      connected\n" +
+			"8p       2        42     1234567m14789p7z      connected\n" +
+			"3p       2        36     1234567m123p7z        connected\n" +
+			"7p       2        36     1234567m789p7z        connected\n"},
+	} {
+		code, out, errOut := runCmd(t, "", append([]string{"tw16"}, c.args...)...)
+		if code != 0 || errOut != "" {
+			t.Errorf("%v: exit %d, stderr %q", c.args, code, errOut)
+		}
+		if c.want != "" && out != c.want {
+			t.Errorf("%v: output\n%s\nwant\n%s", c.args, out, c.want)
+		}
+	}
+}
+
+func TestTW16Batch(t *testing.T) {
+	in := "123456789m123456p1z\n1111m2222p33334444s\n0m12\n\n123m\n  11112222333444z12m  \n66666m\n"
+	code, out, errOut := runCmd(t, in, "tw16", "shanten", "-")
+	want := "0\n2\n" +
+		"error: line 3: unknown tile \"0m\" in \"0m12\"\n" +
+		"error: line 4: a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not 0\n" +
+		"error: line 5: a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not 3\n" +
+		"2\n" +
+		"error: line 7: 5th copy of 6m in \"66666m\"\n"
+	if code != exitBadInput || errOut != "" || out != want {
+		t.Errorf("shanten -: exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, out, want)
+	}
+
+	in = "123456789m123456p1z\n123456789p111s23m55z\n123456789p111s1357m\n123456789p111s23m55z5z\n"
+	code, out, errOut = runCmd(t, in, "tw16", "waits", "-")
+	want = "1z\n14m\n-\nerror: line 4: waits need a concealed part of 3k+1 tiles (1, 4, … 16), not 17\n"
+	if code != exitBadInput || errOut != "" || out != want {
+		t.Errorf("waits -: exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, out, want)
+	}
+
+	code, out, _ = runCmd(t, "123456789p111s1357m\n", "tw16", "effective", "-")
+	if code != 0 || out != "1234567m 24\n" {
+		t.Errorf("effective -: exit %d, output %q", code, out)
+	}
+	code, out, _ = runCmd(t, "123456789p111s1357m7z\n", "tw16", "advise", "-")
+	if code != 0 || out != "7z 1 1234567m 24\n" {
+		t.Errorf("advise -: exit %d, output %q", code, out)
+	}
+
+	// JSON lines, with an error object in place of a bad line.
+	code, out, _ = runCmd(t, "11m\n1m1m1m1m1m\n", "tw16", "shanten", "--json", "-")
+	want = `{"hand":"11m","shanten":-1}` + "\n" + `{"line":2,"error":"line 2: 5th copy of 1m in \"1m1m1m1m1m\""}` + "\n"
+	if code != exitBadInput || out != want {
+		t.Errorf("shanten --json -: exit %d, output\n%s\nwant\n%s", code, out, want)
+	}
+}
+
+// TestTW16BatchMatchesLibrary runs random hands of every size through the
+// batch mode and compares each line with the library.
+func TestTW16BatchMatchesLibrary(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var in, want strings.Builder
+	for i := 0; i < 2000; i++ {
+		n := []int{1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17}[i%12]
+		var c mjsolve.Counts
+		for c.Total() < n {
+			k := rng.IntN(mjsolve.NumKinds)
+			if c[k] < 4 {
+				c[k]++
+			}
+		}
+		s, err := tw16.Shanten(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintln(&in, c)
+		fmt.Fprintln(&want, s)
+	}
+	code, out, _ := runCmd(t, in.String(), "tw16", "shanten", "-")
+	if code != 0 || out != want.String() {
+		t.Errorf("exit %d; batch output differs from the library", code)
+	}
+}
+
+func TestTW16BadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"shanten", "0m123p"}, `mjsolve: HAND: unknown tile "0m" in "0m123p"` + "\n"},
+		{[]string{"shanten", "123m4"}, `mjsolve: HAND: digits "4" without a suit letter in "123m4"` + "\n"},
+		{[]string{"shanten", "123456789m123456p11z"[:15] + "1z"}, "mjsolve: HAND: a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not 15\n"},
+		{[]string{"shanten", "11111m"}, `mjsolve: HAND: 5th copy of 1m in "11111m"` + "\n"},
+		{[]string{"shanten", "11m", "--melds", "111m 111m"}, "mjsolve: --melds: 6 copies of 1m (at most 4)\n"},
+		{[]string{"shanten", "22m", "--melds", "111m"}, "mjsolve: HAND: 2 tiles with 1 meld; want 13 or 14\n"},
+		{[]string{"shanten", "1234567m11m", "--melds", "111m 222p 333p"}, "mjsolve: 6 copies of 1m counting the hand, melds and --visible (at most 4)\n"},
+		{[]string{"waits", "1m", "--visible", "1m1m1m1m"}, "mjsolve: 5 copies of 1m counting the hand, melds and --visible (at most 4)\n"},
+		{[]string{"waits", "1m", "--visible", "1m1m1m1m1m"}, "mjsolve: --visible: 5th copy of 1m\n"},
+		{[]string{"waits", "1m", "--melds", "124m"}, `mjsolve: --melds: bad meld "124m": not a chow, pong or kong` + "\n"},
+		{[]string{"waits", "11m"}, "mjsolve: HAND: waits need a concealed part of 3k+1 tiles (1, 4, … 16), not 2\n"},
+		{[]string{"effective", "11m"}, "mjsolve: HAND: effective tiles need a concealed part of 3k+1 tiles (1, 4, … 16), not 2; give a hand of 3k+2 tiles to advise\n"},
+		{[]string{"advise", "1m"}, "mjsolve: HAND: advice needs a concealed part of 3k+2 tiles (2, 5, … 17), not 1\n"},
+		{[]string{"shanten", "11m", "--melds", "111m 222m 333m 444m 555m 666m"}, "mjsolve: --melds: 6 melds and kongs; a hand has at most 5\n"},
+	} {
+		code, out, errOut := runCmd(t, "", append([]string{"tw16"}, c.args...)...)
+		if code != exitBadInput || out != "" || errOut != c.want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}
+
+func TestTW16Tables(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(tw16.CacheDirEnv, dir)
+	path := filepath.Join(dir, "tw16-tables-v1.zst")
+
+	code, out, errOut := runCmd(t, "", "tw16", "tables", "--rebuild")
+	if code != 0 || errOut != "" || !strings.HasPrefix(out, "cache:  "+path+"\nsize:   ") || !strings.Contains(out, "\nnow:    rebuilt and cached in ") {
+		t.Fatalf("--rebuild: exit %d, stderr %q, output\n%s", code, errOut, out)
+	}
+	code, out, _ = runCmd(t, "", "tw16", "tables", "--verify")
+	if code != 0 || !strings.Contains(out, "verify: the cache reads back intact and equals a fresh build\n") {
+		t.Fatalf("--verify: exit %d, output\n%s", code, out)
+	}
+	code, out, _ = runCmd(t, "", "tw16", "tables", "--verify", "--json")
+	var info struct {
+		Path   string `json:"path"`
+		Size   int64  `json:"size"`
+		Action string `json:"action"`
+	}
+	if err := json.Unmarshal([]byte(out), &info); code != 0 || err != nil || info.Path != path || info.Size <= 0 || info.Action != "verified" {
+		t.Fatalf("--verify --json: exit %d, %v, output %s", code, err, out)
+	}
+
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 1
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCmd(t, "", "tw16", "tables", "--verify")
+	if code != exitFailure || out != "" || !strings.HasPrefix(errOut, "mjsolve: tw16: tables cache "+path+": ") {
+		t.Fatalf("--verify of a corrupt cache: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, _, errOut := runCmd(t, "", "tw16", "tables", "--rebuild", "--verify"); code != exitBadInput || errOut != "mjsolve: --rebuild and --verify: give one\n" {
+		t.Errorf("--rebuild --verify: exit %d, stderr %q", code, errOut)
+	}
+
+	// The plain command shows the tables this process uses.
+	code, out, _ = runCmd(t, "", "tw16", "tables")
+	if code != 0 || !strings.HasPrefix(out, "cache:  ") || !strings.Contains(out, "\nbuilt:  ") {
+		t.Errorf("tables: exit %d, output\n%s", code, out)
+	}
+}
+
+// FuzzTW16Hand feeds arbitrary hands and flags to the hand commands' parser
+// and analyses: no panics, and every accepted hand gets a sane answer.
+func FuzzTW16Hand(f *testing.F) {
+	for _, seed := range []struct{ hand, melds, visible string }{
+		{"123456789m123456p1z", "", ""},
+		{"1111222233334444z", "", ""},
+		{"123m 456p 789s 11z", "234s 777p", "1m 9p"},
+		{"0m123p", "", ""},
+		{"ESWNCFP", "EEE", "15f"},
+		{"11111m", "", ""},
+		{"23m55z111s", "123p,456p,789p", "1m1m4m"},
+	} {
+		f.Add(seed.hand, seed.melds, seed.visible)
+	}
+	f.Fuzz(func(t *testing.T, hand, melds, visible string) {
+		s, err := newTW16Setup(&tw16HandOptions{melds: melds, visible: visible})
+		if err != nil {
+			return
+		}
+		c, seen, err := s.parse(hand)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("error on two lines: %q", err)
+			}
+			return
+		}
+		for k := range seen {
+			if seen[k] > 4 || seen[k] < c[k] {
+				t.Fatalf("hand %q: seen %d of %s, concealed %d", hand, seen[k], mjsolve.Kind(k), c[k])
+			}
+		}
+		sh, err := tw16.Shanten(c)
+		if err != nil {
+			return // an impossible size
+		}
+		if sh < -1 || sh > 8 {
+			t.Fatalf("hand %q: shanten %d", hand, sh)
+		}
+		if c.Total()%3 == 1 {
+			w, err := tw16.Waits(c, &seen)
+			if err != nil || w.Shanten != sh || (sh == 0) != (w.Kinds != 0) {
+				t.Fatalf("hand %q: waits %+v, %v (shanten %d)", hand, w, err, sh)
+			}
+			e, err := tw16.Effective(c, &seen, nil)
+			if err != nil || e.Shanten != sh || (sh == 0 && e.Kinds != w.Kinds) {
+				t.Fatalf("hand %q: effective %s, %v; waits %s", hand, e.Kinds, err, w.Kinds)
+			}
+		} else {
+			a, err := tw16.Advise(c, &seen, nil)
+			if err != nil || a.Shanten != sh || len(a.Discards()) == 0 {
+				t.Fatalf("hand %q: advice %v (shanten %d)", hand, err, sh)
+			}
+		}
+	})
+}
+
+// BenchmarkTW16ShantenLines measures the batch mode of "tw16 shanten -" per
+// line of random 16- and 17-tile hands.
+func BenchmarkTW16ShantenLines(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var in bytes.Buffer
+	const lines = 100000
+	for i := 0; i < lines; i++ {
+		var c mjsolve.Counts
+		for c.Total() < 16+i%2 {
+			if k := rng.IntN(mjsolve.NumKinds); c[k] < 4 {
+				c[k]++
+			}
+		}
+		fmt.Fprintln(&in, c)
+	}
+	tw16.Tables()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if code := run([]string{"tw16", "shanten", "-"}, bytes.NewReader(in.Bytes()), io_discard{}, io_discard{}); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lines), "ns/line")
+}
+
+type io_discard struct{}
+
+func (io_discard) Write(p []byte) (int, error) { return len(p), nil }
