@@ -552,6 +552,7 @@ func runTW16Lines(opts *tw16HandOptions, s *tw16Setup, a *tw16Analysis) error {
 	in.Buffer(make([]byte, 64*1024), 1024*1024)
 	out := bufio.NewWriterSize(opts.stdout, 64*1024)
 	var buf []byte
+	var c, seen mjsolve.Counts // outside the loop: a.run keeps them from the stack
 	bad := 0
 	for lineNo := 1; in.Scan(); lineNo++ {
 		raw := bytes.TrimSpace(in.Bytes())
@@ -559,7 +560,8 @@ func runTW16Lines(opts *tw16HandOptions, s *tw16Setup, a *tw16Analysis) error {
 		// The line is only read while the scanner's buffer holds it; error
 		// messages copy what they quote.
 		line := unsafe.String(unsafe.SliceData(raw), len(raw))
-		c, seen, err := s.parse(line)
+		var err error
+		c, seen, err = s.parse(line)
 		var r any
 		if err == nil {
 			r, err = a.run(s, &c, &seen)
