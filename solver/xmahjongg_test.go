@@ -1,49 +1,28 @@
 package solver
 
 import (
-	"bufio"
 	"context"
-	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
+	"time"
 
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 )
 
-// xmahjongg returns an installed Xmahjongg layout, or skips the test.
+// xmahjongg returns an installed Xmahjongg layout, compiled, or skips the
+// test when the Xmahjongg layouts are not installed.
 func xmahjongg(t testing.TB, name string) *solitaire.Geometry {
 	t.Helper()
-	roots := append(strings.Split(os.Getenv("MJSOLVE_GAMES_ROOT"), ":"), "/")
-	for _, root := range roots {
-		if root == "" {
-			continue
-		}
-		file := filepath.Join(root, "usr/share/games/xmahjongg/layouts", name)
-		f, err := os.Open(file)
-		if err != nil {
-			continue
-		}
-		defer f.Close()
-		l := &layouts.Layout{Name: "xmahjongg/" + name, Source: file}
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			var row, col, lev int
-			if _, err := fmt.Sscan(sc.Text(), &row, &col, &lev); err == nil {
-				l.Slots = append(l.Slots, layouts.Slot{X: col, Y: row, Z: lev})
-			}
-		}
-		g, err := solitaire.Compile(l)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g
+	l, err := layouts.Find("xmahjongg/" + name)
+	if err != nil {
+		t.Skipf("no Xmahjongg layout %q installed (apt-get install xmahjongg): %v", name, err)
 	}
-	t.Skipf("no Xmahjongg layout %q installed (apt-get install xmahjongg)", name)
-	return nil
+	g, err := solitaire.Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 // de Bondt's solver finds these games of the mjsolver dealer impossible on
@@ -75,5 +54,45 @@ func TestDeBondtDefault500(t *testing.T) {
 	}
 	if !slices.Equal(got, debondtImpossible) {
 		t.Errorf("impossible games %v, want %v", got, debondtImpossible)
+	}
+}
+
+// TestXmahjonggLayouts solves a few games of every installed Xmahjongg
+// layout; on Hourglass and Papillon every deal is impossible, and the first
+// prune scan shows it at once.
+func TestXmahjonggLayouts(t *testing.T) {
+	xmahjongg(t, "default")
+	names := []string{"arena", "arrow", "boar", "bridge", "ceremonial", "deepwell", "default", "dog",
+		"dragon", "farandole", "hare", "horse", "hourglass", "monkey", "ox", "papillon", "ram", "rat",
+		"rooster", "schoon", "snake", "theater", "tiger", "wedges"}
+	games := 3
+	if *long {
+		games = 50
+	}
+	for _, name := range names {
+		g := xmahjongg(t, name)
+		s := New(g)
+		var b *solitaire.Board
+		for k := 1; k <= games; k++ {
+			deal := solitaire.MJSolver{}.Deal(uint64(k), g.N, nil)
+			if b == nil {
+				var err error
+				if b, err = solitaire.NewBoard(g, deal); err != nil {
+					t.Fatal(err)
+				}
+			} else if err := b.Redeal(deal); err != nil {
+				t.Fatal(err)
+			}
+			r := s.Solve(context.Background(), b, Options{Timeout: 5 * time.Minute})
+			switch {
+			case r.Verdict == Unknown:
+				t.Errorf("%s game %d: unknown after %v", name, k, r.Stats.Duration)
+			case r.Verdict == Winnable && solitaire.Verify(b, r.Moves) != nil:
+				t.Errorf("%s game %d: %v", name, k, solitaire.Verify(b, r.Moves))
+			case (name == "hourglass" || name == "papillon") && (r.Verdict != Impossible || r.Method != PruneTop):
+				t.Errorf("%s game %d: %v by %v, want impossible by the first prune scan", name, k, r.Verdict, r.Method)
+			}
+			t.Logf("%s game %d: %v (%v), %d scans, %v", name, k, r.Verdict, r.Method, r.Stats.Scans, r.Stats.Duration)
+		}
 	}
 }
