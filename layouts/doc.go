@@ -20,6 +20,13 @@
 // "kmahjongg/default" or "gnome/ziggurat", or a path to a file. The format
 // of a file is detected from its content ([Read]).
 //
+// [WriteText], [WriteXmahjongg], [WriteKyodai], [WriteKMahjongg] and
+// [WriteGnome] write a layout back in each format. [Layout.Normalize] and
+// [SameGeometry] compare layouts up to a translation, whatever the order of
+// their slots. [Pictures] and [WritePictures] draw each level as text, a
+// tile as "[]" on the two rows of half-tile cells it covers; [Image] and
+// [WritePNG] draw the whole layout with its levels shaded and shifted.
+//
 // Layouts are checked by [Layout.Validate]: between 2 and 144 tiles, an even
 // number, no two tiles overlapping on a level. Tiles that do not rest on
 // the level below are reported by [Layout.Floating], not refused, because

@@ -1,6 +1,7 @@
 package layouts
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -58,7 +59,7 @@ func readAll(r io.Reader, file string) ([]byte, error) {
 // splitLines splits data into lines without their line ends ("\n",
 // "\r\n"); a final line end does not start another line.
 func splitLines(data []byte) []string {
-	s := string(data)
+	s := string(stripBOM(data))
 	s = strings.TrimSuffix(s, "\n")
 	if s == "" {
 		return nil
@@ -69,6 +70,9 @@ func splitLines(data []byte) []string {
 	}
 	return lines
 }
+
+// stripBOM drops a UTF-8 byte order mark, which some editors write.
+func stripBOM(data []byte) []byte { return bytes.TrimPrefix(data, []byte("\ufeff")) }
 
 // checkWithLines runs checkSlots and turns a problem into a *ParseError
 // naming the line of the slot at fault (lines[i] is the line of slot i).

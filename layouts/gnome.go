@@ -46,7 +46,7 @@ type gnomeParser struct {
 
 func parseGnome(data []byte, file string) ([]*Layout, error) {
 	p := &gnomeParser{file: file}
-	d := xml.NewDecoder(bytes.NewReader(data))
+	d := xml.NewDecoder(bytes.NewReader(stripBOM(data)))
 	d.Strict = true
 	var stack []string
 	for {

@@ -37,7 +37,7 @@ func (f Format) String() string {
 // and otherwise Xmahjongg's "row col lev" lines (which start with a digit
 // or a '#' comment).
 func Detect(data []byte) Format {
-	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	trimmed := bytes.TrimLeft(stripBOM(data), " \t\r\n")
 	first, _, _ := bytes.Cut(trimmed, []byte("\n"))
 	first = bytes.TrimSpace(first)
 	switch {

@@ -21,6 +21,7 @@ func TestDetect(t *testing.T) {
 		{"<!-- maps -->\n<mahjongg>", FormatGnome},
 		{"hello", FormatUnknown},
 		{"", FormatUnknown},
+		{"\ufeffkmahjongg-layout-v1.0\n", FormatKMahjongg},
 	}
 	for _, tt := range tests {
 		if got := Detect([]byte(tt.in)); got != tt.want {
@@ -94,6 +95,12 @@ func TestReadFormats(t *testing.T) {
 		}
 		if l.Name != "small" {
 			t.Errorf("%v: name %q", f, l.Name)
+		}
+	}
+	// A byte order mark is ignored.
+	for f, src := range smallFiles {
+		if _, err := Read(strings.NewReader("\ufeff"+src), "bom"); err != nil {
+			t.Errorf("%v with a byte order mark: %v", f, err)
 		}
 	}
 	// File order is kept.
