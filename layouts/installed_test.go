@@ -221,3 +221,21 @@ func TestInstalledAmbiguous(t *testing.T) {
 		t.Errorf("Find(OX) = %v, %v", l, err)
 	}
 }
+
+// TestInstalledRoundTrips writes every installed layout in every format
+// and reads it back.
+func TestInstalledRoundTrips(t *testing.T) {
+	n := 0
+	for _, e := range DefaultFinder().List() {
+		if e.Source == SourceBuiltin || e.Layout == nil {
+			continue
+		}
+		n++
+		for _, f := range allFormats {
+			roundTrip(t, e.Layout, f)
+		}
+	}
+	if n == 0 {
+		t.Skipf("no installed layouts (set %s)", EnvGamesRoot)
+	}
+}
