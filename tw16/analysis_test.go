@@ -191,3 +191,47 @@ func ExampleShanten() {
 	// 1111m2222p33334444s 2 <nil>
 	// 123456789m123456p1z 0 <nil>
 }
+
+func ExampleWaits() {
+	w, err := Waits(mjsolve.MustParseCounts("123456789p 111s 23m 55z"), nil)
+	if err != nil {
+		panic(err)
+	}
+	for _, x := range w.Waits() {
+		fmt.Println(x.Kind, x.Remaining, x.Shapes, x.Shapes.Chinese())
+	}
+	fmt.Println("single wait:", w.Single)
+	// Output:
+	// 1m 4 two-sided 兩面
+	// 4m 4 two-sided 兩面
+	// single wait: false
+}
+
+func ExampleAdvise() {
+	a, err := Advise(mjsolve.MustParseCounts("123456789p 111s 1357m 7z"), nil, nil)
+	if err != nil {
+		panic(err)
+	}
+	for _, d := range a.Discards()[:3] {
+		e := d.Effective
+		fmt.Printf("discard %s: shanten %d, %d tiles (%s), %s\n", d.Kind, e.Shanten, e.Count, e.Kinds, d.Tier)
+	}
+	// Output:
+	// discard 7z: shanten 1, 24 tiles (1234567m), lone honor
+	// discard 1m: shanten 1, 17 tiles (3467m7z), connected
+	// discard 7m: shanten 1, 17 tiles (1245m7z), connected
+}
+
+func ExampleEffective() {
+	claims := ThesisWeights()
+	e, err := Effective(mjsolve.MustParseCounts("123456789p 111s 1357m"), nil, &claims)
+	if err != nil {
+		panic(err)
+	}
+	for _, k := range e.Kinds.Kinds() {
+		fmt.Print(k, "×", e.Remaining[k], "·", e.Weight[k], " ")
+	}
+	fmt.Println("=", e.Weighted)
+	// Output:
+	// 1m×3·1 2m×4·2 3m×3·1 4m×4·2 5m×3·1 6m×4·2 7m×3·1 = 36
+}

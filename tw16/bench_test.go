@@ -98,3 +98,46 @@ func BenchmarkWaits(b *testing.B) {
 		sinkWaits, _ = Waits(hands[i&1023], nil)
 	}
 }
+
+var sinkTables *partTables
+
+// BenchmarkTablesLoad measures loading the tables from the cache file
+// (read, zstd decompression, checksum).
+func BenchmarkTablesLoad(b *testing.B) {
+	b.Setenv(CacheDirEnv, b.TempDir())
+	path, _ := CachePath()
+	t, took := buildTables()
+	if _, err := writeCache(path, t, cacheHeader{buildTime: took}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		tb, _, _, err := readCache(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sinkTables = tb
+	}
+}
+
+// BenchmarkTablesBuild measures generating both tables (two goroutines:
+// the honors' small table beside the suits').
+func BenchmarkTablesBuild(b *testing.B) {
+	for b.Loop() {
+		sinkTables, _ = buildTables()
+	}
+}
+
+var sinkEffective EffectiveInfo
+
+// BenchmarkEffective measures the effective tiles of random 16-tile hands.
+func BenchmarkEffective(b *testing.B) {
+	hands := randomHands(1024, 16, 13)
+	tables()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		sinkEffective, _ = Effective(hands[i&1023], nil, nil)
+	}
+}
