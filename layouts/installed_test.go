@@ -1,6 +1,7 @@
 package layouts
 
 import (
+	"github.com/mjsolve/mjsolve/internal/gametest"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -19,7 +20,7 @@ func installed(t *testing.T, source string) string {
 		if g.source == source {
 			p, tried := f.locate(g)
 			if p == "" {
-				t.Skipf("no %s layouts installed (looked for %s; set %s)", g.title, strings.Join(tried, ", "), EnvGamesRoot)
+				gametest.Missing(t, "no %s layouts installed (looked for %s; set %s)", g.title, strings.Join(tried, ", "), EnvGamesRoot)
 			}
 			return p
 		}
@@ -236,6 +237,6 @@ func TestInstalledRoundTrips(t *testing.T) {
 		}
 	}
 	if n == 0 {
-		t.Skipf("no installed layouts (set %s)", EnvGamesRoot)
+		gametest.Missing(t, "no installed layouts (set %s)", EnvGamesRoot)
 	}
 }

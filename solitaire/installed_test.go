@@ -2,6 +2,7 @@ package solitaire
 
 import (
 	"bytes"
+	"github.com/mjsolve/mjsolve/internal/gametest"
 	"slices"
 	"testing"
 
@@ -25,7 +26,7 @@ func TestInstalledLayouts(t *testing.T) {
 		}
 	}
 	if len(entries) == 0 {
-		t.Skip("no installed Mahjong layouts (install xmahjongg, or set MJSOLVE_GAMES_ROOT)")
+		gametest.Missing(t, "no installed Mahjong layouts (install xmahjongg, or set MJSOLVE_GAMES_ROOT)")
 	}
 	if xmahjongg > 0 && xmahjongg != 24 {
 		t.Errorf("%d Xmahjongg layouts, want 24", xmahjongg)

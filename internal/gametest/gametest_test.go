@@ -1,0 +1,29 @@
+package gametest
+
+import "testing"
+
+// recorder captures how Missing ends a test.
+type recorder struct {
+	testing.TB
+	skipped, failed bool
+	msg             string
+}
+
+func (r *recorder) Helper()                           {}
+func (r *recorder) Skip(args ...any)                  { r.skipped = true; r.msg = args[0].(string) }
+func (r *recorder) Fatalf(format string, args ...any) { r.failed = true; r.msg = format }
+
+func TestMissingSkipsOrFails(t *testing.T) {
+	t.Setenv(EnvRequire, "")
+	r := &recorder{}
+	Missing(r, "no %s here", "xmahjongg")
+	if !r.skipped || r.failed || r.msg != "no xmahjongg here" {
+		t.Errorf("without %s: skipped %v failed %v msg %q", EnvRequire, r.skipped, r.failed, r.msg)
+	}
+	t.Setenv(EnvRequire, "1")
+	r = &recorder{}
+	Missing(r, "no %s here", "xmahjongg")
+	if r.skipped || !r.failed {
+		t.Errorf("with %s: skipped %v failed %v", EnvRequire, r.skipped, r.failed)
+	}
+}
