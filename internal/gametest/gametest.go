@@ -21,6 +21,7 @@ func Missing(t testing.TB, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	if os.Getenv(EnvRequire) != "" {
 		t.Fatalf("%s (%s is set, so installed layout files are required)", msg, EnvRequire)
+		return
 	}
 	t.Skip(msg)
 }
