@@ -104,7 +104,7 @@ func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims 
 	a.Shanten = r - 1
 
 	// pairs[s][u] merges the two parts other than s and u.
-	var pairs [numParts][numParts]maskRow
+	var pairs [numParts][numParts]laneRow
 	for s := 0; s < numParts; s++ {
 		for u := s + 1; u < numParts; u++ {
 			ps.pairRow(s, u, &pairs[s][u])
@@ -112,7 +112,7 @@ func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims 
 		}
 	}
 	var draws [mjsolve.NumKinds]uint8
-	var rest maskRow
+	var rest laneRow
 	for d := mjsolve.Kind(0); d < mjsolve.NumKinds; d++ {
 		if concealed[d] == 0 {
 			continue

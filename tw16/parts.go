@@ -17,7 +17,7 @@ type parts struct {
 	k   int
 	idx [numParts]int
 	// others[S] is the merge of the three parts other than S.
-	others [numParts]maskRow
+	others [numParts]laneRow
 }
 
 // partOf returns the part of kind k and the index weight of its count.
@@ -40,7 +40,7 @@ func (ps *parts) init(c *mjsolve.Counts, k int) {
 
 // mergeOthers computes ps.others.
 func (ps *parts) mergeOthers() {
-	var a, b maskRow
+	var a, b laneRow
 	e0, e1, e2, e3 := ps.entry(0, ps.idx[0]), ps.entry(1, ps.idx[1]), ps.entry(2, ps.idx[2]), ps.entry(3, ps.idx[3])
 	// 3 ⊗ 0 ⊗ 1 and 3 ⊗ 0 ⊗ 2 share 3 ⊗ 0; 3 ⊗ 1 ⊗ 2 and 0 ⊗ 1 ⊗ 2 are apart.
 	a.set(e3)
@@ -55,7 +55,7 @@ func (ps *parts) mergeOthers() {
 }
 
 // pairRow sets out to the merge of the two parts other than s and u.
-func (ps *parts) pairRow(s, u int, out *maskRow) {
+func (ps *parts) pairRow(s, u int, out *laneRow) {
 	first := -1
 	for v := 0; v < numParts; v++ {
 		if v == s || v == u {
@@ -65,7 +65,7 @@ func (ps *parts) pairRow(s, u int, out *maskRow) {
 			first = v
 			continue
 		}
-		var a maskRow
+		var a laneRow
 		a.set(ps.entry(first, ps.idx[first]))
 		a.merge(ps.entry(v, ps.idx[v]), ps.k, out)
 	}
@@ -81,15 +81,17 @@ func (ps *parts) pairRow(s, u int, out *maskRow) {
 // hand's number drops exactly when the part's value drops for some split
 // (m sets, p pairs here; k−m, 1−p in the rest) that reaches r0: the drops of
 // all values at once are the nibbles of e − e', 0 or 1 each.
-func (ps *parts) draws(u, idx int, rest *maskRow, r0 int, held *mjsolve.Counts, draws *[mjsolve.NumKinds]uint8) {
+func (ps *parts) draws(u, idx int, rest *laneRow, r0 int, held *mjsolve.Counts, draws *[mjsolve.NumKinds]uint8) {
 	e := ps.entry(u, idx)
 	var opt uint64 // a 1 in the nibble of each split that reaches r0
+	reach := uint64(2)<<r0 - 1
 	for m := 0; m <= ps.k; m++ {
-		for p := 0; p < 2; p++ {
-			v := 2*m + p
-			if (rest[2*(ps.k-m)+1-p]<<value(e, v))>>r0&1 != 0 {
-				opt |= 1 << (4 * v)
-			}
+		other := rest[ps.k-m] // the rest's values with k−m sets
+		if (other>>32)*pow2lo[value(e, 2*m)]&reach != 0 { // the pair in the rest
+			opt |= 1 << (4 * (2 * m))
+		}
+		if (other&lowLane)*pow2lo[value(e, 2*m+1)]&reach != 0 { // the pair here
+			opt |= 1 << (4 * (2*m + 1))
 		}
 	}
 	base := 9 * u

@@ -79,7 +79,7 @@ func replacement(t *partTables, c *mjsolve.Counts, k int) int {
 	if k == maxMelds {
 		return replacement5(t.honor[z], t.suit[m], t.suit[p], t.suit[s])
 	}
-	var a, b maskRow
+	var a, b laneRow
 	a.set(t.honor[z])
 	a.merge(t.suit[m], k, &b)
 	b.merge(t.suit[p], k, &a)
@@ -88,52 +88,70 @@ func replacement(t *partTables, c *mjsolve.Counts, k int) int {
 
 //go:generate go run ./internal/genmerge
 
-// maskRow holds the values of one part or of several merged parts for
-// m = 0..5 sets, entry 2m without the pair and 2m+1 with it, each value v as
-// the unary mask ^0 << v. The minimum of values is then the OR of their
-// masks, and adding a value w is a shift by w: the min-plus merge of parts
-// becomes shifts and ORs, without branches. A value is the trailing zero
-// count of its mask; values stay below 64 (three parts of at most 15 each).
-type maskRow [entryValues]uint64
+// laneRow holds the values of one part, or of several parts merged, for
+// m = 0..5 sets: entry m is the set of values reached without the pair in
+// bits 0..31 (the low lane) and with it in bits 32..63 (the high lane), a
+// value v as bit v. The min-plus merge of parts then takes no branches:
+// adding a value w to a set is a multiplication by 2^w, a union is an OR,
+// and the smallest value of a set is its trailing zero count.
+//
+// Values above 16 are dropped after each merge (laneClamp): no concealed
+// part of at most 17 tiles needs more than 16 tiles (the oracle tests check
+// every answer), no partial sum of a best split exceeds the total, and so a
+// member (at most 16) plus a table value (at most 15) stays inside its lane.
+type laneRow [maxMelds + 1]uint64
 
-// value returns the value of entry v of a packed table entry x.
+const (
+	lowLane   = 0x00000000ffffffff
+	laneClamp = 0x0001ffff0001ffff
+)
+
+// pow2lo[v] = 2^v adds v to both lanes; pow2hi[v] = 2^(32+v) moves the low
+// lane to the high one adding v.
+var pow2lo, pow2hi = func() (lo, hi [16]uint64) {
+	for v := range lo {
+		lo[v], hi[v] = 1<<v, 1<<(32+v)
+	}
+	return
+}()
+
+// value returns the value of entry v = 2m+p of a packed table entry x.
 func value(x uint64, v int) uint64 { return x >> (4 * v) & 15 }
 
 // set sets r to the row of the packed table entry x.
-func (r *maskRow) set(x uint64) {
-	for v := range r {
-		r[v] = ^uint64(0) << value(x, v)
+func (r *laneRow) set(x uint64) {
+	for m := range r {
+		r[m] = pow2lo[value(x, 2*m)] | pow2hi[value(x, 2*m+1)]
 	}
 }
 
-// merge sets out to the min-plus merge of r with the part whose packed
-// table entry is x, for m = 0..k sets.
-func (r *maskRow) merge(x uint64, k int, out *maskRow) {
+// merge sets out (not r) to the min-plus merge of r with the part whose
+// packed table entry is x, for m = 0..k sets.
+func (r *laneRow) merge(x uint64, k int, out *laneRow) {
 	if k == maxMelds {
 		r.merge5(x, out)
 		return
 	}
 	for m := 0; m <= k; m++ {
-		var n, q uint64
+		var acc uint64
 		for i := 0; i <= m; i++ {
-			n |= r[2*i] << value(x, 2*(m-i))
-			q |= r[2*i]<<value(x, 2*(m-i)+1) | r[2*i+1]<<value(x, 2*(m-i))
+			acc |= r[i]*pow2lo[value(x, 2*(m-i))] | (r[i]&lowLane)*pow2hi[value(x, 2*(m-i)+1)]
 		}
-		out[2*m], out[2*m+1] = n, q
+		out[m] = acc & laneClamp
 	}
 }
 
 // final returns the value for k sets and the pair of the merge of r with
 // the part whose packed table entry is x.
-func (r *maskRow) final(x uint64, k int) int {
+func (r *laneRow) final(x uint64, k int) int {
 	if k == maxMelds {
 		return r.final5(x)
 	}
-	var all uint64
+	var acc uint64
 	for i := 0; i <= k; i++ {
-		all |= r[2*i]<<value(x, 2*(k-i)+1) | r[2*i+1]<<value(x, 2*(k-i))
+		acc |= r[i]*pow2lo[value(x, 2*(k-i))] | (r[i]&lowLane)*pow2hi[value(x, 2*(k-i)+1)]
 	}
-	return bits.TrailingZeros64(all)
+	return bits.TrailingZeros64(acc >> 32)
 }
 
 // liguReplacement returns the fewest tiles to exchange to turn a concealed
@@ -163,6 +181,3 @@ func liguReplacement(c *mjsolve.Counts) int {
 	}
 	return 17 - best
 }
-
-// pow2 holds 2^v: multiplying a unary mask by pow2[v] adds v to its value.
-var pow2 = [16]uint64{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768}
