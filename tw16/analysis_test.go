@@ -47,7 +47,7 @@ func checkEffective(t *testing.T, c mjsolve.Counts, e *EffectiveInfo) {
 func TestEffectiveOracle(t *testing.T) {
 	perSize := 150
 	if *long {
-		perSize = 20000
+		perSize = 10000
 	}
 	for _, n := range validSizes {
 		if n%3 != 1 {
@@ -70,7 +70,7 @@ func TestEffectiveOracle(t *testing.T) {
 func TestAdviseOracle(t *testing.T) {
 	perSize := 40
 	if *long {
-		perSize = 5000
+		perSize = 1000
 	}
 	for _, n := range validSizes {
 		if n%3 != 2 {
@@ -120,7 +120,7 @@ func TestAdviseOracle(t *testing.T) {
 func TestWaitsOracle(t *testing.T) {
 	count := 3000
 	if *long {
-		count = 300000
+		count = 100000
 	}
 	for i, c := range tenpaiHands(count, 77) {
 		w, err := Waits(c, nil)

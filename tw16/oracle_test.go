@@ -41,20 +41,25 @@ func (s *oracleState) fill() {
 // step moves the state over one kind held h times; seqStart says whether a
 // sequence may start at this kind (a numbered suit's 1 to 7).
 func (s *oracleState) step(h int, seqStart bool, out *oracleState) {
+	s.stepUpTo(h, seqStart, maxMelds, out)
+}
+
+// stepUpTo is step with at most k sets.
+func (s *oracleState) stepUpTo(h int, seqStart bool, k int, out *oracleState) {
 	out.fill()
 	for a := 0; a < 5; a++ {
 		for b := 0; a+b < 5; b++ {
-			for m := 0; m <= maxMelds; m++ {
+			for m := 0; m <= k; m++ {
 				for p := 0; p < 2; p++ {
 					cost := s[a][b][m][p]
 					if cost >= oracleInf {
 						continue
 					}
-					for seq := 0; a+b+seq <= 4 && m+seq <= maxMelds; seq++ {
+					for seq := 0; a+b+seq <= 4 && m+seq <= k; seq++ {
 						if seq > 0 && !seqStart {
 							break
 						}
-						for trip := 0; trip < 2 && m+seq+trip <= maxMelds; trip++ {
+						for trip := 0; trip < 2 && m+seq+trip <= k; trip++ {
 							for pair := 0; pair < 2-p; pair++ {
 								need := a + b + seq + 3*trip + 2*pair
 								if need > 4 {
@@ -78,7 +83,7 @@ func oracleReplacement(c *mjsolve.Counts, k int) int {
 	cur, next := newOracleState(), new(oracleState)
 	for kind := 0; kind < mjsolve.NumKinds; kind++ {
 		num := kind%9 + 1
-		cur.step(int(c[kind]), kind < 27 && num <= 7, next)
+		cur.stepUpTo(int(c[kind]), kind < 27 && num <= 7, k, next)
 		cur, next = next, cur
 	}
 	return cur[0][0][k][1]

@@ -86,11 +86,13 @@ func (ps *parts) draws(u, idx int, rest *laneRow, r0 int, held *mjsolve.Counts, 
 	var opt uint64 // a 1 in the nibble of each split that reaches r0
 	reach := uint64(2)<<r0 - 1
 	for m := 0; m <= ps.k; m++ {
-		other := rest[ps.k-m] // the rest's values with k−m sets
-		if (other>>32)*pow2lo[value(e, 2*m)]&reach != 0 { // the pair in the rest
+		// The rest's values with k−m sets: with the pair (high lane) when
+		// this part has none, without it (low lane) when this part has it.
+		other := rest[ps.k-m]
+		if (other>>32)*pow2lo[value(e, 2*m)]&reach != 0 {
 			opt |= 1 << (4 * (2 * m))
 		}
-		if (other&lowLane)*pow2lo[value(e, 2*m+1)]&reach != 0 { // the pair here
+		if (other&lowLane)*pow2lo[value(e, 2*m+1)]&reach != 0 {
 			opt |= 1 << (4 * (2*m + 1))
 		}
 	}
