@@ -33,7 +33,7 @@ type Resumed struct {
 }
 
 // ResumeRecords opens the record file path to continue the run described by
-// h. A file that does not exist is created. An existing file must have been
+// h. A file that does not exist (or is empty) is created. An existing file must have been
 // written for the same layout, geometry, deal, seed, timeout and first game
 // (its number of boards may be smaller: the run is extended), and must not
 // hold games after h's last; otherwise ResumeRecords refuses with an error
@@ -43,6 +43,12 @@ type Resumed struct {
 // path (a temporary file renamed over it, so a failure leaves the old one
 // intact); a truncated last line or zstd block is dropped.
 func ResumeRecords(path string, h Header) (*Resumed, error) {
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+		// An empty file (a run killed as it started) holds nothing to keep.
+		if err := os.Remove(path); err != nil {
+			return nil, fmt.Errorf("analysis: %w", err)
+		}
+	}
 	old, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		w, err := CreateRecords(path, h)

@@ -195,3 +195,27 @@ func TestResumeRefusesMismatch(t *testing.T) {
 		t.Errorf("extended run: header boards %d, %d records", gh.Boards, len(recs))
 	}
 }
+
+func TestResumeEmptyOrMissing(t *testing.T) {
+	dir := t.TempDir()
+	h := testHeader(1, 30)
+	empty := filepath.Join(dir, "empty.jsonl.zst")
+	os.WriteFile(empty, nil, 0o644)
+	for _, path := range []string{empty, filepath.Join(dir, "missing.jsonl")} {
+		if _, err := runToFile(t, context.Background(), path, h, 2); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if _, recs, _ := readFile(t, path); !slices.Equal(zeroNS(recs), expected(1, 30)) {
+			t.Fatalf("%s: records differ", path)
+		}
+	}
+	// A file that is not a record file is refused, not overwritten.
+	notes := filepath.Join(dir, "notes.txt")
+	os.WriteFile(notes, []byte("my notes\nmore\n"), 0o644)
+	if _, err := ResumeRecords(notes, h); err == nil || !strings.Contains(err.Error(), "not an mjsolve record file header") {
+		t.Errorf("resume of a text file: %v", err)
+	}
+	if b, _ := os.ReadFile(notes); string(b) != "my notes\nmore\n" {
+		t.Errorf("text file changed")
+	}
+}
