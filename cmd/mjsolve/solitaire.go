@@ -381,7 +381,9 @@ func (r *mainReport) writeText(w io.Writer) error {
 	switch {
 	case r.Interrupted:
 		boards += fmt.Sprintf(" of %d (interrupted)", r.Requested)
-	case !r.merged && uint64(r.Boards) < r.Requested:
+	case r.merged && uint64(r.Boards) < r.Requested:
+		boards += fmt.Sprintf(" (%d games of the range missing)", r.Requested-uint64(r.Boards))
+	case uint64(r.Boards) < r.Requested:
 		boards += fmt.Sprintf(" of %d", r.Requested)
 	}
 	if r.FromFile > 0 {

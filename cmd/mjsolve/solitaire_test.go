@@ -322,6 +322,11 @@ func TestShardsMerge(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "files       3, 0 duplicate records skipped\n") || !strings.Contains(out, "boards      500\n") {
 		t.Errorf("merge text: exit %d\n%s", code, out)
 	}
+	// A missing shard shows as missing games.
+	code, out, _ = runCmd(t, "", "analysis", "merge", paths[0], paths[2])
+	if code != 0 || !strings.Contains(out, "boards      333 (167 games of the range missing)\n") {
+		t.Errorf("merge with a gap: exit %d\n%s", code, out)
+	}
 	// Files of another seed are refused.
 	other := filepath.Join(dir, "other.jsonl")
 	runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "5", "--seed", "9", "--out", other)
