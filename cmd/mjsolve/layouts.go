@@ -3,11 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -228,37 +225,11 @@ func layoutSummary(l *layouts.Layout) string {
 		name, l.Source, l.Len(), l.Levels(), pluralWord(l.Levels(), "level", "levels"), strings.Join(per, "/"), l.FreeAtStart())
 }
 
-// writeLayoutPNG writes the picture of l to name through a temporary file
-// in the same directory, renamed into place, so a failure leaves no
-// half-written file.
+// writeLayoutPNG writes the picture of l to name (see writeFileAtomic).
 func writeLayoutPNG(name string, l *layouts.Layout) error {
 	var buf bytes.Buffer
 	if err := layouts.WritePNG(&buf, l); err != nil {
 		return failure(err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("--png: %w", unwrapPath(err))
-	}
-	_, err = tmp.Write(buf.Bytes())
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), name)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return failure(fmt.Errorf("--png %s: %w", name, unwrapPath(err)))
-	}
-	return nil
-}
-
-// unwrapPath shortens *PathError messages that name the temporary file.
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%s: %w", filepath.Dir(pe.Path), pe.Err)
-	}
-	return err
+	return writeFileAtomic("--png", name, buf.Bytes())
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -152,28 +151,13 @@ func readBoardFile(name string) (*solitaire.Board, error) {
 	return solitaire.ReadBoard(f, name)
 }
 
-// saveBoardFile writes b to name through a temporary file in the same
-// directory, renamed into place, so a failure leaves no half-written file.
+// saveBoardFile writes b to name, with the heading as a comment (see
+// writeFileAtomic).
 func saveBoardFile(name string, b *solitaire.Board, heading string) error {
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, "# %s\n", heading)
 	if _, err := b.WriteTo(&buf); err != nil {
 		return failure(err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("--save: %w", err)
-	}
-	_, err = tmp.Write(buf.Bytes())
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), name)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return failure(fmt.Errorf("--save: %w", err))
-	}
-	return nil
+	return writeFileAtomic("--save", name, buf.Bytes())
 }

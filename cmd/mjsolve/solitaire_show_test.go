@@ -126,7 +126,7 @@ func TestSolitaireShowErrors(t *testing.T) {
 		{[]string{"--deal", "mjsolver", "--seed", "2"}, `mjsolve: --seed applies to the pcg dealer only`},
 		{[]string{"--layout", "nowhere"}, `mjsolve: layouts: unknown layout "nowhere" (see 'mjsolve layouts list')`},
 		{[]string{"--game", "-1"}, `mjsolve: invalid argument "-1" for "--game" flag: strconv.ParseUint: parsing "-1": invalid syntax (see 'mjsolve solitaire show --help')`},
-		{[]string{"--layout", "tiny8", "--save", filepath.Join(dir, "no", "such", "dir", "x.board")}, `mjsolve: --save: open ` + filepath.Join(dir, "no", "such", "dir") + `/`},
+		{[]string{"--layout", "tiny8", "--save", filepath.Join(dir, "no", "such", "dir", "x.board")}, `mjsolve: --save ` + filepath.Join(dir, "no", "such", "dir", "x.board") + `: no directory ` + filepath.Join(dir, "no", "such", "dir")},
 	} {
 		code, out, errOut := runCmd(t, "", append([]string{"solitaire", "show"}, c.args...)...)
 		if code != exitBadInput || out != "" || !strings.HasPrefix(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
