@@ -64,6 +64,7 @@ output with an "error" field.`,
 	f := cmd.Flags()
 	f.BoolVar(&opts.json, "json", false, "print a JSON array instead of a table")
 	f.StringVar(&opts.source, "source", "", "list only one `SOURCE`: builtin, path, xmahjongg, kmahjongg or gnome")
+	cmd.RegisterFlagCompletionFunc("source", completeWords(layoutSources...))
 	return cmd
 }
 
@@ -155,7 +156,8 @@ and shifted so stacks are visible, tiles free at the start outlined.`,
 		Example: `  mjsolve layouts show turtle
   mjsolve layouts show xmahjongg/ox --png ox.png
   mjsolve layouts show ./my-layout.txt`,
-		Args: cobra.ExactArgs(1),
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: completeLayout,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.name = args[0]
 			opts.stdout = cmd.OutOrStdout()
@@ -163,6 +165,7 @@ and shifted so stacks are visible, tiles free at the start outlined.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.png, "png", "", "write a picture of the whole layout to `FILE` (PNG)")
+	cmd.MarkFlagFilename("png", "png")
 	return cmd
 }
 

@@ -59,6 +59,8 @@ instead, as used in moves and board files. --save FILE writes the board file.`,
 	f.StringVar(&o.board, "board", "", "draw the board in `FILE` instead of dealing one")
 	f.StringVar(&o.save, "save", "", "write the board to `FILE` (a board file)")
 	f.BoolVar(&o.slots, "slots", false, "label tiles with slot numbers instead of faces")
+	cmd.RegisterFlagCompletionFunc("layout", completeLayout)
+	cmd.RegisterFlagCompletionFunc("deal", completeDealer)
 	return cmd
 }
 

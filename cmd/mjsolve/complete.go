@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mjsolve/mjsolve/layouts"
+	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/spf13/cobra"
+)
+
+// Shell completion of the values of flags and arguments. Any command with a
+// layout flag or argument completes it the same way:
+//
+//	cmd.RegisterFlagCompletionFunc("layout", completeLayout)
+//	cmd.ValidArgsFunction = completeLayout // a layout as first argument
+//
+// and a --deal flag with completeDealer.
+
+// completeLayout completes a layout name: the names "layouts list" shows
+// (built-ins, MJSOLVE_LAYOUT_PATH layouts, "xmahjongg/ox", …) and the bare
+// name of an installed game's layout where only one game has it, each with
+// its title and size as description. When no name starts with what is
+// typed, the shell completes file names instead, as --layout also takes a
+// file.
+func completeLayout(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if len(args) > 0 { // "layouts show" takes one name
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []cobra.Completion
+	for _, c := range layoutCompletions(layouts.List()) {
+		if strings.HasPrefix(strings.ToLower(c), strings.ToLower(toComplete)) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return nil, cobra.ShellCompDirectiveDefault
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// layoutCompletions returns "NAME\tdescription" for each usable layout of
+// entries, plus the bare names that layouts.Find resolves to a single
+// installed game's layout.
+func layoutCompletions(entries []layouts.Entry) []cobra.Completion {
+	taken := map[string]bool{} // names that resolve without a prefix
+	bare := map[string]int{}   // how many games' layouts have each bare name
+	for _, e := range entries {
+		switch e.Source {
+		case layouts.SourceBuiltin, layouts.SourcePath:
+			taken[strings.ToLower(e.Name)] = true
+		default:
+			bare[strings.ToLower(e.Name[strings.IndexByte(e.Name, '/')+1:])]++
+		}
+	}
+	var out, short []cobra.Completion
+	for _, e := range entries {
+		if e.Err != nil || e.Layout == nil {
+			continue
+		}
+		desc := fmt.Sprintf("%s, %d tiles", e.Layout.Title, e.Layout.Len())
+		out = append(out, cobra.CompletionWithDesc(e.Name, desc))
+		if i := strings.IndexByte(e.Name, '/'); i >= 0 && e.Source != layouts.SourcePath {
+			b := e.Name[i+1:]
+			if !taken[strings.ToLower(b)] && bare[strings.ToLower(b)] == 1 {
+				short = append(short, cobra.CompletionWithDesc(b, desc+", "+e.Name))
+			}
+		}
+	}
+	return append(out, short...)
+}
+
+// completeDealer completes the --deal flag.
+func completeDealer(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return slices.Clone(solitaire.DealerNames), cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeWords returns a completion function offering the given words.
+func completeWords(words ...string) cobra.CompletionFunc {
+	return func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return slices.Clone(words), cobra.ShellCompDirectiveNoFileComp
+	}
+}
