@@ -149,11 +149,12 @@ func checkAgainstBrute(t *testing.T, s *Solver, b *solitaire.Board, minLeft bool
 	want := r.minLeft(on)
 	res := s.Solve(context.Background(), b, Options{MinLeft: minLeft})
 	res.Moves = slices.Clone(res.Moves) // the solver reuses its buffer
-	// The search alone, without random games, must agree too.
+	// The search alone, without random games, must agree too, and so must
+	// the plain search without look-ahead.
 	games := s.games
-	s.games = 0
+	s.games, s.c.wipe = 0, false
 	res0 := s.Solve(context.Background(), b, Options{MinLeft: minLeft, Seed: 5})
-	s.games = games
+	s.games, s.c.wipe = games, true
 	if res0.Verdict != res.Verdict || res0.MinLeft != res.MinLeft {
 		t.Fatalf("%s: %v/%d with random games, %v/%d by search alone", what, res.Verdict, res.MinLeft, res0.Verdict, res0.MinLeft)
 	}
@@ -163,6 +164,18 @@ func checkAgainstBrute(t *testing.T, s *Solver, b *solitaire.Board, minLeft bool
 		}
 	}
 	methods[res0.Method]++
+	// And the search with look-ahead and root tests.
+	s.games, s.c.wipe, s.c.rootTests = 0, true, true
+	resW := s.Solve(context.Background(), b, Options{MinLeft: minLeft, Seed: 7})
+	s.games, s.c.wipe, s.c.rootTests = games, true, false
+	if resW.Verdict != res.Verdict || resW.MinLeft != res.MinLeft {
+		t.Fatalf("%s: %v/%d with random games, %v/%d by search with look-ahead", what, res.Verdict, res.MinLeft, resW.Verdict, resW.MinLeft)
+	}
+	if resW.Verdict == Winnable {
+		if err := solitaire.Verify(b, resW.Moves); err != nil {
+			t.Fatalf("%s: look-ahead solution does not replay: %v", what, err)
+		}
+	}
 	switch {
 	case want == 0 && res.Verdict != Winnable, want > 0 && res.Verdict != Impossible:
 		t.Fatalf("%s: verdict %v (%v), brute force leaves %d", what, res.Verdict, res.Method, want)

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"math/bits"
 	"math/rand/v2"
 	"time"
 )
@@ -122,6 +123,13 @@ type core struct {
 	thr      int           // a scan passes when it leaves at most thr tiles
 	lastLeft int
 	guided   bool
+	// Root tests: each group's pairings tried alone before the search;
+	// allowed[g] has bit id set when partition id (the index in rgt of the
+	// partner of rgt[g][0]) may still be part of a solution.
+	rootTests bool
+	allowed   [256]uint8
+	fixed     [64]uint8 // groups whose only possible pairing was set at the root
+	nFixed    int
 	// Restarts: the first search attempt gets firstBudget scans, each next
 	// one twice as many, until lastBudget; then one unbounded attempt.
 	firstBudget, lastBudget int64
@@ -140,6 +148,9 @@ type core struct {
 	started uint64 // groups without pairing that have made their first match
 	left    int
 	snaps   []snapshot // one per search depth
+	hsnap   snapshot   // scratch: the scan holding a group back
+	tsnap   snapshot   // scratch
+	wipe    bool       // search with look-ahead (searchW)
 
 	// Random-game scratch.
 	rgt       [256][4]uint8 // tiles of each group in slot order (gt is rotated by the search)
@@ -163,7 +174,7 @@ type core struct {
 }
 
 func newCore(g *geom) *core {
-	c := &core{geom: g, guided: true, firstBudget: 1000, lastBudget: 1 << 20}
+	c := &core{geom: g, guided: true, wipe: true, firstBudget: 1000, lastBudget: 1 << 20}
 	c.moves = make([]move, 0, maxTiles/2)
 	c.snaps = make([]snapshot, maxTiles/4+2)
 	c.bestMoves = make([]move, 0, maxTiles/2)
@@ -228,6 +239,10 @@ func (c *core) load(groups []uint8, present *[3]uint64) {
 	}
 	c.rgt = c.gt
 	c.prepareRandom()
+	c.nFixed = 0
+	for i := 0; i < c.nOrder; i++ {
+		c.allowed[c.order[i]] = 0b1110
+	}
 	c.scans, c.games, c.nodes = 0, 0, 0
 	c.aborted, c.done = false, false
 	c.moves = c.moves[:0]
@@ -527,6 +542,7 @@ func (c *core) search(s int, known bool) bool {
 		if c.guided {
 			c.guide(g)
 		}
+		c.allow1(g)
 		c.setPairing(g, 1)
 		if !c.ok() {
 			break
@@ -590,10 +606,15 @@ func (c *core) search(s int, known bool) bool {
 		c.scan(false)
 		hs := &c.snaps[cp]
 		c.save(hs)
+		restore := false
 		for pr := uint8(2); pr <= 3; pr++ {
-			if pr == 3 {
+			if !c.permits(g, pr) {
+				continue
+			}
+			if restore {
 				c.restore(hs)
 			}
+			restore = true
 			c.setPairing(g, pr)
 			c.release(g)
 			if c.search(cp+1, true) {
@@ -606,6 +627,115 @@ func (c *core) search(s int, known bool) bool {
 		c.unpair(g)
 	}
 	return false
+}
+
+// partition returns the id of pairing p of group g in its current
+// arrangement: the index in rgt[g] of the tile paired with rgt[g][0].
+func (c *core) partition(g, p uint8) uint8 {
+	t := &c.gt[g]
+	r0 := c.rgt[g][0]
+	a, b := t[0], t[p&3]
+	switch r0 {
+	case a:
+		return c.tix[b]
+	case b:
+		return c.tix[a]
+	}
+	// r0 is in the other pair.
+	var o [2]uint8
+	k := 0
+	for _, x := range t {
+		if x != a && x != b {
+			o[k&1] = x
+			k++
+		}
+	}
+	if o[0] == r0 {
+		return c.tix[o[1]]
+	}
+	return c.tix[o[0]]
+}
+
+// permits reports whether pairing p of group g (of four) is not ruled out.
+func (c *core) permits(g, p uint8) bool {
+	return c.gn[g] != 4 || c.allowed[g]>>(c.partition(g, p)&7)&1 != 0
+}
+
+// allow1 rearranges group g so that its pairing 1 is not ruled out.
+func (c *core) allow1(g uint8) {
+	if c.permits(g, 1) {
+		return
+	}
+	t := &c.gt[g]
+	for p := uint8(2); p <= 3; p++ {
+		if c.permits(g, p) {
+			t[1], t[p&3] = t[p&3], t[1]
+			return
+		}
+	}
+}
+
+// testRoot tries each pairing of every group alone (the others without
+// pairing) and rules out those whose scan fails; a group left with one
+// pairing gets it for good. It returns false when some group has none left:
+// the board is impossible.
+func (c *core) testRoot() bool {
+	for round := 0; round < 4; round++ {
+		changed := false
+		for i := 0; i < c.nOrder; i++ {
+			g := c.order[i]
+			if c.gn[g] != 4 {
+				continue
+			}
+			c.hold(g)
+			c.scan(false)
+			hs := &c.snaps[0]
+			c.save(hs)
+			for p := uint8(1); p <= 3; p++ {
+				id := c.partition(g, p)
+				if c.allowed[g]>>id&1 == 0 {
+					continue
+				}
+				c.restore(hs)
+				c.setPairing(g, p)
+				if c.release(g) > c.thr {
+					c.allowed[g] &^= 1 << id
+					changed = true
+				}
+			}
+			c.unpair(g)
+			switch bits.OnesCount8(c.allowed[g]) {
+			case 0:
+				return false
+			case 1:
+				c.allow1(g)
+				c.setPairing(g, 1)
+				c.fixed[c.nFixed] = g
+				c.nFixed++
+				c.nOrder--
+				c.order[i] = c.order[c.nOrder]
+				c.order[c.nOrder] = g
+				i--
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	return true
+}
+
+// unfix gives the groups fixed at the root back to the search.
+func (c *core) unfix() {
+	for ; c.nFixed > 0; c.nFixed-- {
+		g := c.fixed[c.nFixed-1]
+		c.unpair(g)
+		c.allowed[g] = 0b1110
+		c.nOrder++
+	}
+	for i := 0; i < c.nOrder; i++ {
+		c.allowed[c.order[i]] = 0b1110
+	}
 }
 
 // stop reports whether the context is done or the deadline has passed.

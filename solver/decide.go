@@ -41,6 +41,9 @@ func (c *core) decide(minLeft bool, games int) outcome {
 			return outcome{Unknown, Budget, -1}
 		}
 	}
+	if c.rootTests && !c.testRoot() {
+		return c.impossible(Search, minLeft, left0)
+	}
 	// Search attempts with growing scan budgets, each with a new order and
 	// rotations: hard winnable boards are found much sooner by one of many
 	// short attempts than by one long one. The last attempt is unbounded.
@@ -50,7 +53,13 @@ func (c *core) decide(minLeft bool, games int) outcome {
 		if budget > 0 {
 			c.limit = c.scans + budget
 		}
-		if c.search(0, false) {
+		won := false
+		if c.wipe {
+			won = c.searchW(0, false)
+		} else {
+			won = c.search(0, false)
+		}
+		if won {
 			c.limit = 0
 			return outcome{Winnable, Search, 0}
 		}
@@ -103,6 +112,7 @@ func (c *core) impossible(m Method, minLeft bool, left0 int) outcome {
 		}
 	}
 	if c.best > lb {
+		c.unfix()
 		for i := 0; i < c.nOrder; i++ {
 			c.unpair(c.order[i])
 		}

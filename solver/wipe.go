@@ -1,0 +1,168 @@
+package solver
+
+// The pairing search with look-ahead at each group of the descent.
+
+// tryGroup gives group g the first of its pairings (pairing 1 first) whose
+// scan passes, and makes it g's pairing 1. When none passes it returns
+// false with g held back and the scan state of that hold.
+func (c *core) tryGroup(g uint8) bool {
+	c.hold(g)
+	c.scan(false)
+	c.save(&c.hsnap)
+	first := true
+	for p := uint8(1); p <= 3; p++ {
+		if !c.permits(g, p) {
+			continue
+		}
+		if !first {
+			c.restore(&c.hsnap)
+		}
+		first = false
+		c.setPairing(g, p)
+		if c.passes(c.release(g)) {
+			if p != 1 {
+				t := &c.gt[g]
+				t[1], t[p&3] = t[p&3], t[1]
+				c.setPairing(g, 1)
+			}
+			return true
+		}
+		if c.aborted {
+			return false
+		}
+	}
+	c.restore(&c.hsnap)
+	c.hold(g)
+	return false
+}
+
+// anyPasses reports whether some pairing of the held group g passes from
+// the current scan state (which it changes).
+func (c *core) anyPasses(g uint8) bool {
+	c.save(&c.tsnap)
+	first := true
+	for p := uint8(1); p <= 3; p++ {
+		if !c.permits(g, p) {
+			continue
+		}
+		if !first {
+			c.restore(&c.tsnap)
+		}
+		first = false
+		c.setPairing(g, p)
+		if c.passes(c.release(g)) {
+			return true
+		}
+		if c.aborted {
+			return false
+		}
+	}
+	return false
+}
+
+// searchW is search where the descent tries all pairings of each group:
+// it stops at a group none of whose pairings passes (a wiped-out group),
+// and the critical groups are those needed for that wipe-out. The
+// wiped-out group itself is not branched on: with the critical groups at
+// pairing 1 it has no pairing left. Used when no tiles may remain.
+func (c *core) searchW(s int, known bool) bool {
+	c.nodes++
+	if known {
+		if !c.passes(c.left) {
+			return false
+		}
+	} else if !c.ok() {
+		return false
+	}
+	no := c.nOrder
+	if s == no {
+		return c.leaf()
+	}
+	k := s
+	var g uint8
+	for {
+		g = c.order[k]
+		if c.guided {
+			c.guide(g)
+		}
+		c.allow1(g)
+		if !c.tryGroup(g) {
+			break
+		}
+		k++
+		if k == no {
+			return c.leaf()
+		}
+	}
+	if c.aborted {
+		return false
+	}
+	// g (at k) is wiped out by order[s..k−1] at pairing 1; the state is
+	// the scan holding g. Find the groups needed for the wipe-out.
+	var need, rest [64]uint8
+	nn, nr := 0, 0
+	sn := &c.snaps[s]
+	for j := k - 1; j >= s; j-- {
+		h := c.order[j]
+		c.save(sn)
+		c.unpair(h)
+		c.release(h)
+		pass := c.anyPasses(g)
+		if c.aborted {
+			return false
+		}
+		if pass {
+			c.restore(sn)
+			c.hold(g)
+			c.setPairing(h, 1)
+			need[nn] = h
+			nn++
+		} else {
+			c.restore(&c.tsnap)
+			c.hold(g)
+			c.rotate(h)
+			rest[nr] = h
+			nr++
+		}
+	}
+	c.unpair(g)
+	p := s
+	for i := nn - 1; i >= 0; i-- {
+		c.order[p] = need[i]
+		p++
+	}
+	last := p - 1
+	c.order[p] = g
+	p++
+	for i := nr - 1; i >= 0; i-- {
+		c.order[p] = rest[i]
+		p++
+	}
+	for cp := last; cp >= s; cp-- {
+		h := c.order[cp]
+		c.hold(h)
+		c.scan(false)
+		hs := &c.snaps[cp]
+		c.save(hs)
+		restore := false
+		for pr := uint8(2); pr <= 3; pr++ {
+			if !c.permits(h, pr) {
+				continue
+			}
+			if restore {
+				c.restore(hs)
+			}
+			restore = true
+			c.setPairing(h, pr)
+			c.release(h)
+			if c.searchW(cp+1, true) {
+				return true
+			}
+			if c.aborted {
+				return false
+			}
+		}
+		c.unpair(h)
+	}
+	return false
+}
