@@ -87,7 +87,15 @@ func newRootCmd() *cobra.Command {
 		Long: `mjsolve decides exactly whether a Mahjong Solitaire deal can be cleared when
 every tile is known (de Bondt's peeking solver), estimates how often a layout
 cannot be won, and analyses Taiwanese 16-tile Mahjong hands (shanten, waits,
-effective tiles, discard advice, tai scoring).`,
+effective tiles, discard advice, tai scoring).
+
+Bad input (flags, files, hands) is reported in one line on standard error
+with exit code 2; other failures exit with 1, an interruption with 130.`,
+		Example: `  mjsolve solitaire --layout turtle --boards 100000   # how often is the turtle unwinnable?
+  mjsolve solitaire solve --layout turtle --game 7      # one board, with a solution
+  mjsolve layouts list                                  # layouts built in and installed
+  mjsolve tw16 shanten "123456789m 123456p 1z"          # a Taiwanese 16-tile hand
+  source <(mjsolve completion bash)                     # shell completion`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

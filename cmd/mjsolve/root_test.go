@@ -2,8 +2,12 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
 // runCmd runs the command line and returns its exit code, stdout and stderr.
@@ -43,5 +47,47 @@ func TestCompletion(t *testing.T) {
 	code, out, _ := runCmd(t, "", "completion", "bash")
 	if code != 0 || !strings.Contains(out, "__start_mjsolve") {
 		t.Errorf("completion bash: exit %d, output starts %q", code, out[:min(len(out), 80)])
+	}
+}
+
+// TestHelpExamplesRun runs the examples in the help of the root command and
+// of the layouts and solitaire show commands, in a temporary directory over
+// a fake games root. The main job's example runs on 3 boards, not 100000.
+func TestHelpExamplesRun(t *testing.T) {
+	root, _ := fakeGames(t)
+	os.Remove(filepath.Join(root, "usr/share/kmahjongg/layouts/big.layout")) // refused, with a note on stderr
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("my-layout.txt", []byte("mjsolve-layout 1\nlevel 0\n[][]\n[][]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, cmd := range []*cobra.Command{newRootCmd(), newLayoutsListCmd(), newLayoutsShowCmd(), newSolitaireShowCmd()} {
+		if cmd.Example == "" {
+			t.Errorf("%s: no examples", cmd.Name())
+		}
+		for _, line := range strings.Split(cmd.Example, "\n") {
+			line, _, _ = strings.Cut(line, "#")
+			line = strings.TrimSpace(line)
+			if !strings.HasPrefix(line, "mjsolve ") {
+				continue // "source <(mjsolve completion bash)"
+			}
+			args := splitShellWords(strings.TrimPrefix(line, "mjsolve "))
+			if len(args) > 1 && args[0] == "solitaire" && args[1] == "--layout" {
+				args = append(args, "--boards", "3")
+			}
+			code, out, errOut := runCmd(t, "", args...)
+			if code != 0 || out == "" || errOut != "" {
+				t.Errorf("%s: exit %d, stdout %q, stderr %q", line, code, out, errOut)
+			}
+			n++
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d examples ran", n)
+	}
+	for _, f := range []string{"ox.png", "g1.board"} {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("example did not write %s: %v", f, err)
+		}
 	}
 }
