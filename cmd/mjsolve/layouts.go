@@ -156,7 +156,12 @@ and shifted so stacks are visible, tiles free at the start outlined.`,
 		Example: `  mjsolve layouts show turtle
   mjsolve layouts show xmahjongg/ox --png ox.png
   mjsolve layouts show ./my-layout.txt`,
-		Args:              cobra.ExactArgs(1),
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return fmt.Errorf("layouts show takes one layout NAME, not %d (see 'mjsolve layouts list')", len(args))
+			}
+			return nil
+		},
 		ValidArgsFunction: completeLayout,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.name = args[0]

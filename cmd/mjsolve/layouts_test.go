@@ -194,7 +194,8 @@ func TestLayoutsShowErrors(t *testing.T) {
 		{[]string{"kmahjongg/nope"}, `mjsolve: layouts: no layout "nope" among the KMahjongg layouts in ` + kdir + ` (see 'mjsolve layouts list')`},
 		{[]string{bad}, `mjsolve: layouts: ` + bad + ` line 2: want three numbers "row col lev", got "0 2"`},
 		{[]string{"bad"}, `mjsolve: layouts: ` + bad + ` line 2: want three numbers "row col lev", got "0 2"`},
-		{[]string{}, `mjsolve: accepts 1 arg(s), received 0`},
+		{[]string{}, `mjsolve: layouts show takes one layout NAME, not 0 (see 'mjsolve layouts list')`},
+		{[]string{"ox", "turtle"}, `mjsolve: layouts show takes one layout NAME, not 2 (see 'mjsolve layouts list')`},
 	} {
 		code, out, errOut := runCmd(t, "", append([]string{"layouts", "show"}, tt.args...)...)
 		if code != exitBadInput || out != "" || errOut != tt.want+"\n" {
