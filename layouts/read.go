@@ -83,7 +83,14 @@ func parse(data []byte, file string) ([]*Layout, error) {
 	case FormatGnome:
 		return parseGnome(data, file)
 	default:
-		return nil, errorf(file, 1, "unknown layout format (not mjsolve, Xmahjongg, Kyodai, KMahjongg or GNOME Mahjongg)")
+		// Name the first line that is not blank: the one Detect looked at.
+		body := stripBOM(data)
+		rest := bytes.TrimLeft(body, " \t\r\n")
+		if len(rest) == 0 {
+			return nil, errorf(file, 0, "empty file, not a layout")
+		}
+		line := 1 + bytes.Count(body[:len(body)-len(rest)], []byte("\n"))
+		return nil, errorf(file, line, "unknown layout format (not mjsolve, Xmahjongg, Kyodai, KMahjongg or GNOME Mahjongg)")
 	}
 	if err != nil {
 		return nil, err

@@ -224,6 +224,9 @@ func TestMalformed(t *testing.T) {
 		{"t8", "mjsolve-layout 2\n", "layouts: t8 line 1: not an mjsolve layout (the first line must be \"mjsolve-layout 1\")"},
 		{"t9", "mjsolve-layout 1\nlevel 0\n]\n", "layouts: t9 line 3: column 1: ']' without '[' before it"},
 		{"u1", "hello\n", "layouts: u1 line 1: unknown layout format (not mjsolve, Xmahjongg, Kyodai, KMahjongg or GNOME Mahjongg)"},
+		{"u2", "\ufeff\n  \r\n\thello\n", "layouts: u2 line 3: unknown layout format (not mjsolve, Xmahjongg, Kyodai, KMahjongg or GNOME Mahjongg)"},
+		{"e1", "", "layouts: e1: empty file, not a layout"},
+		{"e2", "\n \r\n\t\n", "layouts: e2: empty file, not a layout"},
 	}
 	for _, tt := range tests {
 		_, err := Read(strings.NewReader(tt.src), tt.name)
