@@ -111,8 +111,15 @@ func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims 
 			pairs[u][s] = pairs[s][u]
 		}
 	}
+	// The neighbours of the parts as dealt serve every discard from another
+	// part (a kind held 4 times stays so).
+	var dealt [numParts]neighbors
+	for u := range dealt {
+		ps.neighbors(u, ps.idx[u], &concealed, &dealt[u])
+	}
 	var draws [mjsolve.NumKinds]uint8
 	var rest laneRow
+	var own neighbors
 	for d := mjsolve.Kind(0); d < mjsolve.NumKinds; d++ {
 		if concealed[d] == 0 {
 			continue
@@ -120,14 +127,15 @@ func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims 
 		s, wd := partOf(d)
 		hs := ps.idx[s] - wd
 		concealed[d]--
-		r0 := ps.others[s].final(ps.entry(s, hs), k)
+		ps.neighbors(s, hs, &concealed, &own)
+		r0 := ps.others[s].final(own.e, k)
 		for u := 0; u < numParts; u++ {
 			if u == s {
-				ps.draws(s, hs, &ps.others[s], r0, &concealed, &draws)
+				ps.draws(s, &own, &ps.others[s], r0, &concealed, &draws)
 				continue
 			}
-			pairs[s][u].merge(ps.entry(s, hs), k, &rest)
-			ps.draws(u, ps.idx[u], &rest, r0, &concealed, &draws)
+			pairs[s][u].merge(own.e, k, &rest)
+			ps.draws(u, &dealt[u], &rest, r0, &concealed, &draws)
 		}
 		dc := &a.ranked[a.n]
 		*dc = Discard{Kind: d, Tier: tierOf(&concealed, d)}

@@ -91,8 +91,10 @@ func (f Forms) Effective(concealed mjsolve.Counts, visible *mjsolve.Counts, clai
 	ps.mergeOthers()
 	r0 := ps.others[0].final(ps.entry(0, ps.idx[0]), k)
 	var draws [mjsolve.NumKinds]uint8
+	var nb neighbors
 	for u := 0; u < numParts; u++ {
-		ps.draws(u, ps.idx[u], &ps.others[u], r0, &concealed, &draws)
+		ps.neighbors(u, ps.idx[u], &concealed, &nb)
+		ps.draws(u, &nb, &ps.others[u], r0, &concealed, &draws)
 	}
 	f.finish(&e, &concealed, seen, claims, k, r0, &draws)
 	return e, nil

@@ -71,18 +71,36 @@ func (ps *parts) pairRow(s, u int, out *laneRow) {
 	}
 }
 
+// neighbors holds the table entry of one part of a hand and those of the
+// part with one more tile of each of its kinds (0 for a kind held 4 times).
+type neighbors struct {
+	e  uint64
+	up [9]uint64
+}
+
+// neighbors sets nb for part u at index idx, held giving the counts.
+func (ps *parts) neighbors(u, idx int, held *mjsolve.Counts, nb *neighbors) {
+	nb.e = ps.entry(u, idx)
+	base := 9 * u
+	for i := 0; i < mjsolve.Suit(u).Size(); i++ {
+		nb.up[i] = 0
+		if held[base+i] < 4 {
+			nb.up[i] = ps.entry(u, idx+pow5[i])
+		}
+	}
+}
+
 // draws sets draws[t], for every kind t of part u, to the replacement number
 // of the hand with a tile of kind t added — r0 or r0−1 — given the part's
-// packed entry e at index idx, rest the merge of the other three parts and
-// r0 the hand's replacement number. held gives the hand's counts: a kind
-// held 4 times gets 255.
+// entries nb, rest the merge of the other three parts and r0 the hand's
+// replacement number. A kind held 4 times gets 255.
 //
 // Adding a tile lowers no table value and lowers each by at most one, so the
 // hand's number drops exactly when the part's value drops for some split
 // (m sets, p pairs here; k−m, 1−p in the rest) that reaches r0: the drops of
 // all values at once are the nibbles of e − e', 0 or 1 each.
-func (ps *parts) draws(u, idx int, rest *laneRow, r0 int, held *mjsolve.Counts, draws *[mjsolve.NumKinds]uint8) {
-	e := ps.entry(u, idx)
+func (ps *parts) draws(u int, nb *neighbors, rest *laneRow, r0 int, held *mjsolve.Counts, draws *[mjsolve.NumKinds]uint8) {
+	e := nb.e
 	var opt uint64 // a 1 in the nibble of each split that reaches r0
 	reach := uint64(2)<<r0 - 1
 	for m := 0; m <= ps.k; m++ {
@@ -102,11 +120,11 @@ func (ps *parts) draws(u, idx int, rest *laneRow, r0 int, held *mjsolve.Counts, 
 			draws[base+i] = 255
 			continue
 		}
-		drop := (e - ps.entry(u, idx+pow5[i])) & opt
-		draws[base+i] = uint8(r0)
-		if drop != 0 {
-			draws[base+i]--
+		d := uint8(r0)
+		if (e-nb.up[i])&opt != 0 {
+			d--
 		}
+		draws[base+i] = d
 	}
 }
 

@@ -162,24 +162,21 @@ func (f Forms) Waits(concealed mjsolve.Counts, visible *mjsolve.Counts) (WaitInf
 	}
 	var ps parts
 	ps.init(&concealed, k)
-	r := replacement(ps.t, &concealed, k)
 	ligu := f.Ligu && k == maxMelds
-	if ligu {
-		r = min(r, liguReplacement(&concealed))
-	}
-	w.Shanten = r - 1
-	if w.Shanten != 0 {
-		return w, nil
-	}
 
-	// Tiles per part and whether each part is complete as it stands.
+	// A tile completes the hand only if every other part is complete as it
+	// stands: when one part is not, only its kinds can win; when two are
+	// not, none can. (All can be complete by themselves: two pairs.)
 	var n [numParts]int
 	for kind, c := range concealed {
 		n[kind/9] += int(c)
 	}
-	var whole [numParts]bool
-	for s := range whole {
-		whole[s] = ps.complete(s, ps.idx[s], n[s])
+	open, opens := -1, 0
+	for s := 0; s < numParts; s++ {
+		if !ps.complete(s, ps.idx[s], n[s]) {
+			open = s
+			opens++
+		}
 	}
 	live := 0
 	for t := mjsolve.Kind(0); t < mjsolve.NumKinds; t++ {
@@ -187,12 +184,8 @@ func (f Forms) Waits(concealed mjsolve.Counts, visible *mjsolve.Counts) (WaitInf
 			continue
 		}
 		s, weight := partOf(t)
-		others := true
-		for u := range whole {
-			others = others && (u == s || whole[u])
-		}
 		var shapes WaitShape
-		if others && ps.complete(s, ps.idx[s]+weight, n[s]+1) {
+		if (opens == 0 || opens == 1 && s == open) && ps.complete(s, ps.idx[s]+weight, n[s]+1) {
 			concealed[t]++
 			shapes = partWaitShapes(&concealed, t)
 			concealed[t]--
@@ -217,6 +210,15 @@ func (f Forms) Waits(concealed mjsolve.Counts, visible *mjsolve.Counts) (WaitInf
 		if rem > 0 {
 			live++
 		}
+	}
+	if w.Kinds != 0 {
+		w.Shanten = 0
+	} else {
+		r := replacement(ps.t, &concealed, k)
+		if ligu {
+			r = min(r, liguReplacement(&concealed))
+		}
+		w.Shanten = r - 1
 	}
 	w.Single = live == 1
 	return w, nil
