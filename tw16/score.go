@@ -68,7 +68,7 @@ type Win struct {
 
 	SelfDrawn bool // 自摸: drawn from the wall rather than another player's tile
 	LastTile  bool // the last tile of the wall (海底撈月) or its discard (河底撈魚)
-	AfterKong bool // drawn as the replacement after a kong or a flower (槓上開花); needs SelfDrawn
+	AfterKong bool // drawn as the replacement after a kong or a flower (槓上開花); needs SelfDrawn and a kong among Melds or a flower in Flowers
 	RobKong   bool // robbed from another player's added kong (搶槓); not SelfDrawn
 
 	Dealer            bool // the winner is the dealer (莊家)

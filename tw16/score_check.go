@@ -94,6 +94,17 @@ func checkWin(w *Win, r *Rules) error {
 	if w.AfterKong && !w.SelfDrawn {
 		return fmt.Errorf("tw16: a win after a kong (槓上開花) is self-drawn")
 	}
+	if w.AfterKong {
+		// The replacement tile (嶺上牌) follows the winner's own kong or a
+		// flower set aside: without either there was nothing to replace.
+		kong := false
+		for _, m := range w.Melds {
+			kong = kong || m.Type.IsKong()
+		}
+		if !kong && len(w.Flowers) == 0 {
+			return fmt.Errorf("tw16: a win after a kong (槓上開花) needs a kong among the melds or a flower set aside")
+		}
+	}
 	if w.RobKong && w.SelfDrawn {
 		return fmt.Errorf("tw16: robbing a kong (搶槓) is not a self-drawn win")
 	}

@@ -176,7 +176,8 @@ var scoreCases = []scoreCase{
 	{name: "搶槓 not", hand: baseHand, win: baseWin, melds: baseMeld, want: "", tai: 0},
 
 	// 槓上開花 1, adds to 自摸.
-	{name: "槓上開花", hand: baseHand, win: baseWin, melds: baseMeld, sit: "self kong", want: "自摸 1, 槓上開花 1", tai: 2},
+	{name: "槓上開花", hand: baseHand, win: baseWin, melds: "1111p", sit: "self kong", want: "自摸 1, 槓上開花 1", tai: 2},
+	{name: "槓上開花 on a flower's replacement", hand: baseHand, win: baseWin, melds: baseMeld, flowers: "2f", sit: "common self kong", want: "自摸 1, 槓上開花 1", tai: 2},
 	{name: "槓上開花 not", hand: baseHand, win: baseWin, melds: baseMeld, sit: "self", want: "自摸 1", tai: 1},
 
 	// 河底撈魚 1 on a discard, 海底撈月 1 on a draw (adds to 自摸).
@@ -254,7 +255,7 @@ var scoreCases = []scoreCase{
 
 	// 天胡 16: drops 門清, 自摸, 門清自摸, 獨聽, 槓上開花.
 	{name: "天胡", hand: concealed, win: baseWin, sit: "dealer self first=tianhu", want: "莊家 1, 天胡 16", tai: 17},
-	{name: "天胡 drops 獨聽 and 槓上開花", hand: "111p 456m 789p 234s 55s 89s", win: "7s", sit: "dealer self kong first=tianhu", want: "莊家 1, 天胡 16", tai: 17},
+	{name: "天胡 drops 獨聽 and 槓上開花", hand: "111p 456m 789p 234s 55s 89s", win: "7s", flowers: "2f", sit: "common dealer self kong first=tianhu", want: "莊家 1, 天胡 16", tai: 17},
 	{name: "天胡 not", hand: concealed, win: baseWin, sit: "dealer self", want: "莊家 1, 門清自摸 3", tai: 4},
 	{name: "天胡 keeps the rest", hand: "111m 555m 999p 222s 888s 5s", win: "5s", sit: "dealer self first=tianhu", want: "莊家 1, 五暗刻 8, 對對胡 4, 天胡 16", tai: 29},
 
@@ -347,6 +348,10 @@ func TestScoreErrors(t *testing.T) {
 			"tw16: negative dealer streak -1"},
 		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, sit: "kong"},
 			"tw16: a win after a kong (槓上開花) is self-drawn"},
+		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, sit: "self kong"},
+			"tw16: a win after a kong (槓上開花) needs a kong among the melds or a flower set aside"},
+		{scoreCase{hand: concealed, win: baseWin, sit: "self kong first=dihu"},
+			"tw16: a win after a kong (槓上開花) needs a kong among the melds or a flower set aside"},
 		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, sit: "rob self"},
 			"tw16: robbing a kong (搶槓) is not a self-drawn win"},
 		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, sit: "rob last"},
