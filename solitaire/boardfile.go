@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"slices"
 	"strconv"
@@ -25,6 +26,7 @@ func (b *Board) WriteTo(w io.Writer) (int64, error) {
 	sb.WriteString(boardMagic + "\n")
 	fmt.Fprintf(&sb, "layout %s\n", LayoutRef(b.Geo.Layout))
 	fmt.Fprintf(&sb, "tiles %d\n", b.Geo.N)
+	fmt.Fprintf(&sb, "geometry %016x\n", geometryHash(b.Geo.Layout))
 	for i := 0; i < len(b.Groups); i += facesPerLine {
 		sb.WriteString("faces")
 		for _, g := range b.Groups[i:min(i+facesPerLine, len(b.Groups))] {
@@ -47,6 +49,27 @@ func (b *Board) WriteTo(w io.Writer) (int64, error) {
 		err = fmt.Errorf("solitaire: writing board: %w", err)
 	}
 	return int64(n), err
+}
+
+// geometryHash is a fingerprint of l's slots in order (FNV-1a of their
+// coordinates, translated so that the smallest x, y and z are 0). A board
+// file records it so that a board is never read onto another layout of the
+// same size: an edited layout file, or a name that now finds another layout.
+func geometryHash(l *layouts.Layout) uint64 {
+	if len(l.Slots) == 0 {
+		return 0
+	}
+	lo := l.Slots[0]
+	for _, s := range l.Slots {
+		lo.X, lo.Y, lo.Z = min(lo.X, s.X), min(lo.Y, s.Y), min(lo.Z, s.Z)
+	}
+	h := fnv.New64a()
+	var buf []byte
+	for _, s := range l.Slots {
+		buf = fmt.Appendf(buf[:0], "%d,%d,%d;", s.X-lo.X, s.Y-lo.Y, s.Z-lo.Z)
+		h.Write(buf)
+	}
+	return h.Sum64()
 }
 
 // LayoutRef returns the name a board file uses for l: its Name when
@@ -74,14 +97,16 @@ func ReadBoard(r io.Reader, name string) (*Board, error) {
 // boardFile is the parsed content of a board file before its layout is
 // looked up.
 type boardFile struct {
-	layout     string
-	layoutLine int
-	tiles      int
-	tilesLine  int
-	faces      []Group
-	facesLine  int // first faces line
-	removed    []int
-	removedAt  []int // line of each removed slot
+	layout       string
+	layoutLine   int
+	tiles        int
+	tilesLine    int
+	geometry     uint64
+	geometryLine int // 0: the file has no geometry line
+	faces        []Group
+	facesLine    int // first faces line
+	removed      []int
+	removedAt    []int // line of each removed slot
 }
 
 // maxLine bounds the length of one line of a board file.
@@ -99,6 +124,9 @@ func parseBoardFile(r io.Reader, file string) (*boardFile, error) {
 	for sc.Scan() {
 		line++
 		text := sc.Text()
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\ufeff") // a byte order mark some editors write
+		}
 		if i := strings.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
 		}
@@ -135,6 +163,15 @@ func parseBoardFile(r io.Reader, file string) (*boardFile, error) {
 				return nil, bad(line, "bad tile count %q (want an even number from 2 to %d)", args[0], MaxTiles)
 			}
 			bf.tiles, bf.tilesLine = n, line
+		case "geometry":
+			if bf.geometryLine > 0 {
+				return nil, bad(line, "second geometry line (first on line %d)", bf.geometryLine)
+			}
+			h, err := strconv.ParseUint(strings.Join(args, " "), 16, 64)
+			if err != nil {
+				return nil, bad(line, "bad geometry %q (want 16 hexadecimal digits)", strings.Join(args, " "))
+			}
+			bf.geometry, bf.geometryLine = h, line
 		case "faces":
 			if bf.facesLine == 0 {
 				bf.facesLine = line
@@ -162,7 +199,7 @@ func parseBoardFile(r io.Reader, file string) (*boardFile, error) {
 				bf.removedAt = append(bf.removedAt, line)
 			}
 		default:
-			return nil, bad(line, "unknown keyword %q (want layout, tiles, faces or removed)", key)
+			return nil, bad(line, "unknown keyword %q (want layout, tiles, geometry, faces or removed)", key)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -215,6 +252,10 @@ func readBoard(r io.Reader, file string, find func(string) (*layouts.Layout, err
 	}
 	if len(l.Slots) != bf.tiles {
 		return nil, fmt.Errorf("solitaire: %s:%d: layout %s has %d tiles, the board %d", file, bf.tilesLine, bf.layout, len(l.Slots), bf.tiles)
+	}
+	if h := geometryHash(l); bf.geometryLine > 0 && h != bf.geometry {
+		return nil, fmt.Errorf("solitaire: %s:%d: layout %s is not the one the board was saved on (its geometry is %016x, the file's %016x)",
+			file, bf.geometryLine, bf.layout, h, bf.geometry)
 	}
 	g, err := Compile(l)
 	if err != nil {

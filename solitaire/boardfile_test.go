@@ -17,9 +17,9 @@ func findTest(name string) (*layouts.Layout, error) {
 	switch name {
 	case "test6":
 		return testLayout(), nil
-	case "row 8":
-		l := &layouts.Layout{Name: "row 8"}
-		for i := range 8 {
+	case "row 8", "row 6":
+		l := &layouts.Layout{Name: name}
+		for i := range int(name[4] - '0') {
 			l.Slots = append(l.Slots, layouts.Slot{X: 2 * i})
 		}
 		return l, nil
@@ -30,6 +30,7 @@ func findTest(name string) (*layouts.Layout, error) {
 const test6File = `mjsolve board 1
 layout test6
 tiles 6
+geometry 58ebd822b3cca551
 faces 1m 2m 2m 1m 1m 1m
 removed 4 5
 `
@@ -86,14 +87,18 @@ func TestBoardFileErrors(t *testing.T) {
 		{"mjsolve board 1\ntiles 6\ntiles 6\n", "solitaire: f:3: second tiles line (first on line 2)"},
 		{"mjsolve board 1\nfaces 1m 2x\n", `solitaire: f:2: unknown face "2x"`},
 		{"mjsolve board 1\nremoved 1 -2\n", `solitaire: f:2: bad slot "-2"`},
-		{"mjsolve board 1\nplayed 1 2\n", `solitaire: f:2: unknown keyword "played" (want layout, tiles, faces or removed)`},
+		{"mjsolve board 1\nplayed 1 2\n", `solitaire: f:2: unknown keyword "played" (want layout, tiles, geometry, faces or removed)`},
 		{"mjsolve board 1\ntiles 6\nfaces 1m 1m 1m 1m 2m 2m\n", "solitaire: f:3: no layout line"},
 		{"mjsolve board 1\nlayout test6\nfaces 1m 1m 1m 1m 2m 2m\n", "solitaire: f:3: no tiles line"},
 		{"mjsolve board 1\nlayout test6\ntiles 6\nfaces 1m 1m 1m 1m 2m\n", "solitaire: f:4: 5 faces for 6 tiles"},
 		{"mjsolve board 1\nlayout test6\ntiles 6\nfaces 1m 1m 1m 2m 2m 2m\n", "solitaire: f:4: deal has 3 tiles of 1m, want 4"},
 		{"mjsolve board 1\nlayout test6\ntiles 6\nfaces 1m 1m 1m 1m E E\n", "solitaire: f:4: deal has 0 tiles of 2m, want 2"},
-		{test6File + "removed 6 7\n", "solitaire: f:6: no slot 6 on a layout of 6 tiles"},
-		{test6File + "removed 4\n", "solitaire: f:6: slot 4 removed twice"},
+		{test6File + "removed 6 7\n", "solitaire: f:7: no slot 6 on a layout of 6 tiles"},
+		{test6File + "removed 4\n", "solitaire: f:7: slot 4 removed twice"},
+		{"mjsolve board 1\ngeometry 1\ngeometry 2\n", "solitaire: f:3: second geometry line (first on line 2)"},
+		{"mjsolve board 1\ngeometry turtle\n", `solitaire: f:2: bad geometry "turtle" (want 16 hexadecimal digits)`},
+		// Another layout of the same size than the board was saved on.
+		{strings.Replace(test6File, "layout test6", "layout row 6", 1), "solitaire: f:4: layout row 6 is not the one the board was saved on (its geometry is b3a4b9563e12c78a, the file's 58ebd822b3cca551)"},
 		{"mjsolve board 1\nlayout test6\ntiles 6\nfaces 1m 2m 2m 1m 1m 1m\nremoved 1 4\n", "solitaire: f:5: an odd number of 1m tiles removed (tiles go in pairs)"},
 		{strings.Replace(test6File, "test6", "nowhere", 1), `solitaire: f:2: layouts: no layout "nowhere"`},
 		{"mjsolve board 1\nlayout row 8\ntiles 6\nfaces 1m 1m 1m 1m 2m 2m\n", "solitaire: f:3: layout row 8 has 8 tiles, the board 6"},
@@ -160,5 +165,39 @@ func TestBoardFileLayoutPath(t *testing.T) {
 	}
 	if !slices.Equal(c.Groups, b.Groups) || !slices.Equal(c.Geo.Layout.Slots, l.Slots) {
 		t.Fatal("read back a different board")
+	}
+}
+
+// TestBoardFileGeometryOptional reads board files without a geometry line
+// (written by hand, or before it existed) and with a byte order mark.
+func TestBoardFileGeometryOptional(t *testing.T) {
+	noGeometry := strings.Replace(test6File, "geometry 58ebd822b3cca551\n", "", 1)
+	for _, text := range []string{noGeometry, "\ufeff" + test6File, "\ufeff" + noGeometry} {
+		b, err := readBoard(strings.NewReader(text), "f", findTest)
+		if err != nil {
+			t.Errorf("%q: %v", text, err)
+			continue
+		}
+		if !slices.Equal(b.Groups, []Group{0, 1, 1, 0, 0, 0}) || b.Remaining() != 4 {
+			t.Errorf("%q: read %v, %d tiles left", text, b.Groups, b.Remaining())
+		}
+	}
+}
+
+// TestGeometryHash checks that the fingerprint ignores where a layout lies
+// but not the order or place of its slots.
+func TestGeometryHash(t *testing.T) {
+	l := testLayout()
+	moved := &layouts.Layout{}
+	for _, s := range l.Slots {
+		moved.Slots = append(moved.Slots, layouts.Slot{X: s.X + 4, Y: s.Y + 2, Z: s.Z + 1})
+	}
+	if geometryHash(moved) != geometryHash(l) {
+		t.Error("a translated layout has another geometry")
+	}
+	swapped := &layouts.Layout{Slots: slices.Clone(l.Slots)}
+	swapped.Slots[0], swapped.Slots[1] = swapped.Slots[1], swapped.Slots[0]
+	if geometryHash(swapped) == geometryHash(l) {
+		t.Error("swapping two slots keeps the geometry")
 	}
 }

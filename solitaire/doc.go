@@ -35,12 +35,14 @@
 //
 // A board file is text, one statement per line; "#" starts a comment, and
 // blank lines are ignored. The first statement is the format line, then a
-// layout, a tile count, the faces and the removed tiles:
+// layout, a tile count, the layout's fingerprint, the faces and the removed
+// tiles:
 //
 //	# turtle (144 tiles), game 7, deal pcg seed 1
 //	mjsolve board 1
 //	layout turtle
 //	tiles 144
+//	geometry 9cc023f09979333d
 //	faces 6p 2s 9m E 3m flower 7s 5s P 1p 4p season
 //	faces …
 //	removed 12 40 87 93
@@ -53,6 +55,11 @@
 //     xmahjongg/ox, or a file path). Once.
 //   - "tiles N": the number of tiles of the layout, checked against it so
 //     a board is never read onto the wrong layout. Once.
+//   - "geometry H": a fingerprint of the layout's slots in order (16
+//     hexadecimal digits; where the layout lies does not count), checked
+//     against the layout found, so that a board is never read onto another
+//     layout of the same size, as when a layout file was edited after the
+//     board was saved. Optional (WriteTo writes it); once.
 //   - "faces F…": the face of each slot in slot order, over as many faces
 //     lines as wanted (WriteTo writes twelve a line). Faces are group names
 //     as Group.String writes them (1m, 9p, 5s, E S W N C F P, flower,

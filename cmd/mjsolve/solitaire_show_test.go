@@ -72,6 +72,7 @@ func TestSolitaireShowSaveAndBoard(t *testing.T) {
 mjsolve board 1
 layout ends10
 tiles 10
+geometry a4561262dedf20c1
 faces 2m 3m 1m 2m 3m 2m 1m 1m 1m 2m
 `
 	if string(data) != wantFile {
