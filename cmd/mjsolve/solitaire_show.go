@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -116,8 +118,14 @@ func dealBoard(o *solitaireShowOptions) (*solitaire.Board, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("--deal: %w", err)
 	}
-	if _, ok := dealer.(solitaire.MJSolver); ok && containsFlag(o.dealFlags, "--seed") {
-		return nil, "", fmt.Errorf("--seed applies to the pcg dealer only")
+	if _, ok := dealer.(solitaire.MJSolver); ok {
+		if slices.Contains(o.dealFlags, "--seed") {
+			return nil, "", fmt.Errorf("--seed applies to the pcg dealer only")
+		}
+		if o.game > math.MaxUint32 {
+			// srand takes 32 bits: game 2^32 would silently be game 0.
+			return nil, "", fmt.Errorf("--game %d: the mjsolver dealer has games 0 to %d", o.game, uint32(math.MaxUint32))
+		}
 	}
 	l, err := layouts.Find(o.layout)
 	if err != nil {
@@ -132,15 +140,6 @@ func dealBoard(o *solitaireShowOptions) (*solitaire.Board, string, error) {
 		return nil, "", failure(err) // a dealer bug, not the user's input
 	}
 	return b, fmt.Sprintf("game %d, deal %v", o.game, dealer), nil
-}
-
-func containsFlag(flags []string, name string) bool {
-	for _, f := range flags {
-		if f == name {
-			return true
-		}
-	}
-	return false
 }
 
 // readBoardFile reads a board file.
