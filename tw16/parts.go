@@ -101,18 +101,15 @@ func (ps *parts) neighbors(u, idx int, held *mjsolve.Counts, nb *neighbors) {
 // all values at once are the nibbles of e − e', 0 or 1 each.
 func (ps *parts) draws(u int, nb *neighbors, rest *laneRow, r0 int, held *mjsolve.Counts, draws *[mjsolve.NumKinds]uint8) {
 	e := nb.e
+	k := ps.k
 	var opt uint64 // a 1 in the nibble of each split that reaches r0
 	reach := uint64(2)<<r0 - 1
-	for m := 0; m <= ps.k; m++ {
+	for m := 0; m <= k; m++ {
 		// The rest's values with k−m sets: with the pair (high lane) when
 		// this part has none, without it (low lane) when this part has it.
-		other := rest[ps.k-m]
-		if (other>>32)*pow2lo[value(e, 2*m)]&reach != 0 {
-			opt |= 1 << (4 * (2 * m))
-		}
-		if (other&lowLane)*pow2lo[value(e, 2*m+1)]&reach != 0 {
-			opt |= 1 << (4 * (2*m + 1))
-		}
+		other := rest[k-m]
+		opt |= nonzero((other>>32)*pow2lo[value(e, 2*m)]&reach) << (8 * m)
+		opt |= nonzero((other&lowLane)*pow2lo[value(e, 2*m+1)]&reach) << (8*m + 4)
 	}
 	base := 9 * u
 	for i := 0; i < mjsolve.Suit(u).Size(); i++ {
@@ -120,13 +117,12 @@ func (ps *parts) draws(u int, nb *neighbors, rest *laneRow, r0 int, held *mjsolv
 			draws[base+i] = 255
 			continue
 		}
-		d := uint8(r0)
-		if (e-nb.up[i])&opt != 0 {
-			d--
-		}
-		draws[base+i] = d
+		draws[base+i] = uint8(uint64(r0) - nonzero((e-nb.up[i])&opt))
 	}
 }
+
+// nonzero returns 1 when x is not 0, else 0, without a branch (x < 2^63).
+func nonzero(x uint64) uint64 { return (x | -x) >> 63 }
 
 // complete reports whether the part s with index idx holding n tiles is
 // complete by itself: n/3 sets, and a pair when n is 3j+2.
