@@ -131,3 +131,29 @@ func BenchmarkDealMJSolver(b *testing.B) {
 		sinkDeal = MJSolver{}.Deal(i, 144, buf)
 	}
 }
+
+// TestHotPathsDoNotAllocate checks in the default test run what the
+// benchmarks report: free tiles, matches into a buffer, play and undo, and
+// dealing into a buffer allocate nothing.
+func TestHotPathsDoNotAllocate(t *testing.T) {
+	g := turtle(t)
+	bd := mustBoard(t, g, PCG{}.Deal(1, g.N, nil))
+	buf := make([]Move, 0, MaxMoves)
+	deal := make([]Group, 0, MaxTiles)
+	for name, f := range map[string]func(){
+		"Free":    func() { sinkSet = bd.Free() },
+		"Matches": func() { sinkMoves = bd.Matches(buf[:0]) },
+		"Play+Undo": func() {
+			m := bd.Matches(buf[:0])[0]
+			bd.Play(m)
+			sinkInt += bd.Remaining()
+			bd.Undo(m)
+		},
+		"Deal pcg":      func() { sinkDeal = PCG{Seed: 1}.Deal(3, g.N, deal) },
+		"Deal mjsolver": func() { sinkDeal = MJSolver{}.Deal(3, g.N, deal) },
+	} {
+		if n := testing.AllocsPerRun(20, f); n != 0 {
+			t.Errorf("%s: %.1f allocations per run, want 0", name, n)
+		}
+	}
+}
