@@ -142,13 +142,16 @@ func dealBoard(o *solitaireShowOptions) (*solitaire.Board, string, error) {
 	return b, fmt.Sprintf("game %d, deal %v", o.game, dealer), nil
 }
 
-// readBoardFile reads a board file.
+// readBoardFile reads the board file that --board names.
 func readBoardFile(name string) (*solitaire.Board, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("--board %s: %w", name, pathErr(err))
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("--board %s: is a directory", name)
+	}
 	return solitaire.ReadBoard(f, name)
 }
 

@@ -121,7 +121,8 @@ func TestSolitaireShowErrors(t *testing.T) {
 	}{
 		{[]string{"--board", bad}, `mjsolve: solitaire: ` + bad + `:4: unknown face "9x"`},
 		{[]string{"--board", short}, `mjsolve: solitaire: ` + short + `:3: layout turtle has 144 tiles, the board 10`},
-		{[]string{"--board", filepath.Join(dir, "none")}, `mjsolve: open ` + filepath.Join(dir, "none") + `: no such file or directory`},
+		{[]string{"--board", filepath.Join(dir, "none")}, `mjsolve: --board ` + filepath.Join(dir, "none") + `: no such file or directory`},
+		{[]string{"--board", dir}, `mjsolve: --board ` + dir + `: is a directory`},
 		{[]string{"--board", bad, "--game", "2", "--seed", "3"}, `mjsolve: --board cannot be combined with --game, --seed`},
 		{[]string{"--deal", "glibc"}, `mjsolve: --deal: solitaire: unknown dealer "glibc" (want pcg or mjsolver)`},
 		{[]string{"--deal", "mjsolver", "--seed", "2"}, `mjsolve: --seed applies to the pcg dealer only`},
