@@ -20,7 +20,7 @@ type tw16ScoreOptions struct {
 	melds          string
 	concealedKongs string
 	flowers        string
-	seat, round    mjsolve.Kind
+	seat, round    string
 	rules          string
 	base, perTai   int
 	baseSet        bool
@@ -38,7 +38,7 @@ type tw16ScoreOptions struct {
 
 // newTW16ScoreCmd scores a complete hand in tai.
 func newTW16ScoreCmd() *cobra.Command {
-	opts := &tw16ScoreOptions{seat: mjsolve.East, round: mjsolve.East}
+	opts := &tw16ScoreOptions{}
 	cmd := &cobra.Command{
 		Use:   "score HAND --win TILE",
 		Short: "Score a winning hand in tai (台), item by item",
@@ -83,8 +83,8 @@ marks the set (or pair) the winning tile completed.`,
 	f.StringVar(&opts.melds, "melds", "", "exposed `MELDS`: chows, pongs and kongs, e.g. \"123m 555p 7777s\"")
 	f.StringVar(&opts.concealedKongs, "concealed-kongs", "", "concealed kongs (暗槓), e.g. \"1111m EEEE\"")
 	f.StringVar(&opts.flowers, "flowers", "", "flowers set aside (1f-4f 梅蘭菊竹, 5f-8f 春夏秋冬), e.g. \"15f\"")
-	f.Var(&opts.seat, "seat", "the winner's seat wind (門風): E, S, W or N")
-	f.Var(&opts.round, "round", "the round wind (圈風): E, S, W or N")
+	f.StringVar(&opts.seat, "seat", "E", "the winner's seat wind (門風): E, S, W or N")
+	f.StringVar(&opts.round, "round", "E", "the round wind (圈風): E, S, W or N")
 	f.BoolVar(&opts.dealer, "dealer", false, "the winner is the dealer (莊家)")
 	f.IntVar(&opts.dealerStreak, "dealer-streak", 0, "`N` of 連N拉N: the dealer's consecutive deals (common rules)")
 	f.BoolVar(&opts.discarderDealer, "discarder-dealer", false, "the discarder (or the player robbed) is the dealer")
@@ -134,9 +134,15 @@ func newTW16ScoreSetup(opts *tw16ScoreOptions) (*tw16ScoreSetup, error) {
 		return nil, badInput("--rules", err)
 	}
 	if opts.baseSet {
+		if opts.base < 0 {
+			return nil, fmt.Errorf("--base: %d is negative", opts.base)
+		}
 		rules.Base = opts.base
 	}
 	if opts.perTaiSet {
+		if opts.perTai < 0 {
+			return nil, fmt.Errorf("--per-tai: %d is negative", opts.perTai)
+		}
 		rules.PerTai = opts.perTai
 	}
 	s := &tw16ScoreSetup{rules: rules}
@@ -171,14 +177,26 @@ func newTW16ScoreSetup(opts *tw16ScoreOptions) (*tw16ScoreSetup, error) {
 	}
 	w.SelfDrawn, w.LastTile, w.AfterKong, w.RobKong = opts.selfDrawn, opts.lastTile, opts.afterKong, opts.robKong
 	w.Dealer, w.DealerStreak, w.DiscarderIsDealer = opts.dealer, opts.dealerStreak, opts.discarderDealer
-	if !opts.seat.IsWind() {
-		return nil, badInput("--seat", fmt.Errorf("%s is not a wind (E, S, W or N)", opts.seat))
+	if w.Seat, err = parseWind("--seat", opts.seat); err != nil {
+		return nil, err
 	}
-	if !opts.round.IsWind() {
-		return nil, badInput("--round", fmt.Errorf("%s is not a wind (E, S, W or N)", opts.round))
+	if w.Round, err = parseWind("--round", opts.round); err != nil {
+		return nil, err
 	}
-	w.Seat, w.Round = opts.seat, opts.round
 	return s, nil
+}
+
+// parseWind parses the wind of flag: E, S, W, N (or e, s, w, n, or 1z–4z).
+func parseWind(flag, s string) (mjsolve.Kind, error) {
+	t := s
+	if len(t) == 1 {
+		t = strings.ToUpper(t)
+	}
+	var k mjsolve.Kind
+	if err := k.UnmarshalText([]byte(t)); err != nil || !k.IsWind() {
+		return 0, fmt.Errorf("%s: %q is not a wind (E, S, W or N)", flag, s)
+	}
+	return k, nil
 }
 
 // parseOneTile parses exactly one tile (a kind or a flower).

@@ -171,7 +171,19 @@ func TestTW16ScoreBadInput(t *testing.T) {
 		{[]string{hand, "--win", "1z", "--dealer", "--dealer-streak", "1"}, "the competition rules have no consecutive dealing (dealer streak 1)"},
 		{[]string{hand, "--win", "1z", "--rules", "hk"}, `--rules: unknown rules "hk" (want competition or common)`},
 		{[]string{hand, "--win", "1z", "--first-turn", "x"}, `--first-turn: unknown first-turn situation "x" (want tianhu, dihu, renhu or diting)`},
-		{[]string{hand, "--win", "1z", "--seat", "C"}, "--seat: 5z is not a wind (E, S, W or N)"},
+		{[]string{hand, "--win", "1z", "--seat", "C"}, `--seat: "C" is not a wind (E, S, W or N)`},
+		{[]string{hand, "--win", "1z", "--seat", "X"}, `--seat: "X" is not a wind (E, S, W or N)`},
+		{[]string{hand, "--win", "1z", "--seat", "c"}, `--seat: "c" is not a wind (E, S, W or N)`},
+		{[]string{hand, "--win", "1z", "--round", "1m"}, `--round: "1m" is not a wind (E, S, W or N)`},
+		{[]string{hand, "--win", "1z", "--round", ""}, `--round: "" is not a wind (E, S, W or N)`},
+		{[]string{hand, "--win", "1z", "--base", "-5"}, "--base: -5 is negative"},
+		{[]string{hand, "--win", "1z", "--per-tai", "-500"}, "--per-tai: -500 is negative"},
+		{[]string{hand, "--win", "1z", "--dealer", "--discarder-dealer"}, "the discarder can be the dealer only on a non-dealer's win by discard"},
+		{[]string{hand, "--win", "1z", "--self-drawn", "--rob-kong"}, "robbing a kong (搶槓) is not a self-drawn win"},
+		{[]string{hand, "--win", "1z", "--self-drawn", "--after-kong"}, "a win after a kong (槓上開花) needs a kong among the melds or a flower set aside"},
+		{[]string{hand, "--win", "1z", "--last-tile", "--first-turn", "renhu"}, "renhu is in the first go-round: no last tile, no robbing a kong"},
+		{[]string{hand, "--win", "1z", "--first-turn", "dihu", "--dealer", "--self-drawn"}, "地胡 (dihu) is a non-dealer's self-drawn win with no meld or kong"},
+		{[]string{hand, "--win", "8f", "--rules", "common", "--flowers", "123f"}, "a flower win needs the other seven flowers (七搶一, 八仙過海); have 3 of them"},
 		{[]string{hand, "--win", "1z", "--after-kong"}, "a win after a kong (槓上開花) is self-drawn"},
 		{[]string{hand, "--win", "1z", "--first-turn", "tianhu", "--self-drawn"}, "天胡 (tianhu) is the dealer's self-drawn win with no meld and no concealed kong"},
 		{[]string{hand, "--win", "1z", "--dealer-streak", "x"}, `invalid argument "x" for "--dealer-streak" flag: strconv.ParseInt: parsing "x": invalid syntax (see 'mjsolve tw16 score --help')`},
@@ -221,4 +233,20 @@ func splitShellWords(s string) []string {
 		words, s = append(words, w), after
 	}
 	return words
+}
+
+// TestTW16ScoreWinds: --seat and --round take E S W N in either case, or
+// 1z–4z.
+func TestTW16ScoreWinds(t *testing.T) {
+	hand := "123m456p789s234s22z55z"
+	_, want, _ := runCmd(t, "", "tw16", "score", hand, "--win", "2z", "--seat", "S", "--round", "S")
+	if !strings.Contains(want, "圈風台") || !strings.Contains(want, "門風台") {
+		t.Fatalf("South seat in the South round: %q", want)
+	}
+	for _, args := range [][]string{{"--seat", "s", "--round", "2z"}, {"--seat", "2z", "--round", "s"}} {
+		code, out, errOut := runCmd(t, "", append([]string{"tw16", "score", hand, "--win", "2z"}, args...)...)
+		if code != 0 || out != want || errOut != "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %q", args, code, out, errOut, want)
+		}
+	}
 }
