@@ -58,26 +58,47 @@ func TestImage(t *testing.T) {
 	}
 }
 
-// The turtle written in GNOME Mahjongg's map syntax for this test, from the
-// turtle's shape (tile units, .5 for the half-tile offsets of the end tiles
-// and the top tile).
+// gnomeTurtle is the classic turtle in GNOME Mahjongg's map syntax, written
+// for this test from the turtle's rows (12 8 10 12 12 10 8 12 tiles on
+// level 0 plus the three loose end tiles, then 6×6, 4×4, 2×2 and the top)
+// with other elements than GNOME's own file uses, to check the reader
+// against an independent description.
 const gnomeTurtle = `<mahjongg>
   <map name="Turtle" scorename="easy">
     <layer z="0">
-      <row y="0" left="1" right="12"/>
-      <row y="1" left="3" right="10"/>
-      <row y="2" left="2" right="11"/>
-      <row y="3" left="1" right="12"/>
-      <row y="4" left="1" right="12"/>
-      <row y="5" left="2" right="11"/>
-      <row y="6" left="3" right="10"/>
-      <row y="7" left="1" right="12"/>
+      <block left="3" right="10" top="0" bottom="7"/>
+      <row y="0" left="1" right="2"/>
+      <row y="0" left="11" right="12"/>
+      <row y="7" left="1" right="2"/>
+      <row y="7" left="11" right="12"/>
+      <column x="2" top="2" bottom="5"/>
+      <column x="11" top="2" bottom="5"/>
+      <column x="1" top="3" bottom="4"/>
+      <column x="12" top="3" bottom="4"/>
       <tile x="0" y="3.5"/>
-      <row y="3.5" left="13" right="14"/>
+      <tile x="13" y="3.5"/>
+      <tile x="14" y="3.5"/>
     </layer>
-    <block z="1" left="4" right="9" top="1" bottom="6"/>
-    <block z="2" left="5" right="8" top="2" bottom="5"/>
-    <block z="3" left="6" right="7" top="3" bottom="4"/>
+    <layer z="1">
+      <column x="4" top="1" bottom="6"/>
+      <column x="5" top="1" bottom="6"/>
+      <column x="6" top="1" bottom="6"/>
+      <column x="7" top="1" bottom="6"/>
+      <column x="8" top="1" bottom="6"/>
+      <column x="9" top="1" bottom="6"/>
+    </layer>
+    <layer z="2">
+      <row y="2" left="5" right="8"/>
+      <row y="3" left="5" right="8"/>
+      <row y="4" left="5" right="8"/>
+      <row y="5" left="5" right="8"/>
+    </layer>
+    <layer z="3">
+      <tile x="6" y="3"/>
+      <tile x="7" y="3"/>
+      <tile x="6" y="4"/>
+      <tile x="7" y="4"/>
+    </layer>
     <tile z="4" x="6.5" y="3.5"/>
   </map>
 </mahjongg>`
