@@ -167,54 +167,76 @@ type Result struct {
 // error naming the problem when the hand or the situation is impossible:
 // wrong size, a fifth copy of a kind counting melds, not a winning hand,
 // flowers under rules without them, or situations that contradict each
-// other (robbing a kong by self-draw, 天胡 by a non-dealer, …).
+// other (robbing a kong by self-draw, 天胡 by a non-dealer, 槓上開花 with
+// neither a kong nor a flower, …).
 //
 // Every decomposition of the hand, with every choice of the set the winning
 // tile completed, is scored and the highest total wins; the first such in
-// the order of Decompose breaks ties. How the items are read from the table:
+// the order of Decompose breaks ties. How the items are read from the table
+// (where a row leaves room, the reading chosen and why):
 //
 //   - 莊家 1 and 連N拉N 2N when the winner is the dealer. When the dealer
-//     loses to a non-dealer, the dealer pays 2N+1 tai more (see Payments).
+//     loses to a non-dealer, the dealer pays 2N+1 tai more (see Payments):
+//     the row's 放槍時也要多賠, and the thesis's 若莊家涉及輸贏則必須加上
+//     2n+1 台, which under the competition rules (n is always 0) is 1 tai.
+//     The seat wind is the winner's own and need not be East for the
+//     dealer: the competition platform names the round and the hand
+//     (/initGame EAST SOUTH …) while the seats stay put.
 //   - 門清 1 for no chow, pong or exposed kong (concealed kongs allowed) on
-//     a discard; 門清自摸 3 in place of 門清 and 自摸 on a self-draw; 自摸 1
-//     for a self-draw otherwise.
+//     a discard; 門清自摸 3 in place of 門清 and 自摸 on a self-draw
+//     (門清一摸三: it is both and one more); 自摸 1 for a self-draw otherwise.
 //   - 三元台 1 per dragon triplet or kong; 圈風台 1 and 門風台 1 for a
 //     triplet or kong of the round or seat wind (both for one triplet when
 //     the winds agree). Triplets count whether concealed or exposed.
 //   - 正花 1 per own flower (seat East: 1f 梅 and 5f 春, and so on); 花槓 2
 //     per complete set of the four flowers or the four seasons, whose own
-//     flower then does not count as 正花 ("不計正花").
+//     flower then does not count as 正花 ("不計正花"); the own flower of the
+//     other, incomplete set still does.
 //   - 獨聽 1 when the hand before the win waited on exactly one kind, not
 //     counting a kind whose four copies the winner already holds (in the
-//     hand or melds); this is the MJTalk referee's rule (聽牌數為 1).
+//     hand or melds): the MJTalk referee's rule (聽牌數為 1), read so that a
+//     kind the winner cannot draw is no wait. The count of kinds decides,
+//     not the shape in the chosen arrangement: 1112m waits on 2m and 3m and
+//     is not 獨聽 even when won on 3m (邊張 there); the table's three shapes
+//     (邊張, 嵌張, 單騎) are what a one-kind wait looks like.
 //   - 搶槓, 槓上開花, 河底撈魚 (LastTile on a discard), 海底撈月 (LastTile
-//     on a self-draw) 1 each; 槓上開花 and 海底撈月 add to 自摸.
+//     on a self-draw) 1 each; 槓上開花 and 海底撈月 add to 自摸 (可加計自摸).
+//     槓上開花 needs something to replace: a kong among the melds or a
+//     flower set aside.
 //   - 全求人 2: one concealed tile before the win, every meld claimed (no
-//     concealed kong), won on another player's tile.
+//     concealed kong: 全求人 is asking everything of others), won on another
+//     player's tile. Its wait is a single tile, so 獨聽 adds: the row
+//     excludes nothing.
 //   - 平胡 2: 無字 no honor anywhere, 無花 no flower, 無刻 five sequences
 //     (no triplet or kong), 先有將 the winning tile completes a sequence,
 //     聽兩面 two-sided in the arrangement and the hand not 獨聽, 非自摸 not
-//     self-drawn; concealed only if Rules.PingHuConcealed.
+//     self-drawn; concealed only if Rules.PingHuConcealed (可自行約定).
 //   - 三暗刻 2, 四暗刻 5, 五暗刻 8 by concealed triplets: triplets of the
 //     concealed part and concealed kongs, but a triplet that another
-//     player's tile completed is not concealed; when the winning kind also
-//     fits a sequence or the pair, the arrangement that keeps the triplet
-//     concealed is among those scored. The highest one counts; 對對胡 adds.
+//     player's tile completed (a discard or a robbed kong) is not concealed;
+//     when the winning kind also fits a sequence or the pair, the
+//     arrangement that keeps the triplet concealed is among those scored
+//     (11123m won on a discarded 1m is 111m concealed + 123m). Only the
+//     highest of the three counts (four concealed triplets are 四暗刻, not
+//     also 三暗刻); 對對胡 adds (五暗刻: 必定與對對胡複合，可另計).
 //   - 對對胡 4: five triplets or kongs. 混一色 4: one numbered suit and
 //     honors; 清一色 8: one numbered suit only; 字一色 (Rules.AllHonorsTai):
-//     honors only, with 對對胡 and the dragon and wind items added.
+//     honors only, with 對對胡 and the dragon and wind items added: the row
+//     says it always comes with 對對胡 and excludes nothing, unlike the rows
+//     that say 不計.
 //   - 小三元 4 (two dragon triplets, dragon pair) and 大三元 8 (three)
 //     replace 三元台; 小四喜 8 (three wind triplets, wind pair) and 大四喜
 //     16 (four) replace 圈風台 and 門風台 ("不計風台").
 //   - 八仙過海 8 and 七搶一 8 are flower wins: only they and the dealer items
-//     count ("莊連拉照算"); 八仙過海 is paid like a self-draw, 七搶一 by the
-//     robbed player.
+//     count (莊連拉照算, 不計正花、花槓); 八仙過海 is paid like a self-draw
+//     (視同自摸: all three pay, but there is no 自摸 item), 七搶一 by the
+//     robbed player (視同放槍).
 //   - 天胡 16 (dealer, self-drawn, no meld, no concealed kong) drops 門清,
 //     自摸, 門清自摸 (不求人), 獨聽 and 槓上開花; 地胡 16 (non-dealer,
 //     self-drawn, no meld or kong) drops 自摸, 門清 and 門清自摸; 人胡 16
 //     (non-dealer, on a discard, no meld or kong) drops 門清; 地聽
 //     (Rules.EarthlyReadyTai; no exposed meld) drops 門清, and with it
-//     門清自摸, leaving 自摸 on a self-draw.
+//     門清自摸 (門清 and 自摸 together), leaving 自摸 on a self-draw.
 func Score(w Win, r Rules) (Result, error) {
 	if err := checkWin(&w, &r); err != nil {
 		return Result{}, err

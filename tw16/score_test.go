@@ -168,6 +168,7 @@ var scoreCases = []scoreCase{
 	{name: "獨聽 not: two-sided", hand: baseHand, win: baseWin, melds: baseMeld, want: "", tai: 0},
 	{name: "獨聽 not: 4567 waits 4 and 7", hand: "456m 789p 234s 4567s", win: "7s", melds: baseMeld, want: "", tai: 0},
 	// 23m waits on 1m and 4m; with all four 4m in a kong, only 1m is left.
+	{name: "獨聽 not: 1112m won on 3m (邊張) also waits on 2m", hand: "1112m 456p 789p 234s 678s", win: "3m", want: "門清 1", tai: 1},
 	{name: "獨聽 when the other kind is all held", hand: "23m 789p 99p 234s 567s", win: "1m", melds: "4444m", want: "獨聽 1", tai: 1},
 	{name: "獨聽 not: the other kind is available", hand: "23m 789p 99p 234s 567s", win: "1m", melds: "5555m", want: "", tai: 0},
 
