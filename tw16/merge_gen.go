@@ -7,24 +7,36 @@ import "math/bits"
 // replacement5 returns the fewest tiles to exchange to make five sets and a
 // pair of a hand whose parts have the packed table entries z, m, p and s.
 func replacement5(z, m, p, s uint64) int {
-	a0 := pow2lo[z>>0&15]
-	A0 := a0 | pow2hi[z>>4&15]
-	a1 := pow2lo[z>>8&15]
-	A1 := a1 | pow2hi[z>>12&15]
-	a2 := pow2lo[z>>16&15]
-	A2 := a2 | pow2hi[z>>20&15]
-	a3 := pow2lo[z>>24&15]
-	A3 := a3 | pow2hi[z>>28&15]
-	a4 := pow2lo[z>>32&15]
-	A4 := a4 | pow2hi[z>>36&15]
-	a5 := pow2lo[z>>40&15]
-	A5 := a5 | pow2hi[z>>44&15]
-	mv0, mV0 := pow2lo[m>>0&15], pow2hi[m>>4&15]
-	mv1, mV1 := pow2lo[m>>8&15], pow2hi[m>>12&15]
-	mv2, mV2 := pow2lo[m>>16&15], pow2hi[m>>20&15]
-	mv3, mV3 := pow2lo[m>>24&15], pow2hi[m>>28&15]
-	mv4, mV4 := pow2lo[m>>32&15], pow2hi[m>>36&15]
-	mv5, mV5 := pow2lo[m>>40&15], pow2hi[m>>44&15]
+	zb0 := uint8(z >> 0)
+	a0 := byteLo[zb0]
+	A0 := a0 | byteHi[zb0]
+	zb1 := uint8(z >> 8)
+	a1 := byteLo[zb1]
+	A1 := a1 | byteHi[zb1]
+	zb2 := uint8(z >> 16)
+	a2 := byteLo[zb2]
+	A2 := a2 | byteHi[zb2]
+	zb3 := uint8(z >> 24)
+	a3 := byteLo[zb3]
+	A3 := a3 | byteHi[zb3]
+	zb4 := uint8(z >> 32)
+	a4 := byteLo[zb4]
+	A4 := a4 | byteHi[zb4]
+	zb5 := uint8(z >> 40)
+	a5 := byteLo[zb5]
+	A5 := a5 | byteHi[zb5]
+	mb0 := uint8(m >> 0)
+	mv0, mV0 := byteLo[mb0], byteHi[mb0]
+	mb1 := uint8(m >> 8)
+	mv1, mV1 := byteLo[mb1], byteHi[mb1]
+	mb2 := uint8(m >> 16)
+	mv2, mV2 := byteLo[mb2], byteHi[mb2]
+	mb3 := uint8(m >> 24)
+	mv3, mV3 := byteLo[mb3], byteHi[mb3]
+	mb4 := uint8(m >> 32)
+	mv4, mV4 := byteLo[mb4], byteHi[mb4]
+	mb5 := uint8(m >> 40)
+	mv5, mV5 := byteLo[mb5], byteHi[mb5]
 	B0 := (A0*mv0 | a0*mV0) & laneClamp
 	b0 := B0 & lowLane
 	B1 := (A0*mv1 | a0*mV1 | A1*mv0 | a1*mV0) & laneClamp
@@ -37,12 +49,18 @@ func replacement5(z, m, p, s uint64) int {
 	b4 := B4 & lowLane
 	B5 := (A0*mv5 | a0*mV5 | A1*mv4 | a1*mV4 | A2*mv3 | a2*mV3 | A3*mv2 | a3*mV2 | A4*mv1 | a4*mV1 | A5*mv0 | a5*mV0) & laneClamp
 	b5 := B5 & lowLane
-	pv0, pV0 := pow2lo[p>>0&15], pow2hi[p>>4&15]
-	pv1, pV1 := pow2lo[p>>8&15], pow2hi[p>>12&15]
-	pv2, pV2 := pow2lo[p>>16&15], pow2hi[p>>20&15]
-	pv3, pV3 := pow2lo[p>>24&15], pow2hi[p>>28&15]
-	pv4, pV4 := pow2lo[p>>32&15], pow2hi[p>>36&15]
-	pv5, pV5 := pow2lo[p>>40&15], pow2hi[p>>44&15]
+	pb0 := uint8(p >> 0)
+	pv0, pV0 := byteLo[pb0], byteHi[pb0]
+	pb1 := uint8(p >> 8)
+	pv1, pV1 := byteLo[pb1], byteHi[pb1]
+	pb2 := uint8(p >> 16)
+	pv2, pV2 := byteLo[pb2], byteHi[pb2]
+	pb3 := uint8(p >> 24)
+	pv3, pV3 := byteLo[pb3], byteHi[pb3]
+	pb4 := uint8(p >> 32)
+	pv4, pV4 := byteLo[pb4], byteHi[pb4]
+	pb5 := uint8(p >> 40)
+	pv5, pV5 := byteLo[pb5], byteHi[pb5]
 	C0 := (B0*pv0 | b0*pV0) & laneClamp
 	c0 := C0 & lowLane
 	C1 := (B0*pv1 | b0*pV1 | B1*pv0 | b1*pV0) & laneClamp
@@ -55,24 +73,36 @@ func replacement5(z, m, p, s uint64) int {
 	c4 := C4 & lowLane
 	C5 := (B0*pv5 | b0*pV5 | B1*pv4 | b1*pV4 | B2*pv3 | b2*pV3 | B3*pv2 | b3*pV2 | B4*pv1 | b4*pV1 | B5*pv0 | b5*pV0) & laneClamp
 	c5 := C5 & lowLane
-	sv0, sV0 := pow2lo[s>>0&15], pow2hi[s>>4&15]
-	sv1, sV1 := pow2lo[s>>8&15], pow2hi[s>>12&15]
-	sv2, sV2 := pow2lo[s>>16&15], pow2hi[s>>20&15]
-	sv3, sV3 := pow2lo[s>>24&15], pow2hi[s>>28&15]
-	sv4, sV4 := pow2lo[s>>32&15], pow2hi[s>>36&15]
-	sv5, sV5 := pow2lo[s>>40&15], pow2hi[s>>44&15]
+	sb0 := uint8(s >> 0)
+	sv0, sV0 := byteLo[sb0], byteHi[sb0]
+	sb1 := uint8(s >> 8)
+	sv1, sV1 := byteLo[sb1], byteHi[sb1]
+	sb2 := uint8(s >> 16)
+	sv2, sV2 := byteLo[sb2], byteHi[sb2]
+	sb3 := uint8(s >> 24)
+	sv3, sV3 := byteLo[sb3], byteHi[sb3]
+	sb4 := uint8(s >> 32)
+	sv4, sV4 := byteLo[sb4], byteHi[sb4]
+	sb5 := uint8(s >> 40)
+	sv5, sV5 := byteLo[sb5], byteHi[sb5]
 	all := C0*sv5 | c0*sV5 | C1*sv4 | c1*sV4 | C2*sv3 | c2*sV3 | C3*sv2 | c3*sV2 | C4*sv1 | c4*sV1 | C5*sv0 | c5*sV0
 	return bits.TrailingZeros64(all >> 32)
 }
 
 // merge5 is merge for k = 5, unrolled.
 func (r *laneRow) merge5(x uint64, out *laneRow) {
-	v0, V0 := pow2lo[x>>0&15], pow2hi[x>>4&15]
-	v1, V1 := pow2lo[x>>8&15], pow2hi[x>>12&15]
-	v2, V2 := pow2lo[x>>16&15], pow2hi[x>>20&15]
-	v3, V3 := pow2lo[x>>24&15], pow2hi[x>>28&15]
-	v4, V4 := pow2lo[x>>32&15], pow2hi[x>>36&15]
-	v5, V5 := pow2lo[x>>40&15], pow2hi[x>>44&15]
+	b0 := uint8(x >> 0)
+	v0, V0 := byteLo[b0], byteHi[b0]
+	b1 := uint8(x >> 8)
+	v1, V1 := byteLo[b1], byteHi[b1]
+	b2 := uint8(x >> 16)
+	v2, V2 := byteLo[b2], byteHi[b2]
+	b3 := uint8(x >> 24)
+	v3, V3 := byteLo[b3], byteHi[b3]
+	b4 := uint8(x >> 32)
+	v4, V4 := byteLo[b4], byteHi[b4]
+	b5 := uint8(x >> 40)
+	v5, V5 := byteLo[b5], byteHi[b5]
 	l0 := r[0] & lowLane
 	l1 := r[1] & lowLane
 	l2 := r[2] & lowLane
@@ -89,12 +119,18 @@ func (r *laneRow) merge5(x uint64, out *laneRow) {
 
 // final5 is final for k = 5, unrolled.
 func (r *laneRow) final5(x uint64) int {
-	v0, V0 := pow2lo[x>>0&15], pow2hi[x>>4&15]
-	v1, V1 := pow2lo[x>>8&15], pow2hi[x>>12&15]
-	v2, V2 := pow2lo[x>>16&15], pow2hi[x>>20&15]
-	v3, V3 := pow2lo[x>>24&15], pow2hi[x>>28&15]
-	v4, V4 := pow2lo[x>>32&15], pow2hi[x>>36&15]
-	v5, V5 := pow2lo[x>>40&15], pow2hi[x>>44&15]
+	b0 := uint8(x >> 0)
+	v0, V0 := byteLo[b0], byteHi[b0]
+	b1 := uint8(x >> 8)
+	v1, V1 := byteLo[b1], byteHi[b1]
+	b2 := uint8(x >> 16)
+	v2, V2 := byteLo[b2], byteHi[b2]
+	b3 := uint8(x >> 24)
+	v3, V3 := byteLo[b3], byteHi[b3]
+	b4 := uint8(x >> 32)
+	v4, V4 := byteLo[b4], byteHi[b4]
+	b5 := uint8(x >> 40)
+	v5, V5 := byteLo[b5], byteHi[b5]
 	all := r[0]*v5 | (r[0]&lowLane)*V5 | r[1]*v4 | (r[1]&lowLane)*V4 | r[2]*v3 | (r[2]&lowLane)*V3 | r[3]*v2 | (r[3]&lowLane)*V2 | r[4]*v1 | (r[4]&lowLane)*V1 | r[5]*v0 | (r[5]&lowLane)*V0
 	return bits.TrailingZeros64(all >> 32)
 }

@@ -115,6 +115,16 @@ var pow2lo, pow2hi = func() (lo, hi [16]uint64) {
 	return
 }()
 
+// byteLo[b] and byteHi[b] are pow2lo and pow2hi of the low and the high
+// nibble of b: the factors of the two values (m sets without and with the
+// pair) that share byte m of a packed table entry.
+var byteLo, byteHi = func() (lo, hi [256]uint64) {
+	for b := range lo {
+		lo[b], hi[b] = pow2lo[b&15], pow2hi[b>>4]
+	}
+	return
+}()
+
 // value returns the value of entry v = 2m+p of a packed table entry x.
 func value(x uint64, v int) uint64 { return x >> (4 * v) & 15 }
 

@@ -42,7 +42,8 @@ func main() {
 	}
 	factors := func(prefix, entry string) {
 		for i := 0; i <= k; i++ {
-			p("\t%sv%d, %sV%d := pow2lo[%s>>%d&15], pow2hi[%s>>%d&15]\n", prefix, i, prefix, i, entry, 8*i, entry, 8*i+4)
+			p("\t%sb%d := uint8(%s >> %d)\n", prefix, i, entry, 8*i)
+			p("\t%sv%d, %sV%d := byteLo[%sb%d], byteHi[%sb%d]\n", prefix, i, prefix, i, prefix, i, prefix, i)
 		}
 	}
 	name := func(s string) func(int) string { return func(i int) string { return fmt.Sprintf("%s%d", s, i) } }
@@ -51,8 +52,9 @@ func main() {
 	p("// pair of a hand whose parts have the packed table entries z, m, p and s.\n")
 	p("func replacement5(z, m, p, s uint64) int {\n")
 	for i := 0; i <= k; i++ {
-		p("\ta%d := pow2lo[z>>%d&15]\n", i, 8*i)
-		p("\tA%d := a%d | pow2hi[z>>%d&15]\n", i, i, 8*i+4)
+		p("\tzb%d := uint8(z >> %d)\n", i, 8*i)
+		p("\ta%d := byteLo[zb%d]\n", i, i)
+		p("\tA%d := a%d | byteHi[zb%d]\n", i, i, i)
 	}
 	for step, in := range []struct{ row, low, entry, out string }{{"A", "a", "m", "b"}, {"B", "b", "p", "c"}} {
 		factors(in.entry, in.entry)
