@@ -400,8 +400,13 @@ func TestScorePayments(t *testing.T) {
 		pays   string // payer:count×points(tai) …
 		points int
 	}{
-		// The MJTalk referee's log (thesis figure 4-4): the dealer wins on a
-		// discard with 獨聽 only, "/exit 0 2000 -2000 0".
+		// The MJTalk referee's log (thesis figure 4-4): the dealer (player 2)
+		// wins on player 3's 271 (7s) with "/hu 2 271 112 123 132 161 162 221
+		// 231 241 260 280 341 342 343" and "pong:320 323 321" (TIDs: suit 1
+		// 萬, 2 條, 3 筒): 123m 66m 234s 6s8s 444p and an exposed 222p,
+		// 嵌張 on 7s; "牌型: 獨聽一台", "/exit 0 2000 -2000 0".
+		{"the referee's log: dealer wins 獨聽 on a discard", scoreCase{hand: "123m 66m 234s 68s 444p", win: "7s", melds: "222p", sit: "dealer"},
+			2, "discarder:1×2000(2)", 2000},
 		{"dealer wins 獨聽 on a discard", scoreCase{hand: "456m 789p 234s 55s 89s", win: "7s", melds: baseMeld, sit: "dealer"},
 			2, "discarder:1×2000(2)", 2000},
 		// The thesis: 平胡, 2 tai, 1000 + 500×2 = 2000.
