@@ -13,8 +13,21 @@ func TestTW16ScoreText(t *testing.T) {
 		want string
 	}{
 		{
-			// The MJTalk referee's log: the dealer wins on a discard with 獨聽
-			// only and scores 2000.
+			// The MJTalk referee's log (thesis figure 4-4, decoded from its
+			// TIDs): the dealer wins on a discard with 獨聽 only and scores
+			// 2000 ("/exit 0 2000 -2000 0").
+			"the referee's log",
+			[]string{"123m 66m 234s 68s 444p", "--melds", "222p", "--win", "7s", "--dealer"},
+			`莊家           1  dealer
+獨聽           1  single wait
+total          2 tai
+points       2000: discarder 2000 (2 tai)
+rules        competition: 1000 + 500 per tai
+sets         123m 444p 234s 678s* (222p) 66m
+win          7s completes 678s: 嵌張 (closed); best of 1 decomposition
+`,
+		},
+		{
 			"dealer, single wait",
 			[]string{"456m 789p 234s 55s 89s", "--melds", "111p", "--win", "7s", "--dealer"},
 			`莊家           1  dealer
