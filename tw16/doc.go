@@ -2,13 +2,31 @@
 // waits (聽牌) with their shapes and 獨聽, effective tiles (有效牌), discard
 // advice, win decomposition and tai (台) scoring.
 //
-// # Shanten by tables
+// # Hands
 //
-// A concealed part of 3k+1 or 3k+2 tiles (k ≤ 5: 16 or 17 tiles without
-// melds, three fewer per exposed meld or concealed kong) is complete when it
-// splits into k sets (sequences or triplets) and a pair. Its replacement
-// number is the fewest tiles to exchange to reach such a form, with at most
-// four copies of a kind; shanten is one less (−1 complete, 0 tenpai).
+// The analyses take the concealed part of a hand as an mjsolve.Counts: 16 or
+// 17 tiles without melds, three fewer per exposed meld or concealed kong; any
+// size 3k+1 or 3k+2 with k ≤ 5 is accepted. A part of 3k+2 tiles is complete
+// when it splits into k sets (sequences or triplets) and a pair; Forms adds
+// the special form 嚦咕嚦咕 (seven pairs and a triplet) as an option.
+//
+//   - Shanten: −1 complete, 0 tenpai, n = n useful tiles from tenpai. Exact:
+//     one less than the fewest tiles to exchange to reach a complete form with
+//     at most four copies of a kind.
+//   - Waits (3k+1 tiles): the winning kinds, the copies of each not visible,
+//     the wait shapes (兩面, 邊張, 嵌張, 單騎, 雙碰) over all decompositions, and
+//     獨聽 (WaitInfo.Single): exactly one winning kind can still be won on.
+//   - Effective (3k+1 tiles): the kinds whose draw lowers the shanten, over all
+//     decompositions together, with the copies not visible, optionally
+//     weighted by how they can be claimed (ClaimWeights, the thesis's 吃碰比重).
+//   - Advise (3k+2 tiles): every distinct discard with the shanten and the
+//     effective tiles after it, ranked.
+//
+// The visible counts, where asked for, are every tile the player sees: the
+// concealed part, the player's own melds, all discards and the other
+// players' exposed melds.
+//
+// # Tables
 //
 // A complete form splits into four independent parts: the three numbered
 // suits and the honors. For every count vector of a part (5^9 for a suit,
@@ -19,4 +37,9 @@
 // directory (or $MJSOLVE_CACHE_DIR) and loaded on first use; see Tables,
 // RebuildTables and VerifyTables. The tests check every entry against an
 // independent dynamic programme over the kinds.
+//
+// Waits, effective tiles and advice use the same tables: adding a tile to a
+// hand lowers its replacement number exactly when it lowers the value of its
+// part for a split of the sets among the parts that reaches the minimum, so
+// one lookup per kind tells whether the kind is effective.
 package tw16
