@@ -98,6 +98,9 @@ func fuzzReader(f *testing.F, parse func([]byte) ([]*Layout, error), seeds ...st
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("error on several lines: %q", err)
 			}
+			if !strings.HasPrefix(err.Error(), "layouts: fuzz") {
+				t.Fatalf("error does not name the file: %q", err)
+			}
 			return
 		}
 		for _, l := range ls {

@@ -124,6 +124,9 @@ func FuzzReadBoard(f *testing.F) {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("error on more than one line: %q", err)
 			}
+			if !strings.HasPrefix(err.Error(), "solitaire: fuzz:") {
+				t.Fatalf("error does not name the file and line: %q", err)
+			}
 			return
 		}
 		var buf bytes.Buffer
