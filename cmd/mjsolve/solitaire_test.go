@@ -428,3 +428,28 @@ func BenchmarkMainJobTurtle(b *testing.B) {
 	b.ReportMetric(float64(s.Impossible)/float64(s.Boards)*100, "%unwinnable")
 	sinkSummary = s
 }
+
+func TestSolitaireDeBondtDefaultGames(t *testing.T) {
+	// End to end through the runner and the record file: with de Bondt's
+	// deals on Xmahjongg's default layout, the impossible games among
+	// 1..500 are the ones his solver reports.
+	if _, err := layouts.Find("xmahjongg/default"); err != nil {
+		t.Skipf("no Xmahjongg layouts installed (%v)", err)
+	}
+	path := filepath.Join(t.TempDir(), "default.jsonl.zst")
+	code, _, errOut := runCmd(t, "", "solitaire", "--layout", "xmahjongg/default", "--deal", "mjsolver", "--boards", "500", "--out", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	_, recs, _ := readRecords(t, path)
+	var got []uint64
+	for _, r := range recs {
+		if r.Verdict == analysis.Impossible {
+			got = append(got, r.Game)
+		}
+	}
+	want := []uint64{25, 34, 69, 83, 105, 113, 139, 172, 175, 247, 262, 272, 279, 330, 336, 338, 374, 382, 386, 422, 441, 492}
+	if len(recs) != 500 || !slices.Equal(got, want) {
+		t.Errorf("%d records; impossible games %v, want %v", len(recs), got, want)
+	}
+}
