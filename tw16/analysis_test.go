@@ -61,6 +61,12 @@ func TestEffectiveOracle(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkEffective(t, c, &e)
+			// The waits agree: tenpai exactly when the shanten is 0, and
+			// then the winning kinds are the effective ones.
+			w, err := Waits(c, nil)
+			if err != nil || w.Shanten != e.Shanten || (e.Shanten == 0) != (w.Kinds != 0) || (e.Shanten == 0 && w.Kinds != e.Kinds) {
+				t.Fatalf("hand %s: waits %s shanten %d (%v); effective %s shanten %d", c, w.Kinds, w.Shanten, err, e.Kinds, e.Shanten)
+			}
 		}
 	}
 }

@@ -171,11 +171,14 @@ func (f Forms) Waits(concealed mjsolve.Counts, visible *mjsolve.Counts) (WaitInf
 	for kind, c := range concealed {
 		n[kind/9] += int(c)
 	}
-	open, opens := -1, 0
+	open, opens, pairs := -1, 0, 0
 	for s := 0; s < numParts; s++ {
 		if !ps.complete(s, ps.idx[s], n[s]) {
 			open = s
 			opens++
+		}
+		if n[s]%3 == 2 {
+			pairs++
 		}
 	}
 	live := 0
@@ -185,7 +188,9 @@ func (f Forms) Waits(concealed mjsolve.Counts, visible *mjsolve.Counts) (WaitInf
 		}
 		s, weight := partOf(t)
 		var shapes WaitShape
-		if (opens == 0 || opens == 1 && s == open) && ps.complete(s, ps.idx[s]+weight, n[s]+1) {
+		// The hand has one pair in all: parts of 3j+2 tiles hold one each.
+		onePair := pairs+pairDelta[n[s]%3] == 1
+		if onePair && (opens == 0 || opens == 1 && s == open) && ps.complete(s, ps.idx[s]+weight, n[s]+1) {
 			concealed[t]++
 			shapes = partWaitShapes(&concealed, t)
 			concealed[t]--
@@ -223,6 +228,10 @@ func (f Forms) Waits(concealed mjsolve.Counts, visible *mjsolve.Counts) (WaitInf
 	w.Single = live == 1
 	return w, nil
 }
+
+// pairDelta[n%3] is the change in the number of parts of 3j+2 tiles when a
+// part of n tiles gets one more.
+var pairDelta = [3]int{0, 1, -1}
 
 // partWaitShapes returns the roles a tile of kind t plays over every
 // decomposition of its part of the complete hand c (the other parts are

@@ -38,6 +38,9 @@ func TestWaitsKnown(t *testing.T) {
 		// Four tiles: 1234m waits on 1m and 4m, a single wait each.
 		{"1234m", "", "1m:3:single 4m:3:single", false},
 		{"2233m", "", "2m:2:dual-pong 3m:2:dual-pong", false},
+		// Four pairs in four parts: not tenpai, though every part but the
+		// honors is complete by itself and 2233z+2z is.
+		{"55m77889999p44s2233z", "", "", false},
 		// One tile.
 		{"5z", "", "5z:3:single", true},
 	} {
@@ -60,7 +63,7 @@ func TestWaitsKnown(t *testing.T) {
 			}
 			got += x.Kind.String() + ":" + itoa(x.Remaining) + ":" + x.Shapes.String()
 		}
-		if got != c.want || w.Single != c.single || w.Shanten != 0 {
+		if got != c.want || w.Single != c.single || (w.Shanten != 0) != (c.want == "") {
 			t.Errorf("Waits(%s, visible %q) = %q single %v shanten %d, want %q single %v",
 				c.hand, c.visible, got, w.Single, w.Shanten, c.want, c.single)
 		}
