@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/internal/gametest"
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
@@ -434,7 +435,7 @@ func TestSolitaireDeBondtDefaultGames(t *testing.T) {
 	// deals on Xmahjongg's default layout, the impossible games among
 	// 1..500 are the ones his solver reports.
 	if _, err := layouts.Find("xmahjongg/default"); err != nil {
-		t.Skipf("no Xmahjongg layouts installed (%v)", err)
+		gametest.Missing(t, "no Xmahjongg layouts installed (%v)", err)
 	}
 	path := filepath.Join(t.TempDir(), "default.jsonl.zst")
 	code, _, errOut := runCmd(t, "", "solitaire", "--layout", "xmahjongg/default", "--deal", "mjsolver", "--boards", "500", "--out", path)
