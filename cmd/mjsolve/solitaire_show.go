@@ -45,47 +45,64 @@ instead, as used in moves and board files. --save FILE writes the board file.`,
   mjsolve solitaire show --board g1.board --slots`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			for _, name := range []string{"layout", "game", "deal", "seed"} {
-				if cmd.Flags().Changed(name) {
-					o.dealFlags = append(o.dealFlags, "--"+name)
-				}
-			}
+			o.noteDealFlags(cmd)
 			return runSolitaireShow(o, cmd.OutOrStdout())
 		},
 	}
+	o.addBoardFlags(cmd, "draw the board in `FILE` instead of dealing one")
+	f := cmd.Flags()
+	f.StringVar(&o.save, "save", "", "write the board to `FILE` (a board file)")
+	f.BoolVar(&o.slots, "slots", false, "label tiles with slot numbers instead of faces")
+	return cmd
+}
+
+// addBoardFlags adds the flags that choose a board: a deal (--layout,
+// --game, --deal, --seed) or a board file (--board FILE, described by
+// boardUsage), with completion of layout names and dealers. Commands that
+// work on one board share them: call noteDealFlags at the start of RunE,
+// then chosenBoard.
+func (o *solitaireShowOptions) addBoardFlags(cmd *cobra.Command, boardUsage string) {
 	f := cmd.Flags()
 	f.StringVar(&o.layout, "layout", "turtle", "layout: a built-in or installed name, or a file")
 	f.Uint64Var(&o.game, "game", 1, "game number `K`")
 	f.StringVar(&o.deal, "deal", "pcg", "dealer: "+strings.Join(solitaire.DealerNames, " or "))
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the pcg dealer")
-	f.StringVar(&o.board, "board", "", "draw the board in `FILE` instead of dealing one")
-	f.StringVar(&o.save, "save", "", "write the board to `FILE` (a board file)")
-	f.BoolVar(&o.slots, "slots", false, "label tiles with slot numbers instead of faces")
+	f.StringVar(&o.board, "board", "", boardUsage)
 	cmd.RegisterFlagCompletionFunc("layout", completeLayout)
 	cmd.RegisterFlagCompletionFunc("deal", completeDealer)
-	return cmd
+}
+
+// noteDealFlags records which dealing flags the command line gave, for the
+// checks of chosenBoard.
+func (o *solitaireShowOptions) noteDealFlags(cmd *cobra.Command) {
+	o.dealFlags = o.dealFlags[:0]
+	for _, name := range []string{"layout", "game", "deal", "seed"} {
+		if cmd.Flags().Changed(name) {
+			o.dealFlags = append(o.dealFlags, "--"+name)
+		}
+	}
+}
+
+// chosenBoard reads the --board file or deals the board the flags name,
+// and says where it comes from ("from FILE", "game 7, deal pcg seed 1").
+func (o *solitaireShowOptions) chosenBoard() (*solitaire.Board, string, error) {
+	if o.board == "" {
+		return dealBoard(o)
+	}
+	if len(o.dealFlags) > 0 {
+		return nil, "", fmt.Errorf("--board cannot be combined with %s", strings.Join(o.dealFlags, ", "))
+	}
+	b, err := readBoardFile(o.board)
+	if err != nil {
+		return nil, "", err
+	}
+	return b, "from " + o.board, nil
 }
 
 func runSolitaireShow(o *solitaireShowOptions, stdout io.Writer) error {
-	var (
-		b     *solitaire.Board
-		about string // where the board comes from, for the heading and the file
-		err   error
-	)
-	if o.board != "" {
-		if len(o.dealFlags) > 0 {
-			return fmt.Errorf("--board cannot be combined with %s", strings.Join(o.dealFlags, ", "))
-		}
-		b, err = readBoardFile(o.board)
-		if err != nil {
-			return err
-		}
-		about = "from " + o.board
-	} else {
-		b, about, err = dealBoard(o)
-		if err != nil {
-			return err
-		}
+	b, about, err := o.chosenBoard()
+	if err != nil {
+		return err
 	}
 	heading := fmt.Sprintf("%s (%d tiles), %s", solitaire.LayoutRef(b.Geo.Layout), b.Geo.N, about)
 	if o.save != "" {
