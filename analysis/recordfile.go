@@ -73,8 +73,8 @@ func (h *Header) Compatible(o *Header) error {
 	return errors.New(strings.Join(diffs, "; "))
 }
 
-// IsZst reports whether a file name asks for zstd compression.
-func IsZst(name string) bool { return strings.HasSuffix(name, ".zst") }
+// isZst reports whether a file name asks for zstd compression.
+func isZst(name string) bool { return strings.HasSuffix(name, ".zst") }
 
 // flushEvery is how often a RecordWriter pushes buffered records to the file
 // on its own, so that a killed process loses at most this much work.
@@ -132,7 +132,7 @@ func CreateRecords(path string, h Header) (*RecordWriter, error) {
 		}
 		return nil, fmt.Errorf("analysis: %w", err)
 	}
-	w, err := NewRecordWriter(f, IsZst(path), h)
+	w, err := NewRecordWriter(f, isZst(path), h)
 	if err != nil {
 		f.Close()
 		os.Remove(path)

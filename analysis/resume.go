@@ -83,7 +83,7 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 		os.Remove(tmp.Name())
 		return nil, err
 	}
-	w, err := NewRecordWriter(tmp, IsZst(path), h)
+	w, err := NewRecordWriter(tmp, isZst(path), h)
 	if err != nil {
 		return fail(err)
 	}
