@@ -133,6 +133,15 @@ type core struct {
 	// Restarts: the first search attempt gets firstBudget scans, each next
 	// one twice as many, until lastBudget; then one unbounded attempt.
 	firstBudget, lastBudget int64
+	// early > 0: after early random games, one search attempt of
+	// earlyBudget scans before the other games.
+	early int
+	// Random games stop after the first probeGames when the best of those
+	// left at least cutNum/cutDen of the tiles: such boards are mostly
+	// decided by the search anyway.
+	gameBest       int
+	cutNum, cutDen int
+	earlyBudget    int64
 
 	// Min-left search.
 	minMode bool
@@ -174,7 +183,7 @@ type core struct {
 }
 
 func newCore(g *geom) *core {
-	c := &core{geom: g, guided: true, wipe: true, firstBudget: 1000, lastBudget: 1 << 20}
+	c := &core{geom: g, guided: true, wipe: true, firstBudget: 3000, lastBudget: 1 << 20, cutNum: 7, cutDen: 18}
 	c.moves = make([]move, 0, maxTiles/2)
 	c.snaps = make([]snapshot, maxTiles/4+2)
 	c.bestMoves = make([]move, 0, maxTiles/2)

@@ -10,6 +10,10 @@ type outcome struct {
 	minLeft int
 }
 
+// probeGames is the number of random games after which a board whose games
+// all left many tiles goes to the search.
+const probeGames = 50
+
 // randomGames returns how many random games to try for g groups of four:
 // ⌊1.2^g⌋, as de Bondt does (708 for 36 groups).
 func randomGames(g int) int {
@@ -33,13 +37,50 @@ func (c *core) decide(minLeft bool, games int) outcome {
 	if c.odd > 0 || left0 > 0 {
 		return c.impossible(PruneTop, minLeft, left0)
 	}
-	for i := 0; i < games; i++ {
-		if c.randomGame() == 0 {
-			return outcome{Winnable, Random, 0}
+	// Random games, in two rounds when early is set: after the first round
+	// one short search attempt (see below) before the rest of the games.
+	played := 0
+	c.gameBest = 999
+	playTo := func(n int) (outcome, bool) {
+		for ; played < n; played++ {
+			l := c.randomGame()
+			if l == 0 {
+				return outcome{Winnable, Random, 0}, true
+			}
+			if l < c.gameBest {
+				c.gameBest = l
+			}
+			if played == probeGames-1 && c.cutNum > 0 && c.gameBest*c.cutDen >= c.remaining*c.cutNum {
+				played = n
+				break
+			}
+			if played&63 == 63 && c.stop() {
+				return outcome{Unknown, Budget, -1}, true
+			}
 		}
-		if i&63 == 63 && c.stop() {
-			return outcome{Unknown, Budget, -1}
+		return outcome{}, false
+	}
+	if c.early > 0 && c.early < games {
+		if o, done := playTo(c.early); done {
+			return o
 		}
+		c.limit = c.scans + c.earlyBudget
+		if c.searchW(0, false) {
+			c.limit = 0
+			return outcome{Winnable, Search, 0}
+		}
+		c.limit = 0
+		if !c.restart { // the attempt finished: impossible, or out of budget
+			if c.aborted {
+				return outcome{Unknown, Budget, -1}
+			}
+			return c.impossible(Search, minLeft, left0)
+		}
+		c.aborted, c.restart = false, false
+		c.resetSearch()
+	}
+	if o, done := playTo(games); done {
+		return o
 	}
 	if c.rootTests && !c.testRoot() {
 		return c.impossible(Search, minLeft, left0)
@@ -67,12 +108,7 @@ func (c *core) decide(minLeft bool, games int) outcome {
 			break
 		}
 		c.aborted, c.restart = false, false
-		for i := 0; i < c.nOrder; i++ {
-			g := c.order[i]
-			c.unpair(g)
-			c.rotate(g)
-		}
-		c.shuffleOrder()
+		c.resetSearch()
 		budget *= 2
 		if budget > c.lastBudget {
 			budget = 0
@@ -128,4 +164,15 @@ func (c *core) impossible(m Method, minLeft bool, left0 int) outcome {
 		return outcome{Impossible, m, -1}
 	}
 	return outcome{Impossible, m, c.best}
+}
+
+// resetSearch drops every pairing of the search and draws a new order and
+// new rotations, for another attempt.
+func (c *core) resetSearch() {
+	for i := 0; i < c.nOrder; i++ {
+		g := c.order[i]
+		c.unpair(g)
+		c.rotate(g)
+	}
+	c.shuffleOrder()
 }
