@@ -45,17 +45,21 @@ func Compile(l *layouts.Layout) (*Geometry, error) {
 		return nil, errors.New("solitaire: no layout")
 	}
 	n := len(l.Slots)
-	name := LayoutRef(l)
-	if name == "" {
-		name = "(unnamed)"
+	// The name for errors only: LayoutRef looks the layout up again, which
+	// for an installed game's layout reads its files.
+	name := func() string {
+		if ref := LayoutRef(l); ref != "" {
+			return ref
+		}
+		return "(unnamed)"
 	}
 	switch {
 	case n == 0:
-		return nil, fmt.Errorf("solitaire: layout %s has no tiles", name)
+		return nil, fmt.Errorf("solitaire: layout %s has no tiles", name())
 	case n > MaxTiles:
-		return nil, fmt.Errorf("solitaire: layout %s has %d tiles, more than the %d of a full deck", name, n, MaxTiles)
+		return nil, fmt.Errorf("solitaire: layout %s has %d tiles, more than the %d of a full deck", name(), n, MaxTiles)
 	case n%2 != 0:
-		return nil, fmt.Errorf("solitaire: layout %s has an odd number of tiles (%d)", name, n)
+		return nil, fmt.Errorf("solitaire: layout %s has an odd number of tiles (%d)", name(), n)
 	}
 	g := &Geometry{
 		Layout:    l,

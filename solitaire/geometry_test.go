@@ -1,7 +1,10 @@
 package solitaire
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -140,5 +143,31 @@ func TestGroups(t *testing.T) {
 	}
 	if GroupsFor(144) != 36 || GroupsFor(6) != 2 {
 		t.Errorf("GroupsFor(144) = %d, GroupsFor(6) = %d", GroupsFor(144), GroupsFor(6))
+	}
+}
+
+// TestCompileReadsNoFiles compiles a layout named like an installed game's
+// with a games root of many layout files: Compile must not look the layout
+// up again (which would read them all); only error messages name it.
+func TestCompileReadsNoFiles(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, filepath.FromSlash(layouts.XmahjonggDir))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 40 {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("l%02d", i)), []byte("0 0 0\n0 2 0\n0 4 0\n0 6 0\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv(layouts.EnvGamesRoot, root)
+	l, err := layouts.Find("xmahjongg/l07")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// About 20 allocations for the geometry; reading 40 files takes
+	// hundreds.
+	if n := testing.AllocsPerRun(5, func() { mustCompile(t, l) }); n > 60 {
+		t.Errorf("Compile made %.0f allocations: it reads files", n)
 	}
 }
