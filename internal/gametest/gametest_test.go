@@ -27,3 +27,12 @@ func TestMissingSkipsOrFails(t *testing.T) {
 		t.Errorf("with %s: skipped %v failed %v", EnvRequire, r.skipped, r.failed)
 	}
 }
+
+func TestRequired(t *testing.T) {
+	for v, want := range map[string]bool{"": false, "0": false, "false": false, "FALSE": false, "1": true, "true": true, "yes": true} {
+		t.Setenv(EnvRequire, v)
+		if got := Required(); got != want {
+			t.Errorf("%s=%q: Required() = %v, want %v", EnvRequire, v, got, want)
+		}
+	}
+}
