@@ -613,6 +613,18 @@ func FuzzScore(f *testing.F) {
 		if sum != res.Tai || paid != res.Points {
 			t.Errorf("items add to %d, tai %d; payments add to %d, points %d", sum, res.Tai, paid, res.Points)
 		}
+		if !w.Tile.IsBonus() {
+			// The brute-force scorer of score_brute_test.go agrees.
+			tai, bests := bScore(&w, &r)
+			match := false
+			for _, b := range bests {
+				match = match || fmtItems(b) == fmtItems(resultItems(res))
+			}
+			if tai != res.Tai || !match || bPoints(&w, &r, tai) != res.Points {
+				t.Errorf("Score: %d tai %s, %d points; brute force: %d tai %s, %d points",
+					res.Tai, fmtItems(resultItems(res)), res.Points, tai, fmtItems(bests[0]), bPoints(&w, &r, tai))
+			}
+		}
 		if a := res.Arrangement; a != nil {
 			var got mjsolve.Counts
 			for _, s := range a.Sets {
