@@ -109,5 +109,20 @@ with exit code 2; other failures exit with 1, an interruption with 130.`,
 		newAnalysisCmd(),
 		newTW16Cmd(),
 	)
+	rejectUnknownSubcommands(root)
 	return root
+}
+
+// rejectUnknownSubcommands makes every command group below root (a command
+// with subcommands and nothing to run itself, such as "layouts") show its
+// help when called alone and fail with exit code 2 on an unknown
+// subcommand: cobra would show the help and exit 0 for "layouts lst".
+func rejectUnknownSubcommands(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		rejectUnknownSubcommands(c)
+		if c.HasSubCommands() && c.Run == nil && c.RunE == nil {
+			c.Args = cobra.NoArgs
+			c.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
+		}
+	}
 }

@@ -29,7 +29,8 @@ func TestVersion(t *testing.T) {
 }
 
 func TestUnknownCommandAndFlagAreBadInput(t *testing.T) {
-	for _, args := range [][]string{{"frobnicate"}, {"version", "--nope"}, {"version", "extra"}} {
+	for _, args := range [][]string{{"frobnicate"}, {"version", "--nope"}, {"version", "extra"},
+		{"layouts", "lst"}, {"tw16", "shantn"}, {"analysis", "merg"}} {
 		code, out, errOut := runCmd(t, "", args...)
 		if code != exitBadInput {
 			t.Errorf("%v: exit %d, want %d", args, code, exitBadInput)
@@ -88,6 +89,17 @@ func TestHelpExamplesRun(t *testing.T) {
 	for _, f := range []string{"ox.png", "g1.board"} {
 		if _, err := os.Stat(f); err != nil {
 			t.Errorf("example did not write %s: %v", f, err)
+		}
+	}
+}
+
+// TestCommandGroupAloneShowsHelp runs a command group without a subcommand:
+// its help, exit 0.
+func TestCommandGroupAloneShowsHelp(t *testing.T) {
+	for _, group := range []string{"layouts", "tw16", "analysis"} {
+		code, out, errOut := runCmd(t, "", group)
+		if code != 0 || errOut != "" || !strings.Contains(out, "Available Commands:") {
+			t.Errorf("%s: exit %d, stderr %q, stdout %q", group, code, errOut, out)
 		}
 	}
 }
