@@ -10,6 +10,14 @@ import (
 // sixteen, a kong counting three.
 const handTiles = 16
 
+// MaxDealerStreak and MaxStake bound what Score accepts, so that points
+// cannot overflow: a dealer streak (N of 連N拉N) of at most 1000, and a base
+// and points per tai of at most a billion each.
+const (
+	MaxDealerStreak = 1000
+	MaxStake        = 1_000_000_000
+)
+
 // checkWin returns an error naming the first thing in w that cannot happen
 // under the rules r. It does not check that the hand is complete.
 func checkWin(w *Win, r *Rules) error {
@@ -70,6 +78,12 @@ func checkWin(w *Win, r *Rules) error {
 	// Dealer.
 	if w.DealerStreak < 0 {
 		return fmt.Errorf("tw16: negative dealer streak %d", w.DealerStreak)
+	}
+	if w.DealerStreak > MaxDealerStreak {
+		return fmt.Errorf("tw16: dealer streak %d is over %d", w.DealerStreak, MaxDealerStreak)
+	}
+	if r.Base < 0 || r.Base > MaxStake || r.PerTai < 0 || r.PerTai > MaxStake {
+		return fmt.Errorf("tw16: stake %d + %d per tai is outside 0..%d", r.Base, r.PerTai, MaxStake)
 	}
 	if w.DealerStreak > 0 && !r.ConsecutiveDealing {
 		return fmt.Errorf("tw16: the %s rules have no consecutive dealing (dealer streak %d)", r.Name, w.DealerStreak)

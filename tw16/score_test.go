@@ -349,6 +349,8 @@ func TestScoreErrors(t *testing.T) {
 			"tw16: negative dealer streak -1"},
 		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, sit: "kong"},
 			"tw16: a win after a kong (槓上開花) is self-drawn"},
+		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, sit: "common dealer streak=1001"},
+			"tw16: dealer streak 1001 is over 1000"},
 		{scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, sit: "self kong"},
 			"tw16: a win after a kong (槓上開花) needs a kong among the melds or a flower set aside"},
 		{scoreCase{hand: concealed, win: baseWin, sit: "self kong first=dihu"},
@@ -657,5 +659,20 @@ func BenchmarkScore(b *testing.B) {
 			b.Fatal(err)
 		}
 		scoreSink = res
+	}
+}
+
+// TestScoreStakeBounds: stakes that could overflow the points are refused.
+func TestScoreStakeBounds(t *testing.T) {
+	w, r := mkWin(t, scoreCase{hand: baseHand, win: baseWin, melds: baseMeld})
+	for _, c := range []struct{ base, perTai int }{{-1, 500}, {1000, -1}, {tw16.MaxStake + 1, 500}, {1000, 1 << 62}} {
+		r.Base, r.PerTai = c.base, c.perTai
+		if _, err := tw16.Score(w, r); err == nil || !strings.Contains(err.Error(), "tw16: stake") {
+			t.Errorf("base %d, per tai %d: error %v", c.base, c.perTai, err)
+		}
+	}
+	r.Base, r.PerTai = tw16.MaxStake, tw16.MaxStake
+	if res, err := tw16.Score(w, r); err != nil || res.Points != tw16.MaxStake {
+		t.Errorf("the largest stake: %v, %v", res.Points, err)
 	}
 }

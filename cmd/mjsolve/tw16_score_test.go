@@ -191,6 +191,8 @@ func TestTW16ScoreBadInput(t *testing.T) {
 		{[]string{hand, "--win", "1z", "--round", ""}, `--round: "" is not a wind (E, S, W or N)`},
 		{[]string{hand, "--win", "1z", "--base", "-5"}, "--base: -5 is negative"},
 		{[]string{hand, "--win", "1z", "--per-tai", "-500"}, "--per-tai: -500 is negative"},
+		{[]string{hand, "--win", "1z", "--per-tai", "10000000000"}, "stake 1000 + 10000000000 per tai is outside 0..1000000000"},
+		{[]string{hand, "--win", "1z", "--rules", "common", "--dealer", "--dealer-streak", "1000000000"}, "dealer streak 1000000000 is over 1000"},
 		{[]string{hand, "--win", "1z", "--dealer", "--discarder-dealer"}, "the discarder can be the dealer only on a non-dealer's win by discard"},
 		{[]string{hand, "--win", "1z", "--self-drawn", "--rob-kong"}, "robbing a kong (搶槓) is not a self-drawn win"},
 		{[]string{hand, "--win", "1z", "--self-drawn", "--after-kong"}, "a win after a kong (槓上開花) needs a kong among the melds or a flower set aside"},
