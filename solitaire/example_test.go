@@ -2,6 +2,7 @@ package solitaire_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
@@ -56,4 +57,25 @@ func ExampleVerify() {
 	// <nil>
 	// solitaire: move 3 (1-2): tile 1 (2m) is not free
 	// solitaire: 4 tiles left on the board after 2 moves
+}
+
+// Save a game in progress as a board file and read it back.
+func ExampleBoard_WriteTo() {
+	l, _ := layouts.Builtin("tiny8")
+	g, _ := solitaire.Compile(l)
+	b, _ := solitaire.NewBoard(g, solitaire.MJSolver{}.Deal(1, g.N, nil))
+	b.Play(solitaire.Move{5, 7})
+	var file strings.Builder
+	b.WriteTo(&file)
+	fmt.Print(file.String())
+	c, err := solitaire.ReadBoard(strings.NewReader(file.String()), "g1.board")
+	fmt.Println(c.Remaining(), "tiles left,", err)
+	// Output:
+	// mjsolve board 1
+	// layout tiny8
+	// tiles 8
+	// geometry 66daa49f225515e2
+	// faces 2m 2m 2m 1m 2m 1m 1m 1m
+	// removed 5 7
+	// 6 tiles left, <nil>
 }
