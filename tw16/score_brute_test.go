@@ -600,6 +600,14 @@ func TestScoreAgainstBruteForce(t *testing.T) {
 			t.Fatalf("hand %s win %s melds %v flowers %v situation %+v rules %s:\nScore: %d tai: %s\nbrute: %d tai: %s",
 				w.Concealed, w.Tile, w.Melds, w.Flowers, w, r.Name, res.Tai, fmtItems(got), tai, fmtItems(bests[0]))
 		}
+		full := [34]int{}
+		for k, c := range w.Concealed {
+			full[k] = int(c)
+		}
+		full[w.Tile.Kind()]++
+		if nd := len(bDecompose(full)); res.Decompositions != nd {
+			t.Fatalf("hand %s win %s: %d decompositions, brute force finds %d", w.Concealed, w.Tile, res.Decompositions, nd)
+		}
 		if want := bPoints(&w, &r, tai); res.Points != want {
 			t.Fatalf("hand %s win %s situation %+v: points %d, want %d (%+v)", w.Concealed, w.Tile, w, res.Points, want, res.Payments)
 		}
