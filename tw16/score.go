@@ -179,9 +179,10 @@ type Result struct {
 //     loses to a non-dealer, the dealer pays 2N+1 tai more (see Payments):
 //     the row's 放槍時也要多賠, and the thesis's 若莊家涉及輸贏則必須加上
 //     2n+1 台, which under the competition rules (n is always 0) is 1 tai.
-//     The seat wind is the winner's own and need not be East for the
-//     dealer: the competition platform names the round and the hand
-//     (/initGame EAST SOUTH …) while the seats stay put.
+//     The seat wind (門風) is that of the winner's seat, which need not be
+//     East for the dealer: in the thesis the seats are drawn
+//     (抽到「東」的人坐東風位) and the dice pick the first dealer among them
+//     (則由西風位玩家當莊), so Win.Seat and Win.Dealer are independent.
 //   - 門清 1 for no chow, pong or exposed kong (concealed kongs allowed) on
 //     a discard; 門清自摸 3 in place of 門清 and 自摸 on a self-draw
 //     (門清一摸三: it is both and one more); 自摸 1 for a self-draw otherwise.
