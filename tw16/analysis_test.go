@@ -74,7 +74,7 @@ func TestEffectiveOracle(t *testing.T) {
 // TestAdviseOracle checks every discard of random 3k+2 hands against
 // Effective and the oracle, and the ranking.
 func TestAdviseOracle(t *testing.T) {
-	perSize := 40
+	perSize := 25
 	if *long {
 		perSize = 1000
 	}
@@ -124,7 +124,7 @@ func TestAdviseOracle(t *testing.T) {
 // kinds against the oracle and the shapes against the roles of the winning
 // kind in every decomposition that Decompose finds.
 func TestWaitsOracle(t *testing.T) {
-	count := 3000
+	count := 1000
 	if *long {
 		count = 100000
 	}

@@ -44,7 +44,7 @@ func liguOracle(c *mjsolve.Counts) int {
 func TestLigu(t *testing.T) {
 	f := Forms{Ligu: true}
 	rng := rand.New(rand.NewPCG(8, 9))
-	for i := 0; i < 3000; i++ {
+	for i := 0; i < 1200; i++ {
 		n := 16 + i%2
 		var c mjsolve.Counts
 		if i%3 == 0 {
