@@ -268,5 +268,19 @@ func readBoard(r io.Reader, file string, find func(string) (*layouts.Layout, err
 	for _, s := range bf.removed {
 		b.Present.Remove(s)
 	}
+	// Tiles only leave the board, and only when free: a removed tile that a
+	// tile still on the board covers, or that has tiles on both sides, was
+	// never free.
+	for k, s := range bf.removed {
+		if c := g.Covers[s].And(b.Present); !c.IsEmpty() {
+			return nil, fmt.Errorf("solitaire: %s:%d: slot %d cannot have been removed: slot %d above it is still on the board",
+				file, bf.removedAt[k], s, c.First())
+		}
+		l, r := g.Left[s].And(b.Present), g.Right[s].And(b.Present)
+		if !l.IsEmpty() && !r.IsEmpty() {
+			return nil, fmt.Errorf("solitaire: %s:%d: slot %d cannot have been removed: slots %d and %d beside it are still on the board",
+				file, bf.removedAt[k], s, l.First(), r.First())
+		}
+	}
 	return b, nil
 }

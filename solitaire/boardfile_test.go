@@ -100,6 +100,10 @@ func TestBoardFileErrors(t *testing.T) {
 		// Another layout of the same size than the board was saved on.
 		{strings.Replace(test6File, "layout test6", "layout row 6", 1), "solitaire: f:4: layout row 6 is not the one the board was saved on (its geometry is b3a4b9563e12c78a, the file's 58ebd822b3cca551)"},
 		{"mjsolve board 1\nlayout test6\ntiles 6\nfaces 1m 2m 2m 1m 1m 1m\nremoved 1 4\n", "solitaire: f:5: an odd number of 1m tiles removed (tiles go in pairs)"},
+		// Positions no game reaches: test6 is 0 1 2 3 in a row, 4 on 0 and
+		// 1, 5 on 2 and 3; row 8 is 0..7 in a row.
+		{"mjsolve board 1\nlayout test6\ntiles 6\nfaces 1m 2m 2m 1m 1m 1m\nremoved 0 3\n", "solitaire: f:5: slot 0 cannot have been removed: slot 4 above it is still on the board"},
+		{"mjsolve board 1\nlayout row 8\ntiles 8\nfaces 1m 2m 1m 2m 1m 2m 1m 2m\nremoved 0 2 7 5\n", "solitaire: f:5: slot 2 cannot have been removed: slots 1 and 3 beside it are still on the board"},
 		{strings.Replace(test6File, "test6", "nowhere", 1), `solitaire: f:2: layouts: no layout "nowhere"`},
 		{"mjsolve board 1\nlayout row 8\ntiles 6\nfaces 1m 1m 1m 1m 2m 2m\n", "solitaire: f:3: layout row 8 has 8 tiles, the board 6"},
 		{"mjsolve board 1\nfaces " + strings.Repeat("1m ", 145) + "\n", "solitaire: f:2: more than 144 faces"},
@@ -114,7 +118,8 @@ func TestBoardFileErrors(t *testing.T) {
 
 func FuzzReadBoard(f *testing.F) {
 	f.Add(test6File)
-	f.Add("mjsolve board 1\nlayout row 8\ntiles 8\nfaces 1m 2m 1m 2m 1m 2m 1m 2m\nremoved 0 2 7 5 # two pairs\n")
+	f.Add("mjsolve board 1\nlayout row 8\ntiles 8\nfaces 1m 2m 1m 2m 1m 2m 1m 2m\nremoved 0 2 7 5 # two pairs, but 2 was never free\n")
+	f.Add("mjsolve board 1\nlayout row 8\ntiles 8\nfaces 1m 2m 1m 2m 1m 2m 1m 2m\nremoved 0 1 7 6 # two pairs from the ends\n")
 	f.Add("mjsolve board 1\nlayout test6\ntiles 6\nfaces 1z 1z 7z 7z 1z 1z\n")
 	f.Add("mjsolve board 1\nlayout test6\ntiles 6\nfaces 1m 1m 1m 1m 2m 2m\nremoved 0 0\n")
 	f.Add("mjsolve board 1\nlayout test6\ntiles 6\nfaces fl se\n")

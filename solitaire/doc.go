@@ -69,6 +69,10 @@
 //     progress; optional, any number of lines. Each group must have an even
 //     number of removed tiles, since tiles go in pairs.
 //
+// ReadBoard also refuses removed tiles that were never free (a tile still
+// on the board covers them, or lies on both sides of them): tiles leave the
+// board only when free, and never come back.
+//
 // ReadBoard reports a malformed file in one line naming the file and the
 // line: "solitaire: g7.board:5: unknown face "9x"".
 package solitaire
