@@ -36,6 +36,7 @@ type geom struct {
 	n     int
 	eff   []uint32 // effects, flattened: target<<24 | delta
 	effAt [257]uint16
+	side  [256][2]uint16 // where the effects on left and right neighbours start
 	// below[x] holds the tiles x covers, directly or through others.
 	below [256][3]uint64
 }
@@ -57,10 +58,21 @@ func newGeom(n int, covers, left, right [][]int) *geom {
 			per[j] = append(per[j], ef{uint32(i), dRight})
 		}
 	}
+	// Per tile: the tiles it covers, then its left neighbours (whose right
+	// counts drop), then its right neighbours. A tile leaves the board only
+	// when free, so one of its sides is already empty and the effects on
+	// that side would go to tiles no longer on the board: they are skipped.
 	for j := 0; j < n; j++ {
 		g.effAt[j] = uint16(len(g.eff))
-		for _, e := range per[j] {
-			g.eff = append(g.eff, e.target<<24|e.delta)
+		for k, d := range []uint32{dCover, dRight, dLeft} {
+			if k > 0 {
+				g.side[j][k-1] = uint16(len(g.eff))
+			}
+			for _, e := range per[j] {
+				if e.delta == d {
+					g.eff = append(g.eff, e.target<<24|e.delta)
+				}
+			}
 		}
 	}
 	for j := n; j <= 256; j++ {
@@ -321,7 +333,26 @@ func (c *core) run(record bool) int {
 		left -= k
 		for _, x := range rm[:k&7] {
 			gone[x] = true
-			for _, e := range eff[effAt[x]:effAt[int(x)+1]] {
+			cx := cnt[x]
+			sd := &c.side[x]
+			for _, e := range eff[effAt[x]:sd[0]] {
+				i := uint8(e >> 24)
+				old := cnt[i]
+				nw := old - e&0xffffff
+				cnt[i] = nw
+				if isFree(nw) && !isFree(old) {
+					stack[sp&255] = i
+					sp++
+				}
+			}
+			// The side of x that still has tiles (at most one: x is free).
+			lo, hi := sd[1], effAt[int(x)+1]
+			if cx&0xff00 != 0 {
+				lo, hi = sd[0], sd[1]
+			} else if cx&0xff == 0 {
+				continue
+			}
+			for _, e := range eff[lo:hi] {
 				i := uint8(e >> 24)
 				old := cnt[i]
 				nw := old - e&0xffffff
