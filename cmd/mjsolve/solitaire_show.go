@@ -63,10 +63,10 @@ instead, as used in moves and board files. --save FILE writes the board file.`,
 // then chosenBoard.
 func (o *solitaireShowOptions) addBoardFlags(cmd *cobra.Command, boardUsage string) {
 	f := cmd.Flags()
-	f.StringVar(&o.layout, "layout", "turtle", "layout: a built-in or installed name, or a file")
-	f.Uint64Var(&o.game, "game", 1, "game number `K`")
-	f.StringVar(&o.deal, "deal", "pcg", "dealer: "+strings.Join(solitaire.DealerNames, " or "))
-	f.Uint64Var(&o.seed, "seed", 1, "seed of the pcg dealer")
+	f.StringVar(&o.layout, "layout", "turtle", "a built-in or installed layout's `NAME` (see 'mjsolve layouts list'), or a layout file")
+	f.Uint64Var(&o.game, "game", 1, "game number `K`: the same K, --deal and --seed give the same board")
+	f.StringVar(&o.deal, "deal", "pcg", "dealer `NAME`: pcg, or mjsolver for the boards of de Bondt's solver")
+	f.Uint64Var(&o.seed, "seed", 1, "seed `N` of the pcg dealer")
 	f.StringVar(&o.board, "board", "", boardUsage)
 	cmd.RegisterFlagCompletionFunc("layout", completeLayout)
 	cmd.RegisterFlagCompletionFunc("deal", completeDealer)
