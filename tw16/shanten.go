@@ -65,11 +65,19 @@ func partSize(c *mjsolve.Counts) (int, error) {
 
 // indexes returns the table indexes of the four parts of c.
 func indexes(c *mjsolve.Counts) (m, p, s, z int) {
-	m = int(c[0]) + 5*(int(c[1])+5*(int(c[2])+5*(int(c[3])+5*(int(c[4])+5*(int(c[5])+5*(int(c[6])+5*(int(c[7])+5*int(c[8]))))))))
-	p = int(c[9]) + 5*(int(c[10])+5*(int(c[11])+5*(int(c[12])+5*(int(c[13])+5*(int(c[14])+5*(int(c[15])+5*(int(c[16])+5*int(c[17]))))))))
-	s = int(c[18]) + 5*(int(c[19])+5*(int(c[20])+5*(int(c[21])+5*(int(c[22])+5*(int(c[23])+5*(int(c[24])+5*(int(c[25])+5*int(c[26]))))))))
-	z = int(c[27]) + 5*(int(c[28])+5*(int(c[29])+5*(int(c[30])+5*(int(c[31])+5*(int(c[32])+5*int(c[33]))))))
+	m = index8(binary.LittleEndian.Uint64(c[0:8])) + int(c[8])*pow5[8]
+	p = index8(binary.LittleEndian.Uint64(c[9:17])) + int(c[17])*pow5[8]
+	s = index8(binary.LittleEndian.Uint64(c[18:26])) + int(c[26])*pow5[8]
+	z = index8(binary.LittleEndian.Uint64(c[26:34]) >> 8)
 	return
+}
+
+// index8 returns Σ b_i·5^i over the eight bytes b_i of x (each at most 4),
+// combining neighbours pairwise: bytes into 16-bit lanes, then 32, then 64.
+func index8(x uint64) int {
+	x = x&0x00ff00ff00ff00ff + (x>>8&0x00ff00ff00ff00ff)*5
+	x = x&0x0000ffff0000ffff + (x>>16&0x0000ffff0000ffff)*25
+	return int(x&0xffffffff + (x>>32)*625)
 }
 
 // replacement returns the fewest tiles to exchange to turn c (3k+1 or 3k+2

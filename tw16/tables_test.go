@@ -139,3 +139,22 @@ func TestShantenOracle(t *testing.T) {
 		})
 	}
 }
+
+// TestIndexes checks the part indexes against the plain base-5 sums.
+func TestIndexes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for i := 0; i < 10000; i++ {
+		var c mjsolve.Counts
+		for k := range c {
+			c[k] = uint8(rng.IntN(5))
+		}
+		var want [4]int
+		for k := range c {
+			want[k/9] += int(c[k]) * pow5[k%9]
+		}
+		m, p, s, z := indexes(&c)
+		if got := [4]int{m, p, s, z}; got != want {
+			t.Fatalf("indexes(%v) = %v, want %v", c, got, want)
+		}
+	}
+}
