@@ -573,7 +573,6 @@ func runTW16Lines(opts *tw16HandOptions, s *tw16Setup, a *tw16Analysis) error {
 			for _, p := range []string{"HAND: ", "tw16: ", "mjsolve: "} {
 				msg = strings.TrimPrefix(msg, p)
 			}
-			msg = "line " + strconv.Itoa(lineNo) + ": " + msg
 			if opts.json {
 				data, _ := json.Marshal(struct {
 					Line  int    `json:"line"`
@@ -581,7 +580,9 @@ func runTW16Lines(opts *tw16HandOptions, s *tw16Setup, a *tw16Analysis) error {
 				}{lineNo, msg})
 				buf = append(append(buf, data...), '\n')
 			} else {
-				buf = append(append(append(buf, "error: "...), msg...), '\n')
+				buf = append(buf, "error: line "...)
+				buf = strconv.AppendInt(buf, int64(lineNo), 10)
+				buf = append(append(append(buf, ": "...), msg...), '\n')
 			}
 		case opts.json:
 			data, err := handJSON(c, r)

@@ -130,7 +130,7 @@ func TestTW16Batch(t *testing.T) {
 
 	// JSON lines, with an error object in place of a bad line.
 	code, out, _ = runCmd(t, "11m\n1m1m1m1m1m\n", "tw16", "shanten", "--json", "-")
-	want = `{"hand":"11m","shanten":-1}` + "\n" + `{"line":2,"error":"line 2: 5th copy of 1m in \"1m1m1m1m1m\""}` + "\n"
+	want = `{"hand":"11m","shanten":-1}` + "\n" + `{"line":2,"error":"5th copy of 1m in \"1m1m1m1m1m\""}` + "\n"
 	if code != exitBadInput || out != want {
 		t.Errorf("shanten --json -: exit %d, output\n%s\nwant\n%s", code, out, want)
 	}
