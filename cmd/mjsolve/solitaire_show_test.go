@@ -113,6 +113,10 @@ func TestSolitaireShowErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.board")
 	os.WriteFile(bad, []byte("mjsolve board 1\nlayout ends10\ntiles 10\nfaces 1m 2m 3m 9x\n"), 0o644)
+	never := filepath.Join(dir, "never.board")
+	os.WriteFile(never, []byte("mjsolve board 1\nlayout ends10\ntiles 10\nfaces 2m 3m 1m 2m 3m 2m 1m 1m 1m 2m\nremoved 0 3\n"), 0o644)
+	moved := filepath.Join(dir, "moved.board")
+	os.WriteFile(moved, []byte("mjsolve board 1\nlayout ends10\ntiles 10\ngeometry 0123456789abcdef\nfaces 2m 3m 1m 2m 3m 2m 1m 1m 1m 2m\n"), 0o644)
 	short := filepath.Join(dir, "short.board")
 	os.WriteFile(short, []byte("mjsolve board 1\nlayout turtle\ntiles 10\nfaces 1m 2m 3m 1m 2m 1m 2m 2m 1m 3m\n"), 0o644)
 	for _, c := range []struct {
@@ -120,6 +124,8 @@ func TestSolitaireShowErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--board", bad}, `mjsolve: solitaire: ` + bad + `:4: unknown face "9x"`},
+		{[]string{"--board", never}, `mjsolve: solitaire: ` + never + `:5: slot 0 cannot have been removed: slot 8 above it is still on the board`},
+		{[]string{"--board", moved}, `mjsolve: solitaire: ` + moved + `:4: layout ends10 is not the one the board was saved on (its geometry is a4561262dedf20c1, the file's 0123456789abcdef)`},
 		{[]string{"--board", short}, `mjsolve: solitaire: ` + short + `:3: layout turtle has 144 tiles, the board 10`},
 		{[]string{"--board", filepath.Join(dir, "none")}, `mjsolve: --board ` + filepath.Join(dir, "none") + `: no such file or directory`},
 		{[]string{"--board", dir}, `mjsolve: --board ` + dir + `: is a directory`},
