@@ -164,10 +164,10 @@ func checkAgainstBrute(t *testing.T, s *Solver, b *solitaire.Board, minLeft bool
 		}
 	}
 	methods[res0.Method]++
-	// And the search with look-ahead and root tests.
-	s.games, s.c.wipe, s.c.rootTests = 0, true, true
+	// And the search with look-ahead, root tests and cleaning at the root.
+	s.games, s.c.wipe, s.c.rootTests, s.c.cleaning = 0, true, true, true
 	resW := s.Solve(context.Background(), b, Options{MinLeft: minLeft, Seed: 7})
-	s.games, s.c.wipe, s.c.rootTests = games, true, false
+	s.games, s.c.wipe, s.c.rootTests, s.c.cleaning = games, true, false, false
 	if resW.Verdict != res.Verdict || resW.MinLeft != res.MinLeft {
 		t.Fatalf("%s: %v/%d with random games, %v/%d by search with look-ahead", what, res.Verdict, res.MinLeft, resW.Verdict, resW.MinLeft)
 	}

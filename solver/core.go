@@ -180,12 +180,17 @@ type core struct {
 	rrem      [256]uint8    // per group: mask of its tiles on the board
 	livePairs [256]uint8    // per group of four: first matches that do not leave a dead pair
 
-	moves     []move
-	bestMoves []move
-	rng       rand.PCG
+	moves       []move
+	prefix      []move // cleaning moves played at the root before the search
+	origPresent [3]uint64
+	cleaning    bool // play cleaning moves at the root before the search
+	bestMoves   []move
+	rng         rand.PCG
 
 	// Budget and statistics.
 	scans, games, nodes int64
+	full                int64 // scans from the start (the others continue one)
+	dbgTry, dbgMin      int64
 	maxScans            int64
 	limit               int64 // scans allowed to the current search attempt (0: none)
 	restart             bool  // the attempt ran out of its scans: start another
@@ -199,16 +204,31 @@ func newCore(g *geom) *core {
 	c.moves = make([]move, 0, maxTiles/2)
 	c.snaps = make([]snapshot, maxTiles/4+2)
 	c.bestMoves = make([]move, 0, maxTiles/2)
+	c.prefix = make([]move, 0, maxTiles/2)
 	return c
 }
 
 // load sets the position: the group of every tile and the tiles on board.
 func (c *core) load(groups []uint8, present *[3]uint64) {
+	for t := 0; t < c.n; t++ {
+		c.grp[t] = groups[t]
+	}
+	c.origPresent = *present
+	c.setPosition(present)
+	c.scans, c.games, c.nodes, c.full = 0, 0, 0, 0
+	c.aborted, c.done = false, false
+	c.moves = c.moves[:0]
+	c.bestMoves = c.bestMoves[:0]
+	c.prefix = c.prefix[:0]
+}
+
+// setPosition sets the tiles on board (the groups being loaded).
+func (c *core) setPosition(present *[3]uint64) {
 	n := c.n
+	groups := c.grp[:n]
 	var gn [256]uint8
 	c.remaining = 0
 	for t := 0; t < n; t++ {
-		c.grp[t] = groups[t]
 		on := present[t>>6]>>(t&63)&1 != 0
 		c.baseGone[t] = !on
 		c.baseCnt[t] = 0
@@ -264,10 +284,6 @@ func (c *core) load(groups []uint8, present *[3]uint64) {
 	for i := 0; i < c.nOrder; i++ {
 		c.allowed[c.order[i]] = 0b1110
 	}
-	c.scans, c.games, c.nodes = 0, 0, 0
-	c.aborted, c.done = false, false
-	c.moves = c.moves[:0]
-	c.bestMoves = c.bestMoves[:0]
 }
 
 // scan plays greedily under the current pairings, relaxed for groups
@@ -275,6 +291,7 @@ func (c *core) load(groups []uint8, present *[3]uint64) {
 // one), and returns how many tiles are left. With record, the pairs removed
 // are appended to c.moves (meaningful when every group has a pairing).
 func (c *core) scan(record bool) int {
+	c.full++
 	n := c.n
 	copy(c.cnt[:n], c.baseCnt[:n])
 	copy(c.gone[:n], c.baseGone[:n])

@@ -84,6 +84,13 @@ func (c *core) decide(minLeft bool, games int) outcome {
 	if o, done := playTo(games); done {
 		return o
 	}
+	if c.cleaning && c.cleanRoot() {
+		if c.remaining == 0 {
+			c.moves = append(c.moves[:0], c.prefix...)
+			return outcome{Winnable, Search, 0}
+		}
+		c.shuffleOrder()
+	}
 	if c.rootTests && !c.testRoot() {
 		return c.impossible(Search, minLeft, left0)
 	}
@@ -104,6 +111,10 @@ func (c *core) decide(minLeft bool, games int) outcome {
 		}
 		if won {
 			c.limit = 0
+			if len(c.prefix) > 0 {
+				c.bestMoves = append(append(c.bestMoves[:0], c.prefix...), c.moves...)
+				c.moves = append(c.moves[:0], c.bestMoves...)
+			}
 			return outcome{Winnable, Search, 0}
 		}
 		if !c.restart {
@@ -129,6 +140,10 @@ func (c *core) impossible(m Method, minLeft bool, left0 int) outcome {
 	c.moves = c.moves[:0]
 	if !minLeft {
 		return outcome{Impossible, m, -1}
+	}
+	if len(c.prefix) > 0 { // back to the position before the cleaning moves
+		c.setPosition(&c.origPresent)
+		c.prefix = c.prefix[:0]
 	}
 	lb := left0
 	if c.odd > lb {
@@ -177,4 +192,71 @@ func (c *core) resetSearch() {
 		c.rotate(g)
 	}
 	c.shuffleOrder()
+}
+
+// cleanRoot plays de Bondt's cleaning moves on the position before the
+// search, as long as some apply: a group whose tiles left are all free is
+// played out; a group of four with three free tiles, one of which blocks
+// nothing, plays the other two. Neither changes whether the board can be
+// cleared. The moves go to c.prefix; it returns whether any was played.
+func (c *core) cleanRoot() bool {
+	played := false
+	for {
+		var present [3]uint64
+		for t := 0; t < c.n; t++ {
+			if !c.baseGone[t] {
+				present[t>>6] |= 1 << (t & 63)
+			}
+		}
+		play := func(a, b uint8) {
+			present[a>>6] &^= 1 << (a & 63)
+			present[b>>6] &^= 1 << (b & 63)
+			c.prefix = append(c.prefix, move{a, b})
+		}
+		changed := false
+		for i := 0; i < c.nGroups; i++ {
+			g := c.groups[i]
+			k := int(c.gn[g])
+			var f [4]uint8
+			nf := 0
+			for _, t := range c.gt[g][:k] {
+				if isFree(c.baseCnt[t]) {
+					f[nf] = t
+					nf++
+				}
+			}
+			switch {
+			case k > 0 && k&1 == 0 && nf == k:
+				play(f[0], f[1])
+				if k == 4 {
+					play(f[2], f[3])
+				}
+				changed = true
+			case k == 4 && nf == 3:
+				for x := 0; x < 3; x++ {
+					if c.blocksNothingAtBase(f[x]) {
+						play(f[(x+1)%3], f[(x+2)%3])
+						changed = true
+						break
+					}
+				}
+			}
+		}
+		if !changed {
+			return played
+		}
+		played = true
+		c.setPosition(&present)
+	}
+}
+
+// blocksNothingAtBase reports whether tile x covers or flanks no other tile
+// of the position.
+func (c *core) blocksNothingAtBase(x uint8) bool {
+	for _, e := range c.eff[c.effAt[x]:c.effAt[int(x)+1]] {
+		if !c.baseGone[e>>24] {
+			return false
+		}
+	}
+	return true
 }

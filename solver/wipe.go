@@ -6,6 +6,7 @@ package solver
 // scan passes, and makes it g's pairing 1. When none passes it returns
 // false with g held back and the scan state of that hold.
 func (c *core) tryGroup(g uint8) bool {
+	c.dbgTry++
 	c.hold(g)
 	c.scan(false)
 	c.save(&c.hsnap)
@@ -107,6 +108,7 @@ func (c *core) searchW(s int, known bool) bool {
 		c.save(sn)
 		c.unpair(h)
 		c.release(h)
+		c.dbgMin++
 		pass := c.anyPasses(g)
 		if c.aborted {
 			return false
