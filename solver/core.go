@@ -172,6 +172,7 @@ type core struct {
 	hsnap   snapshot   // scratch: the scan holding a group back
 	tsnap   snapshot   // scratch
 	wipe    bool       // search with look-ahead (searchW)
+	chain   bool       // searchW: a branch scan also holds the child's first group
 
 	// Random-game scratch.
 	rgt       [256][4]uint8 // tiles of each group in slot order (gt is rotated by the search)
@@ -190,7 +191,6 @@ type core struct {
 	// Budget and statistics.
 	scans, games, nodes int64
 	full                int64 // scans from the start (the others continue one)
-	dbgTry, dbgMin      int64
 	maxScans            int64
 	limit               int64 // scans allowed to the current search attempt (0: none)
 	restart             bool  // the attempt ran out of its scans: start another
@@ -200,7 +200,7 @@ type core struct {
 }
 
 func newCore(g *geom) *core {
-	c := &core{geom: g, guided: true, wipe: true, firstBudget: 3000, lastBudget: 1 << 20, cutNum: 7, cutDen: 18}
+	c := &core{geom: g, guided: true, wipe: true, chain: true, firstBudget: 3000, lastBudget: 1 << 20, cutNum: 7, cutDen: 18}
 	c.moves = make([]move, 0, maxTiles/2)
 	c.snaps = make([]snapshot, maxTiles/4+2)
 	c.bestMoves = make([]move, 0, maxTiles/2)

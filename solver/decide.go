@@ -67,7 +67,7 @@ func (c *core) decide(minLeft bool, games int) outcome {
 			return o
 		}
 		c.limit = c.scans + c.earlyBudget
-		if c.searchW(0, false) {
+		if c.searchW(0, false, false) {
 			c.limit = 0
 			return outcome{Winnable, Search, 0}
 		}
@@ -105,7 +105,7 @@ func (c *core) decide(minLeft bool, games int) outcome {
 		}
 		won := false
 		if c.wipe {
-			won = c.searchW(0, false)
+			won = c.searchW(0, false, false)
 		} else {
 			won = c.search(0, false)
 		}

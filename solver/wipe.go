@@ -5,11 +5,16 @@ package solver
 // tryGroup gives group g the first of its pairings (pairing 1 first) whose
 // scan passes, and makes it g's pairing 1. When none passes it returns
 // false with g held back and the scan state of that hold.
-func (c *core) tryGroup(g uint8) bool {
-	c.dbgTry++
+//
+// With have, c.hsnap already holds the scan state with g held back.
+func (c *core) tryGroup(g uint8, have bool) bool {
 	c.hold(g)
-	c.scan(false)
-	c.save(&c.hsnap)
+	if have {
+		c.restore(&c.hsnap)
+	} else {
+		c.scan(false)
+		c.save(&c.hsnap)
+	}
 	first := true
 	for p := uint8(1); p <= 3; p++ {
 		if !c.permits(g, p) {
@@ -66,7 +71,8 @@ func (c *core) anyPasses(g uint8) bool {
 // and the critical groups are those needed for that wipe-out. The
 // wiped-out group itself is not branched on: with the critical groups at
 // pairing 1 it has no pairing left. Used when no tiles may remain.
-func (c *core) searchW(s int, known bool) bool {
+// With have, c.hsnap holds the scan state with order[s] held back.
+func (c *core) searchW(s int, known, have bool) bool {
 	c.nodes++
 	if known {
 		if !c.passes(c.left) {
@@ -87,7 +93,7 @@ func (c *core) searchW(s int, known bool) bool {
 			c.guide(g)
 		}
 		c.allow1(g)
-		if !c.tryGroup(g) {
+		if !c.tryGroup(g, have && k == s) {
 			break
 		}
 		k++
@@ -108,7 +114,6 @@ func (c *core) searchW(s int, known bool) bool {
 		c.save(sn)
 		c.unpair(h)
 		c.release(h)
-		c.dbgMin++
 		pass := c.anyPasses(g)
 		if c.aborted {
 			return false
@@ -140,9 +145,17 @@ func (c *core) searchW(s int, known bool) bool {
 		c.order[p] = rest[i]
 		p++
 	}
+	// Branch on the critical groups from the last back: pairings 2 and 3,
+	// both continued from one scan that holds the group back, and also the
+	// next group, whose held-back state the child's descent starts from.
 	for cp := last; cp >= s; cp-- {
 		h := c.order[cp]
+		next := c.chain && cp+1 < no
+		g1 := c.order[(cp+1)%no]
 		c.hold(h)
+		if next {
+			c.hold(g1)
+		}
 		c.scan(false)
 		hs := &c.snaps[cp]
 		c.save(hs)
@@ -153,16 +166,34 @@ func (c *core) searchW(s int, known bool) bool {
 			}
 			if restore {
 				c.restore(hs)
+				if next {
+					c.hold(g1)
+				}
 			}
 			restore = true
 			c.setPairing(h, pr)
 			c.release(h)
-			if c.searchW(cp+1, true) {
+			if next {
+				// The first child may have reordered the unpaired groups
+				// after cp: put g1 first again, as held in hs.
+				for i := cp + 1; c.order[cp+1] != g1; i++ {
+					if c.order[i] == g1 {
+						c.order[cp+1], c.order[i] = g1, c.order[cp+1]
+					}
+				}
+				c.save(&c.hsnap)
+				c.unpair(g1)
+				c.release(g1)
+			}
+			if c.searchW(cp+1, true, next) {
 				return true
 			}
 			if c.aborted {
 				return false
 			}
+		}
+		if next {
+			c.unpair(g1)
 		}
 		c.unpair(h)
 	}
