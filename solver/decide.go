@@ -39,50 +39,21 @@ func (c *core) decide(minLeft bool, games int) outcome {
 	if c.odd > 0 || left0 > 0 {
 		return c.impossible(PruneTop, minLeft, left0)
 	}
-	// Random games, in two rounds when early is set: after the first round
-	// one short search attempt (see below) before the rest of the games.
-	played := 0
-	c.gameBest = 999
-	playTo := func(n int) (outcome, bool) {
-		for ; played < n; played++ {
-			l := c.randomGame()
-			if l == 0 {
-				return outcome{Winnable, Random, 0}, true
-			}
-			if l < c.gameBest {
-				c.gameBest = l
-			}
-			if played == probeGames-1 && c.cutNum > 0 && c.gameBest*c.cutDen >= c.remaining*c.cutNum {
-				played = n
-				break
-			}
-			if played&63 == 63 && c.stop() {
-				return outcome{Unknown, Budget, -1}, true
-			}
+	// Random games with cleaning. After the first probeGames, a board whose
+	// games all left many tiles goes to the search.
+	c.gameBest = c.remaining
+	for i := 0; i < games; i++ {
+		l := c.randomGame()
+		if l == 0 {
+			return outcome{Winnable, Random, 0}
 		}
-		return outcome{}, false
-	}
-	if c.early > 0 && c.early < games {
-		if o, done := playTo(c.early); done {
-			return o
+		c.gameBest = min(c.gameBest, l)
+		if i == probeGames-1 && c.cutNum > 0 && c.gameBest*c.cutDen >= c.remaining*c.cutNum {
+			break
 		}
-		c.limit = c.scans + c.earlyBudget
-		if c.searchW(0, false, false) {
-			c.limit = 0
-			return outcome{Winnable, Search, 0}
+		if i&63 == 63 && c.stop() {
+			return outcome{Unknown, Budget, -1}
 		}
-		c.limit = 0
-		if !c.restart { // the attempt finished: impossible, or out of budget
-			if c.aborted {
-				return outcome{Unknown, Budget, -1}
-			}
-			return c.impossible(Search, minLeft, left0)
-		}
-		c.aborted, c.restart = false, false
-		c.resetSearch()
-	}
-	if o, done := playTo(games); done {
-		return o
 	}
 	if c.cleaning && c.cleanRoot() {
 		if c.remaining == 0 {
