@@ -138,10 +138,11 @@ type core struct {
 	// Root tests: each group's pairings tried alone before the search;
 	// allowed[g] has bit id set when partition id (the index in rgt of the
 	// partner of rgt[g][0]) may still be part of a solution.
-	rootTests bool
-	allowed   [256]uint8
-	fixed     [64]uint8 // groups whose only possible pairing was set at the root
-	nFixed    int
+	rootTests     bool
+	lateRootTests bool // root tests at the first restart
+	allowed       [256]uint8
+	fixed         [64]uint8 // groups whose only possible pairing was set at the root
+	nFixed        int
 	// Restarts: the first search attempt gets firstBudget scans, each next
 	// one twice as many, until lastBudget; then one unbounded attempt.
 	firstBudget, lastBudget int64
@@ -200,7 +201,7 @@ type core struct {
 }
 
 func newCore(g *geom) *core {
-	c := &core{geom: g, guided: true, wipe: true, chain: true, firstBudget: 3000, lastBudget: 1 << 20, cutNum: 7, cutDen: 18}
+	c := &core{geom: g, guided: true, wipe: true, chain: true, lateRootTests: true, firstBudget: 3000, lastBudget: 1 << 20, cutNum: 7, cutDen: 18}
 	c.moves = make([]move, 0, maxTiles/2)
 	c.snaps = make([]snapshot, maxTiles/4+2)
 	c.bestMoves = make([]move, 0, maxTiles/2)

@@ -69,6 +69,7 @@ func (c *core) decide(minLeft bool, games int) outcome {
 	// rotations: hard winnable boards are found much sooner by one of many
 	// short attempts than by one long one. The last attempt is unbounded.
 	budget := c.firstBudget
+	tested := false
 	for {
 		c.limit = 0
 		if budget > 0 {
@@ -93,6 +94,14 @@ func (c *core) decide(minLeft bool, games int) outcome {
 		}
 		c.aborted, c.restart = false, false
 		c.resetSearch()
+		if c.lateRootTests && !tested {
+			// A hard board: rule out pairings that fail alone.
+			tested = true
+			if !c.testRoot() {
+				return c.impossible(Search, minLeft, left0)
+			}
+			c.shuffleOrder()
+		}
 		budget *= 2
 		if budget > c.lastBudget {
 			budget = 0
