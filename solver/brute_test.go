@@ -164,10 +164,13 @@ func checkAgainstBrute(t *testing.T, s *Solver, b *solitaire.Board, minLeft bool
 		}
 	}
 	methods[res0.Method]++
-	// And the search with look-ahead, root tests and cleaning at the root.
-	s.games, s.c.wipe, s.c.rootTests, s.c.cleaning = 0, true, true, true
+	// And the search with cleaning at the root, root tests (at the start
+	// on odd deals, at the first restart on even ones) and tiny budgets for
+	// the attempts, so that restarts happen.
+	fb := s.c.firstBudget
+	s.games, s.c.rootTests, s.c.cleaning, s.c.firstBudget = 0, len(what)%2 == 1, true, 8
 	resW := s.Solve(context.Background(), b, Options{MinLeft: minLeft, Seed: 7})
-	s.games, s.c.wipe, s.c.rootTests, s.c.cleaning = games, true, false, false
+	s.games, s.c.rootTests, s.c.cleaning, s.c.firstBudget = games, false, false, fb
 	if resW.Verdict != res.Verdict || resW.MinLeft != res.MinLeft {
 		t.Fatalf("%s: %v/%d with random games, %v/%d by search with look-ahead", what, res.Verdict, res.MinLeft, resW.Verdict, resW.MinLeft)
 	}

@@ -92,7 +92,7 @@ func (c *core) decide(minLeft bool, games int) outcome {
 		if !c.restart {
 			break
 		}
-		c.aborted, c.restart = false, false
+		c.aborted, c.restart, c.limit = false, false, 0
 		c.resetSearch()
 		if c.lateRootTests && !tested {
 			// A hard board: rule out pairings that fail alone.

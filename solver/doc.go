@@ -1,20 +1,49 @@
 // Package solver decides exactly whether a Mahjong Solitaire board can be
 // cleared when every tile is known ("peeking"), by the algorithm of Michiel
-// de Bondt: a relaxed prune scan, random games with cleaning, and a search
-// over group pairings guided by critical groups.
+// de Bondt (a relaxed prune scan, random games with cleaning, a search over
+// group pairings guided by critical groups) and several exact speed-ups.
 //
-// Fix for every group of four tiles a pairing (which two tiles go together).
-// Removing tiles never makes another tile less free, so with all pairings
-// fixed the order of play does not matter: greedy play clears the board
-// exactly when some play with those pairings does. The search is therefore
-// over pairings (three per group), not over move orders. A relaxed greedy
-// play, where a group without a pairing may take any two of its free tiles
-// first and its other tiles one by one, bounds every completion: when it
-// cannot clear the board, no completion can (the prune scan).
+// # Why pairings
+//
+// Fix for every group of four tiles a pairing: which two tiles go together
+// (three pairings per group). Removing tiles never makes another tile less
+// free, so with all pairings fixed the order of play does not matter: greedy
+// play clears the board exactly when some play with those pairings does.
+// The search is therefore over pairings, not over move orders. A relaxed
+// greedy play, in which a group without a pairing may take any two of its
+// free tiles first and its other tiles one by one, removes at least as much
+// as any play with any completion of the pairings: when it cannot clear the
+// board, no completion can (the prune scan). Both plays are closures of
+// monotone rules, so their end state does not depend on the order in which
+// tiles are taken, and a finished scan may be continued after a rule is made
+// less strict instead of being run again.
+//
+// # How a board is decided
+//
+//  1. A group with an odd number of tiles left, or a failing prune scan with
+//     no pairing chosen, proves the board impossible at once (method
+//     PruneTop; every Hourglass and Papillon deal ends here).
+//  2. Random games with cleaning (a group whose tiles left are all free is
+//     played out; of three free tiles where one blocks nothing, the other two
+//     are played; no first match may leave two tiles of which one covers the
+//     other): a game that clears the board proves it winnable (Random).
+//  3. The pairing search (Search): walk down an order of the groups giving
+//     each a pairing that keeps the scan passing (all three are tried from
+//     one scan that holds the group back); at a group none of whose pairings
+//     passes, find the groups needed for that (unpairing them one at a time
+//     and continuing the scan), and branch on their other pairings. Pairing
+//     1 of a group is the pair the last relaxed scan took together first.
+//     Attempts with growing scan budgets restart with a new order; at the
+//     first restart each pairing is tested alone and those failing are ruled
+//     out. The last attempt is unbounded, so the answer is exact.
 //
 // Verdicts are exact: Winnable comes with moves that replay under
-// solitaire.Verify, Impossible means the search finished without a
-// solution, and Unknown is given only when a budget ran out. Randomness
-// (search order, rotations, random games) is seeded from the board and
+// solitaire.Verify, Impossible means a complete search found no solution,
+// and Unknown is given only when a budget (Options.MaxScans,
+// Options.Timeout, the context) ran out. Randomness (search order,
+// rotations, random games) is seeded from a hash of the board and
 // Options.Seed and changes only the speed, never the verdict.
+//
+// A Solver is reused board after board (one per worker) and allocates
+// nothing per board.
 package solver
