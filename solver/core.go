@@ -20,6 +20,10 @@ const (
 // Counters of a tile, packed in one word: the number of tiles still on the
 // board that cover it (bits 16–31), that lie on its left (8–15) and on its
 // right (0–7). A tile is free when nothing covers it and one side is empty.
+// A tile off the board has goneBit set in its counters, which makes it
+// never free.
+const goneBit = 1 << 31
+
 const (
 	dCover = 1 << 16
 	dLeft  = 1 << 8
@@ -164,7 +168,6 @@ type core struct {
 
 	// Scan scratch.
 	cnt     [256]uint32
-	gone    [256]bool
 	stack   [256]uint8
 	sp      int
 	started uint64 // groups without pairing that have made their first match
@@ -250,6 +253,11 @@ func (c *core) setPosition(present *[3]uint64) {
 			c.baseCnt[e>>24] += e & 0xffffff
 		}
 	}
+	for t := 0; t < n; t++ {
+		if c.baseGone[t] {
+			c.baseCnt[t] |= goneBit
+		}
+	}
 	c.nFree = 0
 	for t := 0; t < n; t++ {
 		if !c.baseGone[t] && isFree(c.baseCnt[t]) {
@@ -295,7 +303,6 @@ func (c *core) scan(record bool) int {
 	c.full++
 	n := c.n
 	copy(c.cnt[:n], c.baseCnt[:n])
-	copy(c.gone[:n], c.baseGone[:n])
 	c.sp = copy(c.stack[:], c.baseFree[:c.nFree])
 	c.started = 0
 	c.left = c.remaining
@@ -306,13 +313,13 @@ func (c *core) scan(record bool) int {
 // how many tiles are left.
 func (c *core) run(record bool) int {
 	c.scans++
-	cnt, gone, stack := &c.cnt, &c.gone, &c.stack
+	cnt, stack := &c.cnt, &c.stack
 	eff, effAt := c.eff, &c.effAt
 	started, left, sp := c.started, c.left, c.sp
 	for sp > 0 {
 		sp--
 		t := stack[sp&255]
-		if gone[t] {
+		if cnt[t]&goneBit != 0 {
 			continue
 		}
 		// Choose the tiles to take off: rm[:k].
@@ -350,8 +357,8 @@ func (c *core) run(record bool) int {
 		}
 		left -= k
 		for _, x := range rm[:k&7] {
-			gone[x] = true
 			cx := cnt[x]
+			cnt[x] = cx | goneBit
 			sd := &c.side[x]
 			for _, e := range eff[effAt[x]:sd[0]] {
 				i := uint8(e >> 24)
@@ -389,7 +396,6 @@ func (c *core) run(record bool) int {
 // snapshot is the state of a scan, saved to continue it in another way.
 type snapshot struct {
 	cnt     [maxTiles]uint32
-	gone    [maxTiles]bool
 	started uint64
 	left    int
 }
@@ -397,14 +403,12 @@ type snapshot struct {
 func (c *core) save(sn *snapshot) {
 	n := c.n
 	copy(sn.cnt[:n], c.cnt[:n])
-	copy(sn.gone[:n], c.gone[:n])
 	sn.started, sn.left = c.started, c.left
 }
 
 func (c *core) restore(sn *snapshot) {
 	n := c.n
 	copy(c.cnt[:n], sn.cnt[:n])
-	copy(c.gone[:n], sn.gone[:n])
 	c.started, c.left = sn.started, sn.left
 }
 
@@ -416,14 +420,14 @@ func (c *core) release(g uint8) int {
 	k := int(c.gn[g] & 7)
 	if c.partner[t[0]] == noPartner {
 		for i := 0; i < k; i++ {
-			if c.gone[t[i&3]] {
+			if c.cnt[t[i&3]]&goneBit != 0 {
 				c.started |= 1 << (g & 63)
 			}
 		}
 	}
 	sp := 0
 	for i := 0; i < k; i++ {
-		if u := t[i&3]; !c.gone[u] && isFree(c.cnt[u]) {
+		if u := t[i&3]; isFree(c.cnt[u]) {
 			c.stack[sp] = u
 			sp++
 		}

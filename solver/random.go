@@ -46,7 +46,7 @@ func (c *core) prepareRandom() {
 // rplay takes tile t off the board in a random game and marks the groups
 // whose free tiles changed.
 func (c *core) rplay(t uint8, dirty *uint64) {
-	c.gone[t] = true
+	c.cnt[t] |= goneBit
 	g := c.grp[t]
 	b := uint8(1) << (c.tix[t] & 3)
 	c.rrem[g] &^= b
@@ -57,7 +57,7 @@ func (c *core) rplay(t uint8, dirty *uint64) {
 		old := c.cnt[i]
 		nw := old - e&0xffffff
 		c.cnt[i] = nw
-		if isFree(nw) && !isFree(old) && !c.gone[i] {
+		if isFree(nw) && !isFree(old) {
 			h := c.grp[i]
 			c.rfm[h] |= 1 << (c.tix[i] & 3)
 			*dirty |= 1 << (h & 63)
@@ -68,7 +68,7 @@ func (c *core) rplay(t uint8, dirty *uint64) {
 // blocksNothing reports whether tile x covers or flanks no tile on the board.
 func (c *core) blocksNothing(x uint8) bool {
 	for _, e := range c.eff[c.effAt[x]:c.effAt[int(x)+1]] {
-		if !c.gone[e>>24] {
+		if c.cnt[e>>24]&goneBit == 0 {
 			return false
 		}
 	}
@@ -91,7 +91,6 @@ func (c *core) randomGame() int {
 	c.games++
 	n := c.n
 	copy(c.cnt[:n], c.baseCnt[:n])
-	copy(c.gone[:n], c.baseGone[:n])
 	var dirty uint64
 	for i := 0; i < c.nGroups; i++ {
 		g := c.groups[i]
