@@ -372,15 +372,18 @@ func TestSolitaireInterrupt(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "i.jsonl.zst")
 	done := make(chan struct{})
 	go func() {
+		// Once the file has its header (or after 20s at the latest: the
+		// run of 50 million boards lasts minutes), let some boards finish
+		// and press Ctrl-C.
 		defer close(done)
-		for range 400 {
-			time.Sleep(10 * time.Millisecond)
+		for range 2000 {
 			if fi, err := os.Stat(path); err == nil && fi.Size() > 0 {
-				time.Sleep(150 * time.Millisecond)
-				syscall.Kill(os.Getpid(), syscall.SIGINT)
-				return
+				break
 			}
+			time.Sleep(10 * time.Millisecond)
 		}
+		time.Sleep(150 * time.Millisecond)
+		syscall.Kill(os.Getpid(), syscall.SIGINT)
 	}()
 	code, m, errOut := runCmdJSON(t, "solitaire", "--layout", "turtle40", "--boards", "50000000", "--out", path, "--json")
 	<-done
