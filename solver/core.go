@@ -182,6 +182,7 @@ type core struct {
 	rgt       [256][4]uint8 // tiles of each group in slot order (gt is rotated by the search)
 	tix       [256]uint8    // index of each tile in its group's rgt
 	rfm       [256]uint8    // per group: mask of its free tiles (indices into gt)
+	roff      [256]uint8    // per group: the matches it offers (pair mask), as last counted
 	rrem      [256]uint8    // per group: mask of its tiles on the board
 	livePairs [256]uint8    // per group of four: first matches that do not leave a dead pair
 
@@ -526,8 +527,12 @@ func (c *core) rotate(g uint8) {
 // guide puts the pair that the last scan removed first together in front,
 // so that pairing 1 of the unpaired group g is that pair.
 func (c *core) guide(g uint8) {
+	c.guideTo(g, c.first[g])
+}
+
+// guideTo makes the pair f of group g its pairing 1.
+func (c *core) guideTo(g uint8, f [2]uint8) {
 	t := &c.gt[g]
-	f := c.first[g]
 	n := int(c.gn[g])
 	ia, ib := -1, -1
 	for i := 0; i < n; i++ {

@@ -95,6 +95,7 @@ func (c *core) randomGame() int {
 	for i := 0; i < c.nGroups; i++ {
 		g := c.groups[i]
 		c.rfm[g] = 0
+		c.roff[g] = 0
 		c.rrem[g] = uint8(1)<<(c.gn[g]&7) - 1
 		dirty |= 1 << (g & 63)
 	}
@@ -105,6 +106,7 @@ func (c *core) randomGame() int {
 	c.moves = c.moves[:0]
 	left := c.remaining
 	var matchable uint64 // groups offering a match
+	total := 0           // matches offered, c.roff counted
 	for left > 0 {
 		for dirty != 0 {
 			g := uint8(bits.TrailingZeros64(dirty))
@@ -144,7 +146,10 @@ func (c *core) randomGame() int {
 					}
 				}
 			}
-			if c.offers(g) != 0 {
+			o := c.offers(g)
+			total += bits.OnesCount8(o) - bits.OnesCount8(c.roff[g])
+			c.roff[g] = o
+			if o != 0 {
 				matchable |= bit
 			} else {
 				matchable &^= bit
@@ -153,17 +158,13 @@ func (c *core) randomGame() int {
 		if left == 0 {
 			break
 		}
-		total := 0
-		for m := matchable; m != 0; m &= m - 1 {
-			total += bits.OnesCount8(c.offers(uint8(bits.TrailingZeros64(m))))
-		}
 		if total == 0 {
 			return left
 		}
 		r := int((c.rng.Uint64() >> 32) * uint64(total) >> 32)
 		for m := matchable; ; m &= m - 1 {
 			g := uint8(bits.TrailingZeros64(m))
-			o := c.offers(g)
+			o := c.roff[g]
 			if k := bits.OnesCount8(o); r >= k {
 				r -= k
 				continue
