@@ -36,8 +36,11 @@ func ExampleRun() {
 	lo, hi := s.CI95()
 	fmt.Printf("%d boards, %d impossible (%.1f%%, 95%% CI %.1f%% to %.1f%%), last record game %d\n",
 		s.Boards, s.Impossible, 100*s.Rate(), 100*lo, 100*hi, last)
-	fmt.Println(s.MethodCounts())
+	for _, m := range s.MethodCounts() {
+		fmt.Println(m.Method, m.Boards)
+	}
 	// Output:
 	// 700 boards, 100 impossible (14.3%, 95% CI 11.9% to 17.1%), last record game 700
-	// [{random 600} {prune 100}]
+	// random 600
+	// prune 100
 }

@@ -2,9 +2,9 @@ package analysis
 
 import (
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -34,7 +34,7 @@ func TestMergeShardsAndOverlap(t *testing.T) {
 	}
 	s := m.Summary
 	if s.Boards != 3000 || s.Impossible != whole.Impossible || s.Unknown != whole.Unknown ||
-		!slices.Equal(s.MethodCounts(), whole.MethodCounts()) || m.Duplicates != 1000 || m.Disagreements != 0 {
+		!maps.Equal(s.Methods, whole.Methods) || m.Duplicates != 1000 || m.Disagreements != 0 {
 		t.Fatalf("merged: %d boards, %d impossible (want %d), %d duplicates", s.Boards, s.Impossible, whole.Impossible, m.Duplicates)
 	}
 	if m.Header.First != 1 || m.Header.Boards != 3000 {

@@ -16,6 +16,7 @@ type Summary struct {
 	Impossible int64
 	Unknown    int64
 	Methods    map[string]int64 // boards per method
+	MethodNS   map[string]int64 // time per method, in ns: where the time goes
 	Time       TimeStats        // time per board
 
 	// Solved and Wall describe the boards solved in this process and the
@@ -38,8 +39,10 @@ func (s *Summary) Add(r Record) {
 	}
 	if s.Methods == nil {
 		s.Methods = make(map[string]int64)
+		s.MethodNS = make(map[string]int64)
 	}
 	s.Methods[r.Method]++
+	s.MethodNS[r.Method] += max(r.NS, 0)
 	s.Time.Add(r.NS, r.Game)
 }
 
@@ -53,8 +56,10 @@ func (s *Summary) Merge(o *Summary) {
 	for m, n := range o.Methods {
 		if s.Methods == nil {
 			s.Methods = make(map[string]int64)
+			s.MethodNS = make(map[string]int64)
 		}
 		s.Methods[m] += n
+		s.MethodNS[m] += o.MethodNS[m]
 	}
 	s.Time.Merge(&o.Time)
 	s.Solved += o.Solved
@@ -80,13 +85,14 @@ func (s *Summary) CI95() (lo, hi float64) { return Wilson(s.Impossible, s.Decide
 type MethodCount struct {
 	Method string
 	Boards int64
+	NS     int64 // time spent on those boards
 }
 
 // MethodCounts lists the methods by decreasing count, ties by name.
 func (s *Summary) MethodCounts() []MethodCount {
 	out := make([]MethodCount, 0, len(s.Methods))
 	for m, n := range s.Methods {
-		out = append(out, MethodCount{m, n})
+		out = append(out, MethodCount{m, n, s.MethodNS[m]})
 	}
 	slices.SortFunc(out, func(a, b MethodCount) int {
 		if a.Boards != b.Boards {

@@ -95,6 +95,13 @@ func TestSummaryMergeEqualsAdd(t *testing.T) {
 		a.Unknown != whole.Unknown || a.Time != whole.Time || !slices.Equal(a.MethodCounts(), whole.MethodCounts()) {
 		t.Fatalf("merged summary differs from the summary of all records")
 	}
+	var total int64
+	for _, m := range whole.MethodCounts() {
+		total += m.NS
+	}
+	if total != whole.Time.Total {
+		t.Fatalf("time per method adds up to %d, total %d", total, whole.Time.Total)
+	}
 	if whole.Boards != 5000 || whole.Winnable+whole.Impossible+whole.Unknown != 5000 {
 		t.Fatalf("counts do not add up: %+v", whole)
 	}
@@ -105,9 +112,10 @@ func TestSummaryMergeEqualsAdd(t *testing.T) {
 }
 
 func TestMethodCountsOrder(t *testing.T) {
-	s := Summary{Methods: map[string]int64{"search": 5, "random": 80, "prune": 5, "budget": 1}}
+	s := Summary{Methods: map[string]int64{"search": 5, "random": 80, "prune": 5, "budget": 1},
+		MethodNS: map[string]int64{"search": 500, "random": 80, "prune": 5, "budget": 1000}}
 	got := s.MethodCounts()
-	want := []MethodCount{{"random", 80}, {"prune", 5}, {"search", 5}, {"budget", 1}}
+	want := []MethodCount{{"random", 80, 80}, {"prune", 5, 5}, {"search", 5, 500}, {"budget", 1, 1000}}
 	if !slices.Equal(got, want) {
 		t.Errorf("MethodCounts() = %v, want %v", got, want)
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"math"
 	"math/bits"
 	"os"
 	"runtime"
@@ -319,6 +320,7 @@ type mainReport struct {
 	Rate        float64          `json:"rate"`
 	CI95        [2]float64       `json:"ci95"`
 	Methods     map[string]int64 `json:"methods"`
+	MethodNS    map[string]int64 `json:"method_ns"`
 	Time        timeReport       `json:"time"`
 	FromFile    int64            `json:"from_file,omitempty"`
 	Solved      int64            `json:"solved"`
@@ -348,8 +350,9 @@ func newMainReport(h analysis.Header, s *analysis.Summary, workers int, fromFile
 		FromFile: fromFile, Solved: s.Solved, Workers: workers, WallNS: int64(s.Wall),
 		Interrupted: interrupted, methodOrder: s.MethodCounts(),
 	}
+	r.MethodNS = s.MethodNS
 	if r.Methods == nil {
-		r.Methods = map[string]int64{}
+		r.Methods, r.MethodNS = map[string]int64{}, map[string]int64{}
 	}
 	if s.Wall > 0 {
 		r.PerSecond = float64(s.Solved) / s.Wall.Seconds()
@@ -395,8 +398,15 @@ func (r *mainReport) writeText(w io.Writer) error {
 		percent(r.Rate), percent(r.CI95[0]), percent(r.CI95[1]))
 	line("unknown", "%d", r.Unknown)
 	var methods []string
-	for _, m := range r.methodOrder {
-		methods = append(methods, fmt.Sprintf("%s %d", m.Method, m.Boards))
+	for i, m := range r.methodOrder {
+		share := "<1%"
+		if r.Time.TotalNS > 0 && m.NS*100 >= r.Time.TotalNS {
+			share = strconv.FormatInt(int64(math.Round(float64(m.NS)*100/float64(r.Time.TotalNS))), 10) + "%"
+		}
+		if i == 0 {
+			share += " of the time"
+		}
+		methods = append(methods, fmt.Sprintf("%s %d (%s)", m.Method, m.Boards, share))
 	}
 	if len(methods) == 0 {
 		methods = []string{"-"}

@@ -73,7 +73,7 @@ boards      12
 winnable    2
 unwinnable  10 of 12 decided: 83.33% (95% CI 55.20% to 95.30%)
 unknown     0
-decided by  prune 6, search 4, random 2
+decided by  prune 6 (54% of the time), search 4 (36%), random 2 (11%)
 time/board  mean 140µs, median 130µs, p99 250µs, max 250µs (game 14)
 speed       3429 boards/s on 1 worker (12 boards solved in this run)
 wall time   3.50ms
@@ -99,7 +99,7 @@ func TestSolitaireJSON(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	want := `{"layout":"turtle40","tiles":40,"deal":"pcg","seed":1,"first":3,"last":14,"boards":12,"requested":12,"winnable":2,"impossible":10,"unknown":0,"rate":0.8333333333333334,"ci95":[0.5519691377470267,0.9530348578161462],"methods":{"prune":6,"random":2,"search":4},"time":{"mean_ns":140000,"median_ns":129536,"p99_ns":250000,"max_ns":250000,"max_game":14,"total_ns":1680000},"solved":12,"workers":1,"boards_per_second":3428.5714285714284,"wall_ns":3500000,"interrupted":false}
+	want := `{"layout":"turtle40","tiles":40,"deal":"pcg","seed":1,"first":3,"last":14,"boards":12,"requested":12,"winnable":2,"impossible":10,"unknown":0,"rate":0.8333333333333334,"ci95":[0.5519691377470267,0.9530348578161462],"methods":{"prune":6,"random":2,"search":4},"method_ns":{"prune":900000,"random":180000,"search":600000},"time":{"mean_ns":140000,"median_ns":129536,"p99_ns":250000,"max_ns":250000,"max_game":14,"total_ns":1680000},"solved":12,"workers":1,"boards_per_second":3428.5714285714284,"wall_ns":3500000,"interrupted":false}
 `
 	if out != want {
 		t.Errorf("output:\n%s\nwant:\n%s", out, want)
