@@ -158,3 +158,44 @@ func BenchmarkSolveAllocs(b *testing.B) {
 		sink = s.Solve(context.Background(), board, Options{})
 	}
 }
+
+func TestPairTables(t *testing.T) {
+	for m := range 16 {
+		var want uint8
+		for p, ij := range pairIdx {
+			if m&(1<<ij[0]) != 0 && m&(1<<ij[1]) != 0 {
+				want |= 1 << p
+			}
+		}
+		if pairsWithin[m] != want {
+			t.Errorf("pairsWithin[%04b] = %06b, want %06b", m, pairsWithin[m], want)
+		}
+	}
+	// pairIdx[5-p] is the pair complementary to pairIdx[p].
+	for p, ij := range pairIdx {
+		o := pairIdx[5-p]
+		if 1<<ij[0]|1<<ij[1]|1<<o[0]|1<<o[1] != 15 {
+			t.Errorf("pair %v and %v are not complementary", ij, o)
+		}
+	}
+}
+
+func FuzzVerdictText(f *testing.F) {
+	for _, s := range []string{"winnable", "impossible", "unknown", "prune", "random", "search", "budget", "empty", "", "WINNABLE"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var v Verdict
+		if v.UnmarshalText([]byte(s)) == nil {
+			if b, err := v.MarshalText(); err != nil || string(b) != s {
+				t.Errorf("verdict %q: round trip %q, %v", s, b, err)
+			}
+		}
+		var m Method
+		if m.UnmarshalText([]byte(s)) == nil {
+			if b, err := m.MarshalText(); err != nil || string(b) != s {
+				t.Errorf("method %q: round trip %q, %v", s, b, err)
+			}
+		}
+	})
+}
