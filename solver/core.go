@@ -205,7 +205,7 @@ type core struct {
 }
 
 func newCore(g *geom) *core {
-	c := &core{geom: g, guided: true, wipe: true, chain: true, lateRootTests: true, firstBudget: 3000, lastBudget: 1 << 20, cutNum: 7, cutDen: 18}
+	c := &core{geom: g, guided: true, wipe: true, chain: true, lateRootTests: true, firstBudget: 3000, lastBudget: 24000, cutNum: 7, cutDen: 18}
 	c.moves = make([]move, 0, maxTiles/2)
 	c.snaps = make([]snapshot, maxTiles/4+2)
 	c.bestMoves = make([]move, 0, maxTiles/2)
