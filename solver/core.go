@@ -167,16 +167,19 @@ type core struct {
 	done    bool
 
 	// Scan scratch.
-	cnt     [256]uint32
-	stack   [256]uint8
-	sp      int
-	started uint64 // groups without pairing that have made their first match
-	left    int
-	snaps   []snapshot // one per search depth
-	hsnap   snapshot   // scratch: the scan holding a group back
-	tsnap   snapshot   // scratch
-	wipe    bool       // search with look-ahead (searchW)
-	chain   bool       // searchW: a branch scan also holds the child's first group
+	cnt      [256]uint32
+	stack    [256]uint8
+	sp       int
+	started  uint64 // groups without pairing that have made their first match
+	left     int
+	snaps    []snapshot // one per search depth
+	hsnap    snapshot   // scratch: the scan holding a group back
+	tsnap    snapshot   // scratch
+	wipe     bool       // search with look-ahead (searchW)
+	usePref  bool
+	prefOnce bool
+	pref     [256][2]uint8
+	chain    bool // searchW: a branch scan also holds the child's first group
 
 	// Random-game scratch.
 	rgt       [256][4]uint8 // tiles of each group in slot order (gt is rotated by the search)
@@ -205,7 +208,7 @@ type core struct {
 }
 
 func newCore(g *geom) *core {
-	c := &core{geom: g, guided: true, wipe: true, chain: true, lateRootTests: true, firstBudget: 3000, lastBudget: 24000, cutNum: 7, cutDen: 18}
+	c := &core{geom: g, guided: true, wipe: true, chain: true, lateRootTests: true, usePref: true, prefOnce: true, firstBudget: 3000, lastBudget: 24000, cutNum: 7, cutDen: 18}
 	c.moves = make([]move, 0, maxTiles/2)
 	c.snaps = make([]snapshot, maxTiles/4+2)
 	c.bestMoves = make([]move, 0, maxTiles/2)
@@ -292,6 +295,7 @@ func (c *core) setPosition(present *[3]uint64) {
 	c.prepareRandom()
 	c.nFixed = 0
 	for i := 0; i < c.nOrder; i++ {
+		c.pref[c.order[i]] = [2]uint8{noPartner, noPartner}
 		c.allowed[c.order[i]] = 0b1110
 	}
 }

@@ -89,7 +89,9 @@ func (c *core) searchW(s int, known, have bool) bool {
 	var g uint8
 	for {
 		g = c.order[k]
-		if c.guided {
+		if c.usePref && c.pref[g][0] != noPartner {
+			c.guideTo(g, c.pref[g])
+		} else if c.guided {
 			c.guide(g)
 		}
 		c.allow1(g)
