@@ -178,6 +178,7 @@ type core struct {
 	wipe     bool       // search with look-ahead (searchW)
 	usePref  bool
 	prefOnce bool
+	regames  int // at each restart, this many random games for new first pairings
 	pref     [256][2]uint8
 	chain    bool // searchW: a branch scan also holds the child's first group
 
@@ -208,7 +209,7 @@ type core struct {
 }
 
 func newCore(g *geom) *core {
-	c := &core{geom: g, guided: true, wipe: true, chain: true, lateRootTests: true, usePref: true, prefOnce: true, firstBudget: 3000, lastBudget: 24000, cutNum: 7, cutDen: 18}
+	c := &core{geom: g, guided: true, wipe: true, chain: true, lateRootTests: true, usePref: true, regames: 30, firstBudget: 3000, lastBudget: 24000, cutNum: 7, cutDen: 18}
 	c.moves = make([]move, 0, maxTiles/2)
 	c.snaps = make([]snapshot, maxTiles/4+2)
 	c.bestMoves = make([]move, 0, maxTiles/2)

@@ -51,16 +51,7 @@ func (c *core) decide(minLeft bool, games int) outcome {
 		if l < c.gameBest {
 			c.gameBest = l
 			if c.usePref {
-				// Remember, per group, the first pair the best game played:
-				// the first search attempt tries those pairings first.
-				for i := 0; i < c.nOrder; i++ {
-					c.pref[c.order[i]] = [2]uint8{noPartner, noPartner}
-				}
-				for _, m := range c.moves {
-					if g := c.grp[m.a]; c.pref[g][0] == noPartner {
-						c.pref[g] = [2]uint8{m.a, m.b}
-					}
-				}
+				c.setPref()
 			}
 		}
 		if i == probeGames-1 && c.cutNum > 0 && c.gameBest*c.cutDen >= c.remaining*c.cutNum {
@@ -85,7 +76,6 @@ func (c *core) decide(minLeft bool, games int) outcome {
 	// short attempts than by one long one. The last attempt is unbounded.
 	budget := c.firstBudget
 	tested := false
-	defer func(u bool) { c.usePref = u }(c.usePref)
 	for {
 		c.limit = 0
 		if budget > 0 {
@@ -99,10 +89,7 @@ func (c *core) decide(minLeft bool, games int) outcome {
 		}
 		if won {
 			c.limit = 0
-			if len(c.prefix) > 0 {
-				c.bestMoves = append(append(c.bestMoves[:0], c.prefix...), c.moves...)
-				c.moves = append(c.moves[:0], c.bestMoves...)
-			}
+			c.addPrefix()
 			return outcome{Winnable, Search, 0}
 		}
 		if !c.restart {
@@ -110,8 +97,21 @@ func (c *core) decide(minLeft bool, games int) outcome {
 		}
 		c.aborted, c.restart, c.limit = false, false, 0
 		c.resetSearch()
-		if c.prefOnce {
-			c.usePref = false
+		if c.usePref {
+			// New first pairings for the new attempt: the best of a few
+			// more random games (which may also win).
+			best := c.remaining + 1
+			for i := 0; i < c.regames; i++ {
+				l := c.randomGame()
+				if l == 0 {
+					c.addPrefix()
+					return outcome{Winnable, Random, 0}
+				}
+				if l < best {
+					best = l
+					c.setPref()
+				}
+			}
 		}
 		if c.lateRootTests && !tested {
 			// A hard board: rule out pairings that fail alone.
@@ -258,4 +258,25 @@ func (c *core) blocksNothingAtBase(x uint8) bool {
 		}
 	}
 	return true
+}
+
+// setPref remembers, per group, the first pair the random game just played
+// (c.moves) took: a search attempt tries those pairings first.
+func (c *core) setPref() {
+	for i := 0; i < c.nOrder; i++ {
+		c.pref[c.order[i]] = [2]uint8{noPartner, noPartner}
+	}
+	for _, m := range c.moves {
+		if g := c.grp[m.a]; c.pref[g][0] == noPartner {
+			c.pref[g] = [2]uint8{m.a, m.b}
+		}
+	}
+}
+
+// addPrefix puts the cleaning moves played at the root before c.moves.
+func (c *core) addPrefix() {
+	if len(c.prefix) > 0 {
+		c.bestMoves = append(append(c.bestMoves[:0], c.prefix...), c.moves...)
+		c.moves = append(c.moves[:0], c.bestMoves...)
+	}
 }
