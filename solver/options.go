@@ -24,7 +24,7 @@ type Options struct {
 
 // Stats counts the work of one Solve call.
 type Stats struct {
-	Scans       int64         // prune scans (relaxed or exact greedy plays)
+	Scans       int64         // prune scans (relaxed or exact greedy plays), counting scans continued from a saved state
 	RandomGames int64         // random games played
 	Nodes       int64         // nodes of the pairing search
 	Duration    time.Duration // wall time
