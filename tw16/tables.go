@@ -40,9 +40,9 @@ type loaded struct {
 
 // tablesOnce loads the tables from the cache, or builds and caches them, the
 // first time any analysis needs them.
-var tablesOnce = sync.OnceValue(func() loaded {
+var tablesOnce = sync.OnceValue(func() *loaded {
 	t, info := loadOrBuild(false)
-	return loaded{t, info}
+	return &loaded{t, info}
 })
 
 // tables returns the replacement tables, loading them on first use.
