@@ -113,6 +113,14 @@ func (c *core) searchW(s int, known, have bool) bool {
 	sn := &c.snaps[s]
 	for j := k - 1; j >= s; j-- {
 		h := c.order[j]
+		if c.allGone(h) {
+			// Its pairing changes nothing any more: not needed.
+			c.unpair(h)
+			c.rotate(h)
+			rest[nr] = h
+			nr++
+			continue
+		}
 		c.save(sn)
 		c.unpair(h)
 		c.release(h)
@@ -200,4 +208,16 @@ func (c *core) searchW(s int, known, have bool) bool {
 		c.unpair(h)
 	}
 	return false
+}
+
+// allGone reports whether every tile of group g is off the board in the
+// current scan state.
+func (c *core) allGone(g uint8) bool {
+	t := &c.gt[g]
+	for i := 0; i < int(c.gn[g]&7); i++ {
+		if c.cnt[t[i&3]]&goneBit == 0 {
+			return false
+		}
+	}
+	return true
 }
