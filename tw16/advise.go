@@ -117,7 +117,6 @@ func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims 
 	for u := range dealt {
 		ps.neighbors(u, ps.idx[u], &concealed, &dealt[u])
 	}
-	var draws [mjsolve.NumKinds]uint8
 	var rest laneRow
 	var own neighbors
 	for d := mjsolve.Kind(0); d < mjsolve.NumKinds; d++ {
@@ -129,17 +128,18 @@ func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims 
 		concealed[d]--
 		ps.neighbors(s, hs, &concealed, &own)
 		r0 := ps.others[s].final(own.e, k)
+		var eff KindSet
 		for u := 0; u < numParts; u++ {
 			if u == s {
-				ps.draws(s, &own, &ps.others[s], r0, &concealed, &draws)
+				eff |= ps.effective(s, &own, &ps.others[s], r0, &concealed)
 				continue
 			}
 			pairs[s][u].merge(own.e, k, &rest)
-			ps.draws(u, &dealt[u], &rest, r0, &concealed, &draws)
+			eff |= ps.effective(u, &dealt[u], &rest, r0, &concealed)
 		}
 		dc := &a.ranked[a.n]
 		*dc = Discard{Kind: d, Tier: tierOf(&concealed, d)}
-		f.finish(&dc.Effective, &concealed, seen, claims, k, r0, &draws)
+		f.finish(&dc.Effective, &concealed, seen, claims, k, r0, eff)
 		concealed[d]++
 		a.n++
 	}

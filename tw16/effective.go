@@ -3,6 +3,7 @@ package tw16
 import (
 	"encoding/json"
 	"fmt"
+	"math/bits"
 
 	"github.com/mjsolve/mjsolve"
 )
@@ -91,41 +92,50 @@ func (f Forms) Effective(concealed mjsolve.Counts, visible *mjsolve.Counts, clai
 	ps.init(&concealed, k)
 	ps.mergeOthers()
 	r0 := ps.others[0].final(ps.entry(0, ps.idx[0]), k)
-	var draws [mjsolve.NumKinds]uint8
+	var eff KindSet
 	var nb neighbors
 	for u := 0; u < numParts; u++ {
 		ps.neighbors(u, ps.idx[u], &concealed, &nb)
-		ps.draws(u, &nb, &ps.others[u], r0, &concealed, &draws)
+		eff |= ps.effective(u, &nb, &ps.others[u], r0, &concealed)
 	}
-	f.finish(&e, &concealed, seen, claims, k, r0, &draws)
+	f.finish(&e, &concealed, seen, claims, k, r0, eff)
 	return e, nil
 }
 
-// finish fills e from the replacement number r0 of the part c and those of
-// c plus each kind (255 for a kind c holds 4 of), applying the special forms
-// and the claim weights.
-func (f Forms) finish(e *EffectiveInfo, c, seen *mjsolve.Counts, claims *ClaimWeights, k, r0 int, draws *[mjsolve.NumKinds]uint8) {
+// finish fills e from the replacement number r0 of the part c and the
+// kinds eff whose addition lowers it (standard form), applying the special
+// forms and the claim weights.
+func (f Forms) finish(e *EffectiveInfo, c, seen *mjsolve.Counts, claims *ClaimWeights, k, r0 int, eff KindSet) {
 	if f.Ligu && k == maxMelds {
-		r0 = min(r0, liguReplacement(c))
-		for t := range draws {
-			if draws[t] != 255 {
-				c[t]++
-				draws[t] = min(draws[t], uint8(liguReplacement(c)))
-				c[t]--
+		// With 嚦咕嚦咕 a draw may lower the better of the two forms.
+		rl := liguReplacement(c)
+		best := min(r0, rl)
+		var both KindSet
+		for t := mjsolve.Kind(0); t < mjsolve.NumKinds; t++ {
+			if c[t] == 4 {
+				continue
+			}
+			r := r0
+			if eff.Has(t) {
+				r--
+			}
+			c[t]++
+			r = min(r, liguReplacement(c))
+			c[t]--
+			if r < best {
+				both.Add(t)
 			}
 		}
+		r0, eff = best, both
 	}
 	e.Shanten = r0 - 1
-	for t, r := range draws {
-		if int(r) >= r0 {
-			continue
-		}
-		kind := mjsolve.Kind(t)
-		e.Kinds.Add(kind)
+	e.Kinds = eff
+	for x := uint64(eff); x != 0; x &= x - 1 {
+		t := mjsolve.Kind(bits.TrailingZeros64(x))
 		rem := 4 - int(seen[t])
 		weight := 1
 		if claims != nil {
-			weight = claimWeight(c, kind, k, e.Shanten, claims)
+			weight = claimWeight(c, t, k, e.Shanten, claims)
 		}
 		e.Remaining[t], e.Weight[t] = uint8(rem), uint8(weight)
 		e.Count += rem

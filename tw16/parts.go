@@ -90,16 +90,15 @@ func (ps *parts) neighbors(u, idx int, held *mjsolve.Counts, nb *neighbors) {
 	}
 }
 
-// draws sets draws[t], for every kind t of part u, to the replacement number
-// of the hand with a tile of kind t added — r0 or r0−1 — given the part's
-// entries nb, rest the merge of the other three parts and r0 the hand's
-// replacement number. A kind held 4 times gets 255.
+// effective returns the kinds t of part u, held fewer than 4 times, whose
+// addition lowers the hand's replacement number r0, given the part's
+// entries nb and rest, the merge of the other three parts.
 //
 // Adding a tile lowers no table value and lowers each by at most one, so the
 // hand's number drops exactly when the part's value drops for some split
 // (m sets, p pairs here; k−m, 1−p in the rest) that reaches r0: the drops of
 // all values at once are the nibbles of e − e', 0 or 1 each.
-func (ps *parts) draws(u int, nb *neighbors, rest *laneRow, r0 int, held *mjsolve.Counts, draws *[mjsolve.NumKinds]uint8) {
+func (ps *parts) effective(u int, nb *neighbors, rest *laneRow, r0 int, held *mjsolve.Counts) KindSet {
 	e := nb.e
 	k := ps.k
 	var opt uint64 // a 1 in the nibble of each split that reaches r0
@@ -112,13 +111,13 @@ func (ps *parts) draws(u int, nb *neighbors, rest *laneRow, r0 int, held *mjsolv
 		opt |= nonzero((other&lowLane)*pow2lo[value(e, 2*m+1)]&reach) << (8*m + 4)
 	}
 	base := 9 * u
+	var eff KindSet
 	for i := 0; i < mjsolve.Suit(u).Size(); i++ {
-		if held[base+i] == 4 {
-			draws[base+i] = 255
-			continue
-		}
-		draws[base+i] = uint8(uint64(r0) - nonzero((e-nb.up[i])&opt))
+		// A kind held 4 times has nb.up 0: e − 0 may look like a drop.
+		live := nonzero(uint64(4 - held[base+i]))
+		eff |= KindSet(live&nonzero((e-nb.up[i])&opt)) << (base + i)
 	}
+	return eff
 }
 
 // nonzero returns 1 when x is not 0, else 0, without a branch (x < 2^63).
