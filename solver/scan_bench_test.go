@@ -1,13 +1,13 @@
 package solver
 
 import (
-	"os"
-	"runtime"
 	"testing"
 
 	"github.com/mjsolve/mjsolve/solitaire"
 )
 
+// loadedCore returns a solver core loaded with turtle game 1 of the
+// mjsolver dealer.
 func loadedCore(t testing.TB) *core {
 	g, deals := turtleBoards(t, 1, 1)
 	s := New(g)
@@ -21,23 +21,24 @@ func loadedCore(t testing.TB) *core {
 	return s.c
 }
 
-// TestMicro prints thread-CPU time per scan and per random game (scratch).
-func TestMicro(t *testing.T) {
-	if os.Getenv("MICRO") == "" {
-		t.Skip()
+// BenchmarkScan times one relaxed prune scan of a full turtle board.
+func BenchmarkScan(b *testing.B) {
+	c := loadedCore(b)
+	left := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		left += c.scan(false)
 	}
-	runtime.LockOSThread()
-	c := loadedCore(t)
-	for range 3 {
-		t0 := threadCPU()
-		for range 200000 {
-			c.scan(false)
-		}
-		t1 := threadCPU()
-		for range 20000 {
-			c.randomGame()
-		}
-		t2 := threadCPU()
-		t.Logf("scan %v, random game %v", (t1-t0)/200000, (t2-t1)/20000)
+	sink.MinLeft = left
+}
+
+// BenchmarkRandomGame times one random game with cleaning on a turtle board.
+func BenchmarkRandomGame(b *testing.B) {
+	c := loadedCore(b)
+	left := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		left += c.randomGame()
 	}
+	sink.MinLeft = left
 }
