@@ -7,20 +7,44 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 )
 
 var sink Result
 
 // turtleBoards deals games first..first+n−1 of the mjsolver dealer on the
-// Xmahjongg default layout (the turtle in de Bondt's slot order).
+// Xmahjongg default layout (the turtle in de Bondt's slot order), or on the
+// built-in turtle when Xmahjongg is not installed: its slots are the same,
+// in the same order (TestBuiltinTurtleIsXmahjonggDefault).
 func turtleBoards(t testing.TB, first, n int) (*solitaire.Geometry, [][]solitaire.Group) {
-	g := xmahjongg(t, "default")
+	l, err := layouts.Find("xmahjongg/default")
+	if err != nil {
+		l, _ = layouts.Builtin("turtle")
+	}
+	g, err := solitaire.Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
 	deals := make([][]solitaire.Group, n)
 	for i := range deals {
 		deals[i] = solitaire.MJSolver{}.Deal(uint64(first+i), g.N, nil)
 	}
 	return g, deals
+}
+
+// TestBuiltinTurtleIsXmahjonggDefault: the built-in turtle has the slots of
+// Xmahjongg's default layout in the same order, so the mjsolver dealer deals
+// the same boards on both.
+func TestBuiltinTurtleIsXmahjonggDefault(t *testing.T) {
+	x, err := layouts.Find("xmahjongg/default")
+	if err != nil {
+		t.Skipf("no Xmahjongg default layout installed: %v", err)
+	}
+	b, _ := layouts.Builtin("turtle")
+	if !slices.Equal(x.Slots, b.Slots) {
+		t.Error("the built-in turtle's slots differ from Xmahjongg's default layout")
+	}
 }
 
 // BenchmarkTurtle solves turtle games 1..2000 (mjsolver dealer) in turn, one
