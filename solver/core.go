@@ -167,20 +167,22 @@ type core struct {
 	done    bool
 
 	// Scan scratch.
-	cnt      [256]uint32
-	stack    [256]uint8
-	sp       int
-	started  uint64 // groups without pairing that have made their first match
-	left     int
-	snaps    []snapshot // one per search depth
-	hsnap    snapshot   // scratch: the scan holding a group back
-	tsnap    snapshot   // scratch
-	wipe     bool       // search with look-ahead (searchW)
-	usePref  bool
-	prefOnce bool
-	regames  int // at each restart, this many random games for new first pairings
-	pref     [256][2]uint8
-	chain    bool // searchW: a branch scan also holds the child's first group
+	cnt     [256]uint32
+	stack   [256]uint8
+	sp      int
+	started uint64 // groups without pairing that have made their first match
+	left    int
+	snaps   []snapshot // one per search depth
+	hsnap   snapshot   // scratch: the scan holding a group back
+	tsnap   snapshot   // scratch
+	wipe    bool       // search with look-ahead (searchW)
+	// usePref: the descent gives a group first the pairing of the first pair
+	// it played in the best random game (pref), instead of the one the last
+	// scan suggests. Each restart plays regames more games for a new pref.
+	usePref bool
+	regames int
+	pref    [256][2]uint8
+	chain   bool // searchW: a branch scan also holds the child's first group
 
 	// Random-game scratch.
 	rgt       [256][4]uint8 // tiles of each group in slot order (gt is rotated by the search)
