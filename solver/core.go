@@ -136,29 +136,33 @@ type core struct {
 	order    [64]uint8  // groups of 3 or 4 tiles, in search order
 	nOrder   int
 	first    [256][2]uint8 // per group: the pair the last scan removed together first
+	pref     [256][2]uint8 // per group: the first pair the best random game played
 	thr      int           // a scan passes when it leaves at most thr tiles
 	lastLeft int
-	guided   bool
-	// Root tests: each group's pairings tried alone before the search;
 	// allowed[g] has bit id set when partition id (the index in rgt of the
-	// partner of rgt[g][0]) may still be part of a solution.
-	rootTests     bool
-	lateRootTests bool // root tests at the first restart
-	allowed       [256]uint8
-	fixed         [64]uint8 // groups whose only possible pairing was set at the root
-	nFixed        int
-	// Restarts: the first search attempt gets firstBudget scans, each next
-	// one twice as many, until lastBudget; then one unbounded attempt.
-	firstBudget, lastBudget int64
-	// early > 0: after early random games, one search attempt of
-	// earlyBudget scans before the other games.
-	early int
+	// partner of rgt[g][0]) may still be part of a solution (root tests).
+	allowed [256]uint8
+	fixed   [64]uint8 // groups whose only possible pairing was set at the root
+	nFixed  int
 	// Random games stop after the first probeGames when the best of those
 	// left at least cutNum/cutDen of the tiles: such boards are mostly
 	// decided by the search anyway.
-	gameBest       int
-	cutNum, cutDen int
-	earlyBudget    int64
+	gameBest int
+
+	// Choices of method, all exact; the defaults are set in newCore. The
+	// tests switch the optional ones on and off.
+	guided        bool // pairing 1 is the pair the last relaxed scan took together first
+	wipe          bool // search with look-ahead (searchW); else de Bondt's search
+	chain         bool // searchW: a branch scan also holds the child's first group
+	usePref       bool // searchW: pairing 1 is the best random game's, where it played the group
+	regames       int  // random games at each restart, for new pref pairings
+	rootTests     bool // each group's pairings tried alone before the search
+	lateRootTests bool // the same at the first restart
+	cleaning      bool // cleaning moves at the root before the search
+	// Restarts: the first search attempt gets firstBudget scans, each next
+	// one twice as many, until lastBudget; then one unbounded attempt.
+	firstBudget, lastBudget int64
+	cutNum, cutDen          int
 
 	// Min-left search.
 	minMode bool
@@ -175,19 +179,11 @@ type core struct {
 	snaps   []snapshot // one per search depth
 	hsnap   snapshot   // scratch: the scan holding a group back
 	tsnap   snapshot   // scratch
-	wipe    bool       // search with look-ahead (searchW)
-	// usePref: the descent gives a group first the pairing of the first pair
-	// it played in the best random game (pref), instead of the one the last
-	// scan suggests. Each restart plays regames more games for a new pref.
-	usePref bool
-	regames int
-	pref    [256][2]uint8
-	chain   bool // searchW: a branch scan also holds the child's first group
 
 	// Random-game scratch.
 	rgt       [256][4]uint8 // tiles of each group in slot order (gt is rotated by the search)
 	tix       [256]uint8    // index of each tile in its group's rgt
-	rfm       [256]uint8    // per group: mask of its free tiles (indices into gt)
+	rfm       [256]uint8    // per group: mask of its free tiles (indices into rgt)
 	roff      [256]uint8    // per group: the matches it offers (pair mask), as last counted
 	rrem      [256]uint8    // per group: mask of its tiles on the board
 	livePairs [256]uint8    // per group of four: first matches that do not leave a dead pair
@@ -195,7 +191,6 @@ type core struct {
 	moves       []move
 	prefix      []move // cleaning moves played at the root before the search
 	origPresent [3]uint64
-	cleaning    bool // play cleaning moves at the root before the search
 	bestMoves   []move
 	rng         rand.PCG
 
