@@ -1,6 +1,7 @@
 package solver
 
-// The pairing search with look-ahead at each group of the descent.
+// The pairing search with look-ahead at each group of the descent (the
+// default search when no tiles may remain).
 
 // tryGroup gives group g the first of its pairings (pairing 1 first) whose
 // scan passes, and makes it g's pairing 1. When none passes it returns

@@ -1,0 +1,153 @@
+package solver
+
+// The prune scan: greedy play under the current pairings, relaxed for the
+// groups without one. This file holds the hottest loop of the solver.
+
+// scan plays greedily under the current pairings, relaxed for groups
+// without one (any two free tiles as the first match, the others one by
+// one), and returns how many tiles are left. With record, the pairs removed
+// are appended to c.moves (meaningful when every group has a pairing).
+func (c *core) scan(record bool) int {
+	c.full++
+	n := c.n
+	copy(c.cnt[:n], c.baseCnt[:n])
+	c.sp = copy(c.stack[:], c.baseFree[:c.nFree])
+	c.started = 0
+	c.left = c.remaining
+	return c.run(record)
+}
+
+// run continues a scan from the tiles on the stack to its end and returns
+// how many tiles are left.
+func (c *core) run(record bool) int {
+	c.scans++
+	cnt, stack := &c.cnt, &c.stack
+	eff, effAt := c.eff, &c.effAt
+	started, left, sp := c.started, c.left, c.sp
+	for sp > 0 {
+		sp--
+		t := stack[sp&255]
+		if cnt[t]&goneBit != 0 {
+			continue
+		}
+		// Choose the tiles to take off: rm[:k].
+		var rm [4]uint8
+		k := 0
+		if p := c.partner[t]; p != noPartner {
+			if p == t || !isFree(cnt[p]) {
+				continue
+			}
+			rm[0], rm[1] = t, p
+			k = 2
+			if record {
+				c.moves = append(c.moves, move{t, p})
+			}
+		} else {
+			g := c.grp[t]
+			bit := uint64(1) << (g & 63)
+			if started&bit != 0 {
+				rm[0] = t
+				k = 1
+			} else {
+				gt := &c.gt[g]
+				for i := 0; i < int(c.gn[g]&7); i++ {
+					if u := gt[i&3]; isFree(cnt[u]) {
+						rm[k&3] = u
+						k++
+					}
+				}
+				if k < 2 {
+					continue
+				}
+				started |= bit
+				c.first[g] = [2]uint8{rm[0], rm[1]}
+			}
+		}
+		left -= k
+		for _, x := range rm[:k&7] {
+			cx := cnt[x]
+			cnt[x] = cx | goneBit
+			sd := &c.side[x]
+			for _, e := range eff[effAt[x]:sd[0]] {
+				i := uint8(e >> 24)
+				old := cnt[i]
+				nw := old - e&0xffffff
+				cnt[i] = nw
+				if isFree(nw) && !isFree(old) {
+					stack[sp&255] = i
+					sp++
+				}
+			}
+			// The side of x that still has tiles (at most one: x is free).
+			lo, hi := sd[1], effAt[int(x)+1]
+			if cx&0xff00 != 0 {
+				lo, hi = sd[0], sd[1]
+			} else if cx&0xff == 0 {
+				continue
+			}
+			for _, e := range eff[lo:hi] {
+				i := uint8(e >> 24)
+				old := cnt[i]
+				nw := old - e&0xffffff
+				cnt[i] = nw
+				if isFree(nw) && !isFree(old) {
+					stack[sp&255] = i
+					sp++
+				}
+			}
+		}
+	}
+	c.started, c.left, c.sp = started, left, 0
+	return left
+}
+
+// snapshot is the state of a scan, saved to continue it in another way.
+type snapshot struct {
+	cnt     [maxTiles]uint32
+	started uint64
+	left    int
+}
+
+func (c *core) save(sn *snapshot) {
+	n := c.n
+	copy(sn.cnt[:n], c.cnt[:n])
+	sn.started, sn.left = c.started, c.left
+}
+
+func (c *core) restore(sn *snapshot) {
+	n := c.n
+	copy(c.cnt[:n], sn.cnt[:n])
+	c.started, c.left = sn.started, sn.left
+}
+
+// release continues the finished scan after the rules of group g were made
+// less strict (a pairing dropped, or a held group given one): its free
+// tiles are looked at again. It returns the tiles left.
+func (c *core) release(g uint8) int {
+	t := &c.gt[g]
+	k := int(c.gn[g] & 7)
+	if c.partner[t[0]] == noPartner {
+		for i := 0; i < k; i++ {
+			if c.cnt[t[i&3]]&goneBit != 0 {
+				c.started |= 1 << (g & 63)
+			}
+		}
+	}
+	sp := 0
+	for i := 0; i < k; i++ {
+		if u := t[i&3]; isFree(c.cnt[u]) {
+			c.stack[sp] = u
+			sp++
+		}
+	}
+	c.sp = sp
+	return c.run(false)
+}
+
+// hold keeps every tile of group g on the board in the next scans.
+func (c *core) hold(g uint8) {
+	t := &c.gt[g]
+	for i := 0; i < int(c.gn[g]&7); i++ {
+		c.partner[t[i&3]] = t[i&3]
+	}
+}
