@@ -263,8 +263,8 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, stdout, stderr io.Wr
 		bar.Clear()
 	}
 	if w != nil {
-		if err := w.Close(); err != nil && runErr == nil {
-			runErr = err
+		if err := w.Close(); err != nil {
+			return failure(err) // the file may lack records: say so, even after Ctrl-C
 		}
 	}
 	total.Merge(sum)
