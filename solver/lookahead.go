@@ -7,12 +7,19 @@ package solver
 // scan passes, and makes it g's pairing 1. When none passes it returns
 // false with g held back and the scan state of that hold.
 //
-// With have, c.hsnap already holds the scan state with g held back.
-func (c *core) tryGroup(g uint8, have bool) bool {
+// With have, c.hsnap already holds the scan state with g held back. Else,
+// when g2 is a group (not noPartner), the scan holds g2 back too, and a
+// passing pairing leaves in c.hsnap the state with g paired and g2 held
+// back, for g2's turn: chained is then true.
+func (c *core) tryGroup(g uint8, have bool, g2 uint8) (passed, chained bool) {
+	two := !have && g2 != noPartner
 	c.hold(g)
 	if have {
 		c.restore(&c.hsnap)
 	} else {
+		if two {
+			c.hold(g2)
+		}
 		c.scan(false)
 		c.save(&c.hsnap)
 	}
@@ -23,24 +30,43 @@ func (c *core) tryGroup(g uint8, have bool) bool {
 		}
 		if !first {
 			c.restore(&c.hsnap)
+			if two {
+				c.hold(g2)
+			}
 		}
 		first = false
 		c.setPairing(g, p)
-		if c.passes(c.release(g)) {
+		var pass bool
+		if two {
+			c.release(g)
+			c.save(&c.tsnap)
+			c.unpair(g2)
+			pass = c.passes(c.release(g2))
+		} else {
+			pass = c.passes(c.release(g))
+		}
+		if pass {
 			if p != 1 {
 				t := &c.gt[g]
 				t[1], t[p&3] = t[p&3], t[1]
 				c.setPairing(g, 1)
 			}
-			return true
+			if two {
+				c.hsnap = c.tsnap
+			}
+			return true, two
 		}
 		if c.aborted {
-			return false
+			return false, false
 		}
 	}
 	c.restore(&c.hsnap)
 	c.hold(g)
-	return false
+	if two { // back to g alone held back
+		c.unpair(g2)
+		c.release(g2)
+	}
+	return false, false
 }
 
 // anyPasses reports whether some pairing of the held group g passes from
@@ -96,9 +122,15 @@ func (c *core) searchW(s int, known, have bool) bool {
 			c.guide(g)
 		}
 		c.allow1(g)
-		if !c.tryGroup(g, have && k == s) {
+		g2 := uint8(noPartner)
+		if c.chain2 && !have && k+1 < no {
+			g2 = c.order[k+1]
+		}
+		passed, chained := c.tryGroup(g, have, g2)
+		if !passed {
 			break
 		}
+		have = chained
 		k++
 		if k == no {
 			return c.leaf()
