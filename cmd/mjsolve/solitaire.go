@@ -45,6 +45,10 @@ type solitaireOptions struct {
 // boards and the run.
 var solitaireClock func() time.Duration
 
+// newSolitaireWorkers makes the workers of the main job; tests replace it
+// with a fake whose methods do not change as the solver's heuristics evolve.
+var newSolitaireWorkers = solitaireWorkers
+
 // newSolitaireCmd is the "solitaire" command: the main job (solve many deals
 // of a layout) and its subcommands show, solve and hint.
 func newSolitaireCmd() *cobra.Command {
@@ -258,7 +262,7 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, stdout, stderr io.Wr
 		}
 	}
 	opt := solver.Options{Timeout: o.timeout}
-	sum, runErr := analysis.Run(ctx, cfg, solitaireWorkers(geo, dealer, opt))
+	sum, runErr := analysis.Run(ctx, cfg, newSolitaireWorkers(geo, dealer, opt))
 	if bar != nil {
 		bar.Clear()
 	}
