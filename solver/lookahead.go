@@ -3,25 +3,29 @@ package solver
 // The pairing search with look-ahead at each group of the descent (the
 // default search when no tiles may remain).
 
-// tryGroup gives group g the first of its pairings (pairing 1 first) whose
-// scan passes, and makes it g's pairing 1. When none passes it returns
-// false with g held back and the scan state of that hold.
+// tryGroup gives group g = order[k] the first of its pairings (pairing 1
+// first) whose scan passes, and makes it g's pairing 1. When none passes it
+// returns false with g held back and the scan state of that hold.
 //
-// With have, c.hsnap already holds the scan state with g held back. Else,
-// when g2 is a group (not noPartner), the scan holds g2 back too, and a
-// passing pairing leaves in c.hsnap the state with g paired and g2 held
-// back, for g2's turn: chained is then true.
-func (c *core) tryGroup(g uint8, have bool, g2 uint8) (passed, chained bool) {
-	two := !have && g2 != noPartner
-	c.hold(g)
-	if have {
-		c.restore(&c.hsnap)
-	} else {
-		if two {
-			c.hold(g2)
+// c.hsnap holds the scan state with the groups order[k:m] held back when m
+// > k (passed in); else tryGroup makes it, holding back a window of up to
+// c.window groups from k. A passing pairing leaves in c.hsnap the state with
+// g paired and order[k+1:m] held back, for the next step: the window end m
+// is returned (m ≤ k+1: nothing saved).
+func (c *core) tryGroup(k, m int) (bool, int) {
+	g := c.order[k]
+	if m <= k {
+		m = min(c.nOrder, k+max(1, c.window))
+		for i := k; i < m; i++ {
+			c.hold(c.order[i])
 		}
 		c.scan(false)
 		c.save(&c.hsnap)
+	} else {
+		for i := k; i < m; i++ {
+			c.hold(c.order[i])
+		}
+		c.restore(&c.hsnap)
 	}
 	first := true
 	for p := uint8(1); p <= 3; p++ {
@@ -30,18 +34,20 @@ func (c *core) tryGroup(g uint8, have bool, g2 uint8) (passed, chained bool) {
 		}
 		if !first {
 			c.restore(&c.hsnap)
-			if two {
-				c.hold(g2)
+			for i := k + 1; i < m; i++ {
+				c.hold(c.order[i])
 			}
 		}
 		first = false
 		c.setPairing(g, p)
 		var pass bool
-		if two {
+		if m > k+1 {
 			c.release(g)
 			c.save(&c.tsnap)
-			c.unpair(g2)
-			pass = c.passes(c.release(g2))
+			for i := k + 1; i < m; i++ {
+				c.unpair(c.order[i])
+			}
+			pass = c.passes(c.releaseAll(k+1, m))
 		} else {
 			pass = c.passes(c.release(g))
 		}
@@ -51,22 +57,24 @@ func (c *core) tryGroup(g uint8, have bool, g2 uint8) (passed, chained bool) {
 				t[1], t[p&3] = t[p&3], t[1]
 				c.setPairing(g, 1)
 			}
-			if two {
+			if m > k+1 {
 				c.hsnap = c.tsnap
 			}
-			return true, two
+			return true, m
 		}
 		if c.aborted {
-			return false, false
+			return false, 0
 		}
 	}
 	c.restore(&c.hsnap)
 	c.hold(g)
-	if two { // back to g alone held back
-		c.unpair(g2)
-		c.release(g2)
+	if m > k+1 { // back to g alone held back
+		for i := k + 1; i < m; i++ {
+			c.unpair(c.order[i])
+		}
+		c.releaseAll(k+1, m)
 	}
-	return false, false
+	return false, 0
 }
 
 // anyPasses reports whether some pairing of the held group g passes from
@@ -114,6 +122,10 @@ func (c *core) searchW(s int, known, have bool) bool {
 	}
 	k := s
 	var g uint8
+	m := 0 // c.hsnap holds order[k:m] back
+	if have {
+		m = s + 1
+	}
 	for {
 		g = c.order[k]
 		if c.usePref && c.pref[g][0] != noPartner {
@@ -122,15 +134,11 @@ func (c *core) searchW(s int, known, have bool) bool {
 			c.guide(g)
 		}
 		c.allow1(g)
-		g2 := uint8(noPartner)
-		if c.chain2 && !have && k+1 < no {
-			g2 = c.order[k+1]
-		}
-		passed, chained := c.tryGroup(g, have, g2)
+		passed, m2 := c.tryGroup(k, m)
 		if !passed {
 			break
 		}
-		have = chained
+		m = m2
 		k++
 		if k == no {
 			return c.leaf()

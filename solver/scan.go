@@ -124,6 +124,23 @@ func (c *core) restore(sn *snapshot) {
 // less strict (a pairing dropped, or a held group given one): its free
 // tiles are looked at again. It returns the tiles left.
 func (c *core) release(g uint8) int {
+	c.sp = 0
+	c.push(g)
+	return c.run(false)
+}
+
+// releaseAll is release for the groups order[from:to] together.
+func (c *core) releaseAll(from, to int) int {
+	c.sp = 0
+	for i := from; i < to; i++ {
+		c.push(c.order[i])
+	}
+	return c.run(false)
+}
+
+// push puts the free tiles of group g on the scan's stack, and marks g as
+// started when it has no pairing and some of its tiles are gone.
+func (c *core) push(g uint8) {
 	t := &c.gt[g]
 	k := int(c.gn[g] & 7)
 	if c.partner[t[0]] == noPartner {
@@ -133,15 +150,14 @@ func (c *core) release(g uint8) int {
 			}
 		}
 	}
-	sp := 0
+	sp := c.sp
 	for i := 0; i < k; i++ {
 		if u := t[i&3]; isFree(c.cnt[u]) {
-			c.stack[sp] = u
+			c.stack[sp&255] = u
 			sp++
 		}
 	}
 	c.sp = sp
-	return c.run(false)
 }
 
 // hold keeps every tile of group g on the board in the next scans.
