@@ -153,6 +153,7 @@ type core struct {
 	wipe          bool // search with look-ahead (searchW); else de Bondt's search
 	chain         bool // searchW: a branch scan also holds the child's first group
 	window        int  // searchW: a descent scan holds this many groups back, for as many steps
+	bwindow       int  // searchW: a branch scan holds this many of the child's first groups back
 	usePref       bool // searchW: pairing 1 is the best random game's, where it played the group
 	regames       int  // random games at each restart, for new pref pairings
 	rootTests     bool // each group's pairings tried alone before the search
@@ -205,7 +206,7 @@ type core struct {
 }
 
 func newCore(g *geom) *core {
-	c := &core{geom: g, guided: true, wipe: true, chain: true, window: 4, lateRootTests: true, usePref: true, regames: 30, firstBudget: 3000, lastBudget: 24000, cutNum: 7, cutDen: 18}
+	c := &core{geom: g, guided: true, wipe: true, chain: true, window: 2, bwindow: 1, lateRootTests: true, usePref: true, regames: 30, firstBudget: 3000, lastBudget: 24000, cutNum: 7, cutDen: 18}
 	c.moves = make([]move, 0, maxTiles/2)
 	c.snaps = make([]snapshot, maxTiles/4+2)
 	c.bestMoves = make([]move, 0, maxTiles/2)

@@ -83,7 +83,7 @@ func (c *core) decide(minLeft bool, games int) outcome {
 		}
 		won := false
 		if c.wipe {
-			won = c.searchW(0, false, false)
+			won = c.searchW(0, false, 0)
 		} else {
 			won = c.search(0, false)
 		}

@@ -106,8 +106,8 @@ func (c *core) anyPasses(g uint8) bool {
 // and the critical groups are those needed for that wipe-out. The
 // wiped-out group itself is not branched on: with the critical groups at
 // pairing 1 it has no pairing left. Used when no tiles may remain.
-// With have, c.hsnap holds the scan state with order[s] held back.
-func (c *core) searchW(s int, known, have bool) bool {
+// With m > s, c.hsnap holds the scan state with order[s:m] held back.
+func (c *core) searchW(s int, known bool, m int) bool {
 	c.nodes++
 	if known {
 		if !c.passes(c.left) {
@@ -122,10 +122,6 @@ func (c *core) searchW(s int, known, have bool) bool {
 	}
 	k := s
 	var g uint8
-	m := 0 // c.hsnap holds order[k:m] back
-	if have {
-		m = s + 1
-	}
 	for {
 		g = c.order[k]
 		if c.usePref && c.pref[g][0] != noPartner {
@@ -201,11 +197,19 @@ func (c *core) searchW(s int, known, have bool) bool {
 	// next group, whose held-back state the child's descent starts from.
 	for cp := last; cp >= s; cp-- {
 		h := c.order[cp]
-		next := c.chain && cp+1 < no
-		g1 := c.order[(cp+1)%no]
+		// The child's first groups are held back too: its descent starts
+		// from that state.
+		var win [8]uint8
+		nw := 0
+		if c.chain {
+			for i := cp + 1; i < no && nw < min(c.bwindow, len(win)); i++ {
+				win[nw] = c.order[i]
+				nw++
+			}
+		}
 		c.hold(h)
-		if next {
-			c.hold(g1)
+		for _, w := range win[:nw] {
+			c.hold(w)
 		}
 		c.scan(false)
 		hs := &c.snaps[cp]
@@ -217,34 +221,40 @@ func (c *core) searchW(s int, known, have bool) bool {
 			}
 			if restore {
 				c.restore(hs)
-				if next {
-					c.hold(g1)
+				for _, w := range win[:nw] {
+					c.hold(w)
+				}
+				// The first child may have reordered the groups after cp:
+				// put the held ones back in front, in order.
+				for j, w := range win[:nw] {
+					for i := cp + 1 + j; c.order[cp+1+j] != w; i++ {
+						if c.order[i] == w {
+							c.order[cp+1+j], c.order[i] = w, c.order[cp+1+j]
+						}
+					}
 				}
 			}
 			restore = true
 			c.setPairing(h, pr)
 			c.release(h)
-			if next {
-				// The first child may have reordered the unpaired groups
-				// after cp: put g1 first again, as held in hs.
-				for i := cp + 1; c.order[cp+1] != g1; i++ {
-					if c.order[i] == g1 {
-						c.order[cp+1], c.order[i] = g1, c.order[cp+1]
-					}
-				}
+			m := 0
+			if nw > 0 {
 				c.save(&c.hsnap)
-				c.unpair(g1)
-				c.release(g1)
+				for _, w := range win[:nw] {
+					c.unpair(w)
+				}
+				c.releaseAll(cp+1, cp+1+nw)
+				m = cp + 1 + nw
 			}
-			if c.searchW(cp+1, true, next) {
+			if c.searchW(cp+1, true, m) {
 				return true
 			}
 			if c.aborted {
 				return false
 			}
 		}
-		if next {
-			c.unpair(g1)
+		for _, w := range win[:nw] {
+			c.unpair(w)
 		}
 		c.unpair(h)
 	}
