@@ -165,12 +165,15 @@ func checkAgainstBrute(t *testing.T, s *Solver, b *solitaire.Board, minLeft bool
 	}
 	methods[res0.Method]++
 	// And the search with cleaning at the root, root tests (at the start
-	// on odd deals, at the first restart on even ones) and tiny budgets for
-	// the attempts, so that restarts happen.
-	fb := s.c.firstBudget
+	// on odd deals, at the first restart on even ones), tiny budgets for
+	// the attempts, so that restarts happen, and wider windows of groups
+	// held back.
+	fb, w, bw := s.c.firstBudget, s.c.window, s.c.bwindow
 	s.games, s.c.rootTests, s.c.cleaning, s.c.firstBudget = 0, len(what)%2 == 1, true, 8
+	s.c.window, s.c.bwindow = 4, 3
 	resW := s.Solve(context.Background(), b, Options{MinLeft: minLeft, Seed: 7})
 	s.games, s.c.rootTests, s.c.cleaning, s.c.firstBudget = games, false, false, fb
+	s.c.window, s.c.bwindow = w, bw
 	if resW.Verdict != res.Verdict || resW.MinLeft != res.MinLeft {
 		t.Fatalf("%s: %v/%d with random games, %v/%d by search with look-ahead", what, res.Verdict, res.MinLeft, resW.Verdict, resW.MinLeft)
 	}
