@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"github.com/mjsolve/mjsolve/internal/gametest"
 	"runtime"
 	"slices"
 	"testing"
@@ -39,7 +40,7 @@ func turtleBoards(t testing.TB, first, n int) (*solitaire.Geometry, [][]solitair
 func TestBuiltinTurtleIsXmahjonggDefault(t *testing.T) {
 	x, err := layouts.Find("xmahjongg/default")
 	if err != nil {
-		t.Skipf("no Xmahjongg default layout installed: %v", err)
+		gametest.Missing(t, "no Xmahjongg default layout installed: %v", err)
 	}
 	b, _ := layouts.Builtin("turtle")
 	if !slices.Equal(x.Slots, b.Slots) {

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"github.com/mjsolve/mjsolve/internal/gametest"
 	"slices"
 	"testing"
 	"time"
@@ -16,7 +17,7 @@ func xmahjongg(t testing.TB, name string) *solitaire.Geometry {
 	t.Helper()
 	l, err := layouts.Find("xmahjongg/" + name)
 	if err != nil {
-		t.Skipf("no Xmahjongg layout %q installed (apt-get install xmahjongg): %v", name, err)
+		gametest.Missing(t, "no Xmahjongg layout %q installed (apt-get install xmahjongg): %v", name, err)
 	}
 	g, err := solitaire.Compile(l)
 	if err != nil {

@@ -21,39 +21,22 @@ type solitaireSolveOptions struct {
 	timeout time.Duration
 }
 
-// boardFlags adds the flags that choose a board: a deal or a board file.
-func (o *solitaireSolveOptions) boardFlags(cmd *cobra.Command) {
+// boardFlags adds the flags that choose a board (shared with "solitaire
+// show") and those of the answer.
+func (o *solitaireSolveOptions) boardFlags(cmd *cobra.Command, boardUsage string) {
+	o.show.addBoardFlags(cmd, boardUsage)
 	f := cmd.Flags()
-	f.StringVar(&o.show.layout, "layout", "turtle", "layout: a built-in or installed name, or a file")
-	f.Uint64Var(&o.show.game, "game", 1, "game number `K`")
-	f.StringVar(&o.show.deal, "deal", "pcg", "dealer: "+strings.Join(solitaire.DealerNames, " or "))
-	f.Uint64Var(&o.show.seed, "seed", 1, "seed of the pcg dealer")
-	f.StringVar(&o.show.board, "board", "", "solve the board (possibly a game in progress) in `FILE` instead of dealing one")
 	f.BoolVar(&o.json, "json", false, "print the answer as one JSON object")
 	f.DurationVar(&o.timeout, "timeout", 0, "give up after this long and answer unknown (0: no limit)")
 }
 
 // board reads or deals the board the flags name and describes it.
 func (o *solitaireSolveOptions) board(cmd *cobra.Command) (*solitaire.Board, string, error) {
-	for _, name := range []string{"layout", "game", "deal", "seed"} {
-		if cmd.Flags().Changed(name) {
-			o.show.dealFlags = append(o.show.dealFlags, "--"+name)
-		}
-	}
+	o.show.noteDealFlags(cmd)
 	if o.timeout < 0 {
 		return nil, "", fmt.Errorf("--timeout must not be negative (got %v)", o.timeout)
 	}
-	if o.show.board != "" {
-		if len(o.show.dealFlags) > 0 {
-			return nil, "", fmt.Errorf("--board cannot be combined with %s", strings.Join(o.show.dealFlags, ", "))
-		}
-		b, err := readBoardFile(o.show.board)
-		if err != nil {
-			return nil, "", err
-		}
-		return b, "from " + o.show.board, nil
-	}
-	return dealBoard(&o.show)
+	return o.show.chosenBoard()
 }
 
 // newSolitaireSolveCmd solves one board and prints the solution.
@@ -85,7 +68,7 @@ replay it. The exit code is 0 for every verdict.`,
 			return runSolitaireSolve(cmd.Context(), o, b, about, cmd.OutOrStdout())
 		},
 	}
-	o.boardFlags(cmd)
+	o.boardFlags(cmd, "solve the board (possibly a game in progress) in `FILE` instead of dealing one")
 	cmd.Flags().BoolVar(&o.minLeft, "min-left", false, "for an impossible board, find the fewest tiles that must remain")
 	return cmd
 }
@@ -112,7 +95,7 @@ fewest tiles that must remain when that is found quickly. The exit code is
 			return runSolitaireHint(cmd.Context(), o, b, about, cmd.OutOrStdout())
 		},
 	}
-	o.boardFlags(cmd)
+	o.boardFlags(cmd, "the board file of the game in progress, `FILE`")
 	return cmd
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/mjsolve/mjsolve/internal/gametest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -206,7 +207,7 @@ func TestSolitaireSolveBadInput(t *testing.T) {
 
 func TestSolitaireSolveXmahjongg(t *testing.T) {
 	if _, err := layouts.Find("xmahjongg/default"); err != nil {
-		t.Skipf("no Xmahjongg default layout installed: %v", err)
+		gametest.Missing(t, "no Xmahjongg default layout installed: %v", err)
 	}
 	// de Bondt's solver finds game 25 of his dealer impossible, game 1 not.
 	o := solveJSONOut(t, "solitaire", "solve", "--layout", "xmahjongg/default", "--deal", "mjsolver", "--game", "25", "--json")
