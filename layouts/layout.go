@@ -3,6 +3,7 @@ package layouts
 import (
 	"cmp"
 	"fmt"
+	"hash/fnv"
 	"slices"
 )
 
@@ -230,4 +231,27 @@ func SameGeometry(a, b *Layout) bool {
 		return false
 	}
 	return slices.Equal(a.Normalize().Slots, b.Normalize().Slots)
+}
+
+// Fingerprint identifies the layout's geometry: FNV-1a of its slots in
+// order, translated so that the smallest x, y and z are 0. Board files and
+// record files keep it so that they are never read onto another layout (an
+// edited layout file, or a name that now finds another layout): the same
+// slots in the same order give the same fingerprint, and moving the whole
+// layout does not change it.
+func (l *Layout) Fingerprint() uint64 {
+	if len(l.Slots) == 0 {
+		return 0
+	}
+	lo := l.Slots[0]
+	for _, s := range l.Slots {
+		lo.X, lo.Y, lo.Z = min(lo.X, s.X), min(lo.Y, s.Y), min(lo.Z, s.Z)
+	}
+	h := fnv.New64a()
+	var buf []byte
+	for _, s := range l.Slots {
+		buf = fmt.Appendf(buf[:0], "%d,%d,%d;", s.X-lo.X, s.Y-lo.Y, s.Z-lo.Z)
+		h.Write(buf)
+	}
+	return h.Sum64()
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"slices"
 	"strconv"
@@ -26,7 +25,7 @@ func (b *Board) WriteTo(w io.Writer) (int64, error) {
 	sb.WriteString(boardMagic + "\n")
 	fmt.Fprintf(&sb, "layout %s\n", LayoutRef(b.Geo.Layout))
 	fmt.Fprintf(&sb, "tiles %d\n", b.Geo.N)
-	fmt.Fprintf(&sb, "geometry %016x\n", geometryHash(b.Geo.Layout))
+	fmt.Fprintf(&sb, "geometry %016x\n", b.Geo.Layout.Fingerprint())
 	for i := 0; i < len(b.Groups); i += facesPerLine {
 		sb.WriteString("faces")
 		for _, g := range b.Groups[i:min(i+facesPerLine, len(b.Groups))] {
@@ -49,27 +48,6 @@ func (b *Board) WriteTo(w io.Writer) (int64, error) {
 		err = fmt.Errorf("solitaire: writing board: %w", err)
 	}
 	return int64(n), err
-}
-
-// geometryHash is a fingerprint of l's slots in order (FNV-1a of their
-// coordinates, translated so that the smallest x, y and z are 0). A board
-// file records it so that a board is never read onto another layout of the
-// same size: an edited layout file, or a name that now finds another layout.
-func geometryHash(l *layouts.Layout) uint64 {
-	if len(l.Slots) == 0 {
-		return 0
-	}
-	lo := l.Slots[0]
-	for _, s := range l.Slots {
-		lo.X, lo.Y, lo.Z = min(lo.X, s.X), min(lo.Y, s.Y), min(lo.Z, s.Z)
-	}
-	h := fnv.New64a()
-	var buf []byte
-	for _, s := range l.Slots {
-		buf = fmt.Appendf(buf[:0], "%d,%d,%d;", s.X-lo.X, s.Y-lo.Y, s.Z-lo.Z)
-		h.Write(buf)
-	}
-	return h.Sum64()
 }
 
 // LayoutRef returns the name a board file uses for l: its Name when
@@ -253,7 +231,7 @@ func readBoard(r io.Reader, file string, find func(string) (*layouts.Layout, err
 	if len(l.Slots) != bf.tiles {
 		return nil, fmt.Errorf("solitaire: %s:%d: layout %s has %d tiles, the board %d", file, bf.tilesLine, bf.layout, len(l.Slots), bf.tiles)
 	}
-	if h := geometryHash(l); bf.geometryLine > 0 && h != bf.geometry {
+	if h := l.Fingerprint(); bf.geometryLine > 0 && h != bf.geometry {
 		return nil, fmt.Errorf("solitaire: %s:%d: layout %s is not the one the board was saved on (its geometry is %016x, the file's %016x)",
 			file, bf.geometryLine, bf.layout, h, bf.geometry)
 	}

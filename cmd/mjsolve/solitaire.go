@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"math"
 	"math/bits"
@@ -86,6 +84,8 @@ parts of the range; "mjsolve analysis merge" combines the files.`,
 	f.BoolVar(&o.resume, "resume", false, "continue the --out file of an interrupted run")
 	f.DurationVar(&o.timeout, "timeout-per-board", 0, "give up on a board after this long and count it unknown (0: never)")
 	f.StringVar(&o.shard, "shard", "", "run only part `i/n` of the games (e.g. 2/4)")
+	cmd.RegisterFlagCompletionFunc("layout", completeLayout)
+	cmd.RegisterFlagCompletionFunc("deal", completeDealer)
 	cmd.AddCommand(
 		newSolitaireShowCmd(),
 		newSolitaireSolveCmd(),
@@ -119,20 +119,6 @@ func shardRange(first, boards, i, n uint64) (uint64, uint64) {
 	}
 	lo, hi := at(i-1), at(i)
 	return first + lo, hi - lo
-}
-
-// layoutFingerprint identifies a layout's geometry: FNV-1a of its slots in
-// order, so a record file is not resumed on a changed layout of the same name.
-func layoutFingerprint(l *layouts.Layout) string {
-	h := fnv.New64a()
-	var b [24]byte
-	for _, s := range l.Slots {
-		binary.LittleEndian.PutUint64(b[0:], uint64(s.X))
-		binary.LittleEndian.PutUint64(b[8:], uint64(s.Y))
-		binary.LittleEndian.PutUint64(b[16:], uint64(s.Z))
-		h.Write(b[:])
-	}
-	return fmt.Sprintf("%016x", h.Sum64())
 }
 
 // solitaireWorkers makes one solver and one board per worker; a worker deals
@@ -214,7 +200,12 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, stdout, stderr io.Wr
 	if err != nil {
 		return err
 	}
-	h := analysis.Header{Layout: l.Name, Tiles: geo.N, Geometry: layoutFingerprint(l), Deal: o.deal,
+	if _, ok := dealer.(solitaire.MJSolver); ok && boards > 0 {
+		if err := checkMJSolverGames("last game (--first + --boards - 1)", first+boards-1); err != nil {
+			return err
+		}
+	}
+	h := analysis.Header{Layout: l.Name, Tiles: geo.N, Geometry: fmt.Sprintf("%016x", l.Fingerprint()), Deal: o.deal,
 		Seed: o.seed, First: first, Boards: boards, TimeoutNS: int64(o.timeout)}
 
 	total := &analysis.Summary{}

@@ -129,6 +129,15 @@ func runSolitaireShow(o *solitaireShowOptions, stdout io.Writer) error {
 	return err
 }
 
+// checkMJSolverGames refuses game numbers the mjsolver dealer does not have:
+// glibc's srand takes 32 bits, so game 2^32 would silently be game 0 again.
+func checkMJSolverGames(what string, last uint64) error {
+	if last > math.MaxUint32 {
+		return fmt.Errorf("%s %d: the mjsolver dealer has games 0 to %d", what, last, uint32(math.MaxUint32))
+	}
+	return nil
+}
+
 // dealBoard deals the board the options name and describes the deal.
 func dealBoard(o *solitaireShowOptions) (*solitaire.Board, string, error) {
 	dealer, err := solitaire.DealerByName(o.deal, o.seed)
@@ -139,9 +148,8 @@ func dealBoard(o *solitaireShowOptions) (*solitaire.Board, string, error) {
 		if slices.Contains(o.dealFlags, "--seed") {
 			return nil, "", fmt.Errorf("--seed applies to the pcg dealer only")
 		}
-		if o.game > math.MaxUint32 {
-			// srand takes 32 bits: game 2^32 would silently be game 0.
-			return nil, "", fmt.Errorf("--game %d: the mjsolver dealer has games 0 to %d", o.game, uint32(math.MaxUint32))
+		if err := checkMJSolverGames("--game", o.game); err != nil {
+			return nil, "", err
 		}
 	}
 	l, err := layouts.Find(o.layout)

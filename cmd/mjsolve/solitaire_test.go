@@ -525,3 +525,11 @@ func TestSolitaireDeBondtDefaultGames(t *testing.T) {
 		t.Errorf("%d records; impossible games %v, want %v", len(recs), got, want)
 	}
 }
+
+func TestSolitaireRefusesMJSolverGamesPast32Bits(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "solitaire", "--layout", "tiny8", "--deal", "mjsolver", "--first", "4294967290", "--boards", "10")
+	want := "mjsolve: last game (--first + --boards - 1) 4294967299: the mjsolver dealer has games 0 to 4294967295\n"
+	if code != exitBadInput || out != "" || errOut != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and %q", code, out, errOut, want)
+	}
+}
