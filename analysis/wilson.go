@@ -1,14 +1,9 @@
 package analysis
 
-import (
-	"math"
+import "math"
 
-	"gonum.org/v1/gonum/stat/distuv"
-)
-
-// Z95 is the two-sided 95% quantile of the standard normal distribution
-// (≈ 1.95996), from gonum's normal distribution.
-var Z95 = distuv.UnitNormal.Quantile(0.975)
+// Z95 is the two-sided 95% quantile of the standard normal distribution.
+const Z95 = 1.959963984540054
 
 // Wilson returns the Wilson score interval for k successes in n trials at
 // the normal quantile z (use [Z95] for 95%). For n = 0 it returns [0, 1].

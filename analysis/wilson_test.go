@@ -55,9 +55,3 @@ func TestWilsonProperties(t *testing.T) {
 		}
 	}
 }
-
-func TestZ95(t *testing.T) {
-	if math.Abs(Z95-1.959963984540054) > 1e-12 {
-		t.Errorf("Z95 = %.15f, want 1.959963984540054", Z95)
-	}
-}
