@@ -35,7 +35,7 @@ or .zst) and print the summary of all their games, as the main job does. A
 game found in several files counts once (the first record is kept); files that
 disagree on a decided game are an error.`,
 		Example: `  mjsolve analysis merge part1.jsonl.zst part2.jsonl.zst --json`,
-		Args:    cobra.MinimumNArgs(1),
+		Args:    someArgs("one or more record FILEs written by 'mjsolve solitaire --out'"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.files = args
 			return runAnalysisMerge(o, cmd.OutOrStdout())

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -75,6 +76,54 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitBadInput
 }
 
+// pflagNumberError matches pflag's message for a number flag that does not
+// parse, which carries strconv's inner message.
+var pflagNumberError = regexp.MustCompile(`^invalid argument (".*") for "(--[^"]+)" flag: strconv\.Parse(Int|Uint|Float)\w*: parsing ".*": (invalid syntax|value out of range)$`)
+
+// plainFlagError rewrites a flag error for people: `invalid argument "x"
+// for "--game" flag: strconv.ParseUint: parsing "x": invalid syntax`
+// becomes `--game: "x" is not a whole number 0 or more`.
+func plainFlagError(err error) string {
+	m := pflagNumberError.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err.Error()
+	}
+	value, flag, kind, why := m[1], m[2], m[3], m[4]
+	want := map[string]string{"Int": "a whole number", "Uint": "a whole number 0 or more", "Float": "a number"}[kind]
+	if why == "value out of range" {
+		return fmt.Sprintf("%s: %s is out of range", flag, value)
+	}
+	return fmt.Sprintf("%s: %s is not %s", flag, value, want)
+}
+
+// oneArg is a cobra.PositionalArgs for commands that take exactly one
+// argument, described by what ("a HAND (or - to read hands from stdin)"):
+// the error says what is missing instead of counting arguments.
+func oneArg(what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+		switch {
+		case len(args) == 0:
+			return fmt.Errorf("%s needs %s (see '%s --help')", name, what, cmd.CommandPath())
+		case len(args) > 1:
+			return fmt.Errorf("%s takes %s, not %d arguments (quote an argument with spaces)", name, what, len(args))
+		}
+		return nil
+	}
+}
+
+// someArgs is a cobra.PositionalArgs for commands that take one or more
+// arguments, described by what ("record FILEs").
+func someArgs(what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+			return fmt.Errorf("%s needs %s (see '%s --help')", name, what, cmd.CommandPath())
+		}
+		return nil
+	}
+}
+
 // oneLine keeps an error message on one line.
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
@@ -100,7 +149,7 @@ with exit code 2; other failures exit with 1, an interruption with 130.`,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return fmt.Errorf("%w (see '%s --help')", err, c.CommandPath())
+		return fmt.Errorf("%s (see '%s --help')", plainFlagError(err), c.CommandPath())
 	})
 	root.AddCommand(
 		newVersionCmd(),

@@ -103,3 +103,22 @@ func TestCommandGroupAloneShowsHelp(t *testing.T) {
 		}
 	}
 }
+
+func TestFlagAndArgumentErrorsSpeakPlainly(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solitaire", "--boards", "many"}, `mjsolve: --boards: "many" is not a whole number 0 or more (see 'mjsolve solitaire --help')` + "\n"},
+		{[]string{"solitaire", "--boards", "99999999999999999999999"}, `mjsolve: --boards: "99999999999999999999999" is out of range (see 'mjsolve solitaire --help')` + "\n"},
+		{[]string{"solitaire", "--timeout-per-board", "soon"}, `mjsolve: invalid argument "soon" for "--timeout-per-board" flag: time: invalid duration "soon" (see 'mjsolve solitaire --help')` + "\n"},
+		{[]string{"tw16", "shanten"}, "mjsolve: tw16 shanten needs one HAND (or - to read one hand per line from stdin) (see 'mjsolve tw16 shanten --help')\n"},
+		{[]string{"tw16", "shanten", "123m", "456p"}, "mjsolve: tw16 shanten takes one HAND (or - to read one hand per line from stdin), not 2 arguments (quote an argument with spaces)\n"},
+		{[]string{"analysis", "merge"}, "mjsolve: analysis merge needs one or more record FILEs written by 'mjsolve solitaire --out' (see 'mjsolve analysis merge --help')\n"},
+	} {
+		code, out, errOut := runCmd(t, "", c.args...)
+		if code != exitBadInput || out != "" || errOut != c.want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}

@@ -134,7 +134,7 @@ func TestSolitaireShowErrors(t *testing.T) {
 		{[]string{"--deal", "mjsolver", "--seed", "2"}, `mjsolve: --seed applies to the pcg dealer only`},
 		{[]string{"--deal", "mjsolver", "--game", "4294967296"}, `mjsolve: --game 4294967296: the mjsolver dealer has games 0 to 4294967295`},
 		{[]string{"--layout", "nowhere"}, `mjsolve: layouts: unknown layout "nowhere" (see 'mjsolve layouts list')`},
-		{[]string{"--game", "-1"}, `mjsolve: invalid argument "-1" for "--game" flag: strconv.ParseUint: parsing "-1": invalid syntax (see 'mjsolve solitaire show --help')`},
+		{[]string{"--game", "-1"}, `mjsolve: --game: "-1" is not a whole number 0 or more (see 'mjsolve solitaire show --help')`},
 		{[]string{"--layout", "tiny8", "--save", filepath.Join(dir, "no", "such", "dir", "x.board")}, `mjsolve: --save ` + filepath.Join(dir, "no", "such", "dir", "x.board") + `: no directory ` + filepath.Join(dir, "no", "such", "dir")},
 	} {
 		code, out, errOut := runCmd(t, "", append([]string{"solitaire", "show"}, c.args...)...)

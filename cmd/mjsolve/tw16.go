@@ -216,7 +216,7 @@ func newTW16HandCmd(use, short, long, example string, claims bool, a *tw16Analys
 		Short:   short,
 		Long:    long + "\n\n" + handHelp,
 		Example: example,
-		Args:    cobra.ExactArgs(1),
+		Args:    oneArg("one HAND (or - to read one hand per line from stdin)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.hand = args[0]
 			opts.stdin = cmd.InOrStdin()

@@ -67,7 +67,7 @@ marks the set (or pair) the winning tile completed.`,
   mjsolve tw16 score 11122233m456p789s55s --win 3m --self-drawn --rules common --flowers 15f --dealer --dealer-streak 2
   mjsolve tw16 score 123m456p789s234s11z55z --win 1z --json
   printf '123m456p789s234s11z55z 1z\n' | mjsolve tw16 score -`,
-		Args: cobra.ExactArgs(1),
+		Args: oneArg("one HAND (or - to read one hand and winning tile per line from stdin)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.hand = args[0]
 			opts.baseSet = cmd.Flags().Changed("base")

@@ -201,8 +201,8 @@ func TestTW16ScoreBadInput(t *testing.T) {
 		{[]string{hand, "--win", "8f", "--rules", "common", "--flowers", "123f"}, "a flower win needs the other seven flowers (七搶一, 八仙過海); have 3 of them"},
 		{[]string{hand, "--win", "1z", "--after-kong"}, "a win after a kong (槓上開花) is self-drawn"},
 		{[]string{hand, "--win", "1z", "--first-turn", "tianhu", "--self-drawn"}, "天胡 (tianhu) is the dealer's self-drawn win with no meld and no concealed kong"},
-		{[]string{hand, "--win", "1z", "--dealer-streak", "x"}, `invalid argument "x" for "--dealer-streak" flag: strconv.ParseInt: parsing "x": invalid syntax (see 'mjsolve tw16 score --help')`},
-		{[]string{}, "accepts 1 arg(s), received 0"},
+		{[]string{hand, "--win", "1z", "--dealer-streak", "x"}, `--dealer-streak: "x" is not a whole number (see 'mjsolve tw16 score --help')`},
+		{[]string{}, "tw16 score needs one HAND (or - to read one hand and winning tile per line from stdin) (see 'mjsolve tw16 score --help')"},
 	} {
 		code, out, errOut := runCmd(t, "", append([]string{"tw16", "score"}, c.args...)...)
 		if code != exitBadInput || out != "" || errOut != "mjsolve: "+c.want+"\n" {
