@@ -57,20 +57,26 @@ func (s *gameSet) set(g uint64, v uint8) {
 // impossible in the other) are an error. Memory grows with the span of game
 // numbers (2 bits a game), not with the number of records.
 func MergeFiles(paths []string) (*MergeResult, error) {
+	var seen gameSet
+	return mergeFiles(paths, &seen, nil)
+}
+
+// mergeFiles is [MergeFiles] with the set of games seen (their verdicts,
+// filled in) and a function called with each record kept (nil for none).
+func mergeFiles(paths []string, seen *gameSet, each func(*Record)) (*MergeResult, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("analysis: merge: no files")
 	}
 	res := &MergeResult{Summary: &Summary{}, Files: len(paths)}
-	var seen gameSet
 	for i, path := range paths {
-		if err := mergeFile(res, &seen, path, i == 0); err != nil {
+		if err := mergeFile(res, seen, path, i == 0, each); err != nil {
 			return nil, err
 		}
 	}
 	return res, nil
 }
 
-func mergeFile(res *MergeResult, seen *gameSet, path string, first bool) error {
+func mergeFile(res *MergeResult, seen *gameSet, path string, first bool, each func(*Record)) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("analysis: %w", err)
@@ -104,6 +110,9 @@ func mergeFile(res *MergeResult, seen *gameSet, path string, first bool) error {
 		if old == 0 {
 			seen.set(r.Game, uint8(r.Verdict)+1)
 			res.Summary.Add(r)
+			if each != nil {
+				each(&r)
+			}
 			continue
 		}
 		res.Duplicates++

@@ -15,6 +15,7 @@ func newAnalysisCmd() *cobra.Command {
 		Short: "Combine and summarise result files of many boards",
 	}
 	cmd.AddCommand(newAnalysisMergeCmd())
+	cmd.AddCommand(newAnalysisPlotCmd())
 	return cmd
 }
 

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"gonum.org/v1/plot"
+
+	"github.com/mjsolve/mjsolve/analysis"
+)
+
+// analysisPlotOptions are the flags of "analysis plot".
+type analysisPlotOptions struct {
+	kind      string
+	out       string
+	png       string // a synonym of out
+	reference float64
+	size      string
+	perDecade int
+	stacked   bool
+	title     string
+	files     []string
+
+	stdout, stderr io.Writer
+}
+
+// ratePointsPerDecade is the density of the running-rate grid: enough for a
+// smooth curve, a few hundred points for ten million boards.
+const ratePointsPerDecade = 50
+
+func newAnalysisPlotCmd() *cobra.Command {
+	o := &analysisPlotOptions{}
+	cmd := &cobra.Command{
+		Use:   "plot FILE... --out OUT.png",
+		Short: "Plot the running unwinnable rate or the time per board of record files",
+		Long: `Read record files written by "mjsolve solitaire --out" (as "analysis merge"
+does: the same layout, deal, seed and timeout; a game found twice counts once)
+and draw a plot to OUT, a PNG, SVG or PDF file by its extension. The file is
+written whole or not at all.
+
+--kind rate (the default): the unwinnable rate over the first n decided boards
+in game order against n on a log axis, with its 95% Wilson interval as a band;
+--reference R adds a horizontal line at the rate R (0.0295 is de Bondt's 2.95%
+for the turtle). Memory stays flat: the curve is kept at 50 points a decade.
+
+--kind time: a histogram of the time per board on a log axis, one outline per
+method (random, search, prune, …) or, with --stacked, the methods stacked,
+with the mean, median and 99th percentile of all boards marked.`,
+		Example: `  mjsolve analysis plot turtle.jsonl.zst --out rate.png --reference 0.0295
+  mjsolve analysis plot part*.jsonl.zst --kind time --stacked --out time.svg`,
+		Args: someArgs("one or more record FILEs written by 'mjsolve solitaire --out'"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.files = args
+			o.stdout, o.stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
+			return runAnalysisPlot(o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.kind, "kind", "rate", "what to plot: `rate` or time")
+	f.StringVarP(&o.out, "out", "o", "", "write the plot to `FILE` (.png, .svg or .pdf)")
+	f.StringVar(&o.png, "png", "", "the same as --out (`FILE`)")
+	f.Float64Var(&o.reference, "reference", 0, "draw a reference line at this `RATE` (e.g. 0.0295) on the rate plot")
+	f.StringVar(&o.size, "size", "960x600", "picture size `WxH` in pixels (96 per inch for SVG and PDF)")
+	f.IntVar(&o.perDecade, "bins", 20, "histogram bins per power of ten (`N`) of the time plot")
+	f.BoolVar(&o.stacked, "stacked", false, "stack the methods in the time plot")
+	f.StringVar(&o.title, "title", "", "plot title (default: layout, deal, seed and boards)")
+	cmd.MarkFlagFilename("out", "png", "svg", "pdf")
+	cmd.MarkFlagFilename("png", "png", "svg", "pdf")
+	return cmd
+}
+
+// plotFormat returns the output format of a file name by its extension.
+func plotFormat(flag, name string) (string, error) {
+	ext := strings.ToLower(filepath.Ext(name))
+	switch ext {
+	case ".png", ".svg", ".pdf":
+		return ext[1:], nil
+	case "":
+		return "", fmt.Errorf("%s %s: no extension (want .png, .svg or .pdf)", flag, name)
+	}
+	return "", fmt.Errorf("%s %s: unknown extension %s (want .png, .svg or .pdf)", flag, name, ext)
+}
+
+// parseSize parses "WxH" in pixels.
+func parseSize(s string) (w, h int, err error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
+	if ok {
+		w, err = strconv.Atoi(ws)
+		if err == nil {
+			h, err = strconv.Atoi(hs)
+		}
+	}
+	if !ok || err != nil || w < 16 || h < 16 || w > 20000 || h > 20000 {
+		return 0, 0, fmt.Errorf("--size %q: want WxH in pixels, each 16 to 20000 (e.g. 960x600)", s)
+	}
+	return w, h, nil
+}
+
+func runAnalysisPlot(o *analysisPlotOptions) error {
+	if o.kind != "rate" && o.kind != "time" {
+		return fmt.Errorf("--kind %q: unknown (want rate or time)", o.kind)
+	}
+	flag, out := "--out", o.out
+	switch {
+	case o.out != "" && o.png != "":
+		return fmt.Errorf("give --out or --png, not both")
+	case o.png != "":
+		flag, out = "--png", o.png
+	case o.out == "":
+		return fmt.Errorf("analysis plot needs --out FILE (.png, .svg or .pdf)")
+	}
+	format, err := plotFormat(flag, out)
+	if err != nil {
+		return err
+	}
+	w, h, err := parseSize(o.size)
+	if err != nil {
+		return err
+	}
+	if !(o.reference >= 0 && o.reference < 1) {
+		return fmt.Errorf("--reference %g: want a rate between 0 and 1 (2.95%% is 0.0295)", o.reference)
+	}
+	if o.reference != 0 && o.kind != "rate" {
+		return fmt.Errorf("--reference is for --kind rate")
+	}
+	if o.stacked && o.kind != "time" {
+		return fmt.Errorf("--stacked is for --kind time")
+	}
+	if o.perDecade < 1 || o.perDecade > 1000 {
+		return fmt.Errorf("--bins %d: want 1 to 1000 bins per power of ten", o.perDecade)
+	}
+	d, err := analysis.ReadPlotData(o.files, ratePointsPerDecade)
+	if err != nil {
+		return err
+	}
+	for _, t := range d.Merge.Truncated {
+		fmt.Fprintf(o.stderr, "mjsolve: %s ends inside a record (dropped)\n", t)
+	}
+	var p *plot.Plot
+	if o.kind == "rate" {
+		p, err = analysis.RatePlot(d, analysis.RatePlotOptions{Title: o.title, Reference: o.reference})
+	} else {
+		p, err = analysis.TimePlot(d, analysis.TimePlotOptions{Title: o.title, PerDecade: o.perDecade, Stacked: o.stacked})
+	}
+	if err != nil {
+		return err
+	}
+	data, err := analysis.WritePlot(p, w, h, format)
+	if err != nil {
+		return failure(err)
+	}
+	if err := writeFileAtomic(flag, out, data); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(o.stdout, "wrote %s\n", out)
+	return failure(err)
+}
