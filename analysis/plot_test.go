@@ -192,10 +192,10 @@ func TestLogHistogram(t *testing.T) {
 		t.Fatalf("bins %d..%d", h.First, h.First+len(h.Counts)-1)
 	}
 	want := make([]float64, len(h.Counts))
-	want[6-6] = 2   // 5 ns: 10^0.6 ≤ 5 < 10^0.7
-	want[16-6] = 3  // 50 ns: 10^1.6 ≤ 50 < 10^1.7
-	want[30-6] = 5  // 1000 and 1007 ns: fine bucket [1000, 1008)
-	want[34-6] = 5  // 3000 ns: fine bucket [2976, 3008)
+	want[6-6] = 2  // 5 ns: 10^0.6 ≤ 5 < 10^0.7
+	want[16-6] = 3 // 50 ns: 10^1.6 ≤ 50 < 10^1.7
+	want[30-6] = 5 // 1000 and 1007 ns: fine bucket [1000, 1008)
+	want[34-6] = 5 // 3000 ns: fine bucket [2976, 3008)
 	// 3162 ns: fine bucket [3136, 3168) straddles the edge 10^3.5.
 	f := math.Log(math.Pow(10, 3.5)/3136) / math.Log(3168.0/3136)
 	want[34-6] += 7 * f
