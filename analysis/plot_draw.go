@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -17,9 +19,9 @@ import (
 // some are unknown).
 func PlotTitle(d *PlotData) string {
 	h, s := d.Merge.Header, d.Merge.Summary
-	t := fmt.Sprintf("%s (%d tiles), deal %s, seed %d: %d boards", h.Layout, h.Tiles, h.Deal, h.Seed, s.Boards)
+	t := fmt.Sprintf("%s (%d tiles), deal %s, seed %d: %s boards", h.Layout, h.Tiles, h.Deal, h.Seed, groupDigits(s.Boards))
 	if s.Unknown != 0 {
-		t += fmt.Sprintf(" (%d decided)", s.Decided())
+		t += fmt.Sprintf(" (%s decided)", groupDigits(s.Decided()))
 	}
 	return t
 }
@@ -79,7 +81,7 @@ func RatePlot(d *PlotData, o RatePlotOptions) (*plot.Plot, error) {
 	l.Color = color.RGBA{B: 160, A: 255}
 	l.Width = vg.Points(1.5)
 	p.Add(poly, l)
-	p.Legend.Add(fmt.Sprintf("running rate: %.2f%% after %d boards", 100*last.Rate, last.Boards), l)
+	p.Legend.Add(fmt.Sprintf("running rate: %.2f%% after %s boards", 100*last.Rate, groupDigits(last.Boards)), l)
 	p.Legend.Add(fmt.Sprintf("95%% Wilson interval: %.2f%% to %.2f%%", 100*last.Lo, 100*last.Hi), poly)
 	if o.Reference > 0 {
 		ref, err := plotter.NewLine(plotter.XYs{{X: 1, Y: 100 * o.Reference}, {X: float64(last.Boards), Y: 100 * o.Reference}})
@@ -156,7 +158,7 @@ func TimePlot(d *PlotData, o TimePlotOptions) (*plot.Plot, error) {
 			ymax = max(ymax, top[j])
 		}
 		col := plotutil.Color(i)
-		label := fmt.Sprintf("%s: %d boards, median %s", m.Method, m.Time.Count, formatNS(float64(m.Time.Quantile(0.5))))
+		label := fmt.Sprintf("%s: %s boards, median %s", m.Method, groupDigits(m.Time.Count), formatNS(float64(m.Time.Quantile(0.5))))
 		if o.Stacked {
 			pts := steps(h, top)
 			lower := steps(h, base)
@@ -234,6 +236,20 @@ func formatNS(ns float64) string {
 		return fmt.Sprintf("%.3gms", ns/1e6)
 	}
 	return fmt.Sprintf("%.3gs", ns/1e9)
+}
+
+// groupDigits writes n with commas between groups of three digits.
+func groupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
 }
 
 // formatCount formats a board count at a power of ten: 1, 10, 100, 1k, …,

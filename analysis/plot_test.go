@@ -289,3 +289,30 @@ func TestFormatNS(t *testing.T) {
 		}
 	}
 }
+
+func TestGroupDigits(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 123456: "123,456", 10_000_000: "10,000,000", -1234: "-1,234"} {
+		if got := groupDigits(n); got != want {
+			t.Errorf("groupDigits(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+var plotSink *PlotData
+
+// BenchmarkReadPlotData reads 100,000 records (a zstd file) into plot data;
+// ns/op divided by 1e5 is the time per record.
+func BenchmarkReadPlotData(b *testing.B) {
+	p := filepath.Join(b.TempDir(), "r.jsonl.zst")
+	if err := os.WriteFile(p, encode(b, true, testHeader(1, 100_000), plotRecords(1, 100_000)), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		d, err := ReadPlotData([]string{p}, 50)
+		if err != nil {
+			b.Fatal(err)
+		}
+		plotSink = d
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -116,4 +117,45 @@ func TestAnalysisPlotBadInput(t *testing.T) {
 			t.Errorf("left behind: %s", n)
 		}
 	}
+}
+
+// FuzzParseSize: any input is either refused with the one message or gives
+// a size in range that formats back to the input (up to case and zeros).
+func FuzzParseSize(f *testing.F) {
+	for _, s := range []string{"960x600", "16X16", "20000x20000", "15x16", "x", "", "1e3x5", "+20x20", "-1x-1", "99999999999999999999x1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		w, h, err := parseSize(s)
+		if err != nil {
+			if want := fmt.Sprintf("--size %q: want WxH in pixels, each 16 to 20000 (e.g. 960x600)", s); err.Error() != want {
+				t.Fatalf("error %q, want %q", err, want)
+			}
+			return
+		}
+		if w < 16 || h < 16 || w > 20000 || h > 20000 {
+			t.Fatalf("%q: size %dx%d out of range", s, w, h)
+		}
+		if w2, h2, err := parseSize(fmt.Sprintf("%dx%d", w, h)); err != nil || w2 != w || h2 != h {
+			t.Fatalf("%q: %dx%d does not parse back", s, w, h)
+		}
+	})
+}
+
+func FuzzPlotFormat(f *testing.F) {
+	for _, s := range []string{"a.png", "a.PDF", "b.svg", "c.gif", "d", "dir/", ".png", "x.png.zst"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		format, err := plotFormat("--out", name)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "--out "+name+": ") || strings.Contains(err.Error(), "\n") && !strings.Contains(name, "\n") {
+				t.Fatalf("error %q", err)
+			}
+			return
+		}
+		if format != "png" && format != "svg" && format != "pdf" || !strings.EqualFold(filepath.Ext(name), "."+format) {
+			t.Fatalf("%q: format %q", name, format)
+		}
+	})
 }
