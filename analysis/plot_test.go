@@ -316,3 +316,50 @@ func BenchmarkReadPlotData(b *testing.B) {
 		plotSink = d
 	}
 }
+
+// Small and degenerate inputs still draw (or give a plain error).
+func TestPlotsEdgeCases(t *testing.T) {
+	dir := t.TempDir()
+	for i, c := range []struct {
+		recs             []Record
+		rateErr, timeErr string
+	}{
+		{nil, "analysis: plot: no decided boards in the files", "analysis: plot: no records in the files"},
+		{[]Record{{Game: 1, Verdict: Unknown, Method: "budget", NS: 7}}, "analysis: plot: no decided boards in the files", ""},
+		{[]Record{{Game: 1, Verdict: Impossible, Method: "prune"}}, "", ""},
+		{[]Record{{Game: 1, Method: "random", NS: 0}, {Game: 2, Method: "random", NS: 0}}, "", ""},
+		{[]Record{{Game: 1, Method: "random", NS: 1 << 62}, {Game: 5, Verdict: Impossible, Method: "search", NS: 1}}, "", ""},
+	} {
+		p := filepath.Join(dir, fmt.Sprintf("%d.jsonl", i))
+		writeRecords(t, p, testHeader(1, 5), c.recs)
+		d, err := ReadPlotData([]string{p}, 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rp, rerr := RatePlot(d, RatePlotOptions{Reference: 0.5})
+		tp, terr := TimePlot(d, TimePlotOptions{})
+		for _, x := range []struct {
+			kind string
+			err  error
+			want string
+			draw func() ([]byte, error)
+		}{
+			{"rate", rerr, c.rateErr, func() ([]byte, error) { return WritePlot(rp, 200, 100, "png") }},
+			{"time", terr, c.timeErr, func() ([]byte, error) { return WritePlot(tp, 200, 100, "svg") }},
+		} {
+			if x.want != "" {
+				if x.err == nil || x.err.Error() != x.want {
+					t.Errorf("case %d %s: error %v, want %q", i, x.kind, x.err, x.want)
+				}
+				continue
+			}
+			if x.err != nil {
+				t.Errorf("case %d %s: %v", i, x.kind, x.err)
+				continue
+			}
+			if b, err := x.draw(); err != nil || len(b) == 0 {
+				t.Errorf("case %d %s: drawing: %v", i, x.kind, err)
+			}
+		}
+	}
+}

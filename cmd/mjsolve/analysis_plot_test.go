@@ -159,3 +159,19 @@ func FuzzPlotFormat(f *testing.F) {
 		}
 	})
 }
+
+// A file cut inside its last record (a crash) still plots, with a note.
+func TestAnalysisPlotTruncated(t *testing.T) {
+	dir := t.TempDir()
+	recs := plotRecordFile(t, dir, "r.jsonl")
+	b, err := os.ReadFile(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(recs, b[:len(b)-5], 0o644)
+	out := filepath.Join(dir, "r.png")
+	code, stdout, stderr := runCmd(t, "", "analysis", "plot", recs, "--out", out)
+	if code != 0 || stdout != "wrote "+out+"\n" || stderr != "mjsolve: "+recs+" ends inside a record (dropped)\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
