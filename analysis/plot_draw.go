@@ -157,7 +157,7 @@ func TimePlot(d *PlotData, o TimePlotOptions) (*plot.Plot, error) {
 			}
 			ymax = max(ymax, top[j])
 		}
-		col := plotutil.Color(i)
+		col := methodColor(m.Method, i)
 		label := fmt.Sprintf("%s: %s boards, median %s", m.Method, groupDigits(m.Time.Count), formatNS(float64(m.Time.Quantile(0.5))))
 		if o.Stacked {
 			pts := steps(h, top)
@@ -211,6 +211,18 @@ func TimePlot(d *PlotData, o TimePlotOptions) (*plot.Plot, error) {
 	p.Y.Min, p.Y.Max = 0, max(ymax*1.1, 1)
 	p.Legend.Top = true
 	return p, nil
+}
+
+// methodColors fixes the colours of the solver's methods, so that a method
+// looks the same in every plot; other names take the palette from index 4.
+var methodColors = map[string]int{"random": 0, "search": 1, "prune": 2, "budget": 3}
+
+// methodColor is the colour of the i-th series, for method m.
+func methodColor(m string, i int) color.Color {
+	if c, ok := methodColors[m]; ok {
+		return plotutil.Color(c)
+	}
+	return plotutil.Color(len(methodColors) + i)
 }
 
 // steps outlines a histogram with heights ys on the bins of h, from 0 at

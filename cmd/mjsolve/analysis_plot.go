@@ -68,6 +68,7 @@ with the mean, median and 99th percentile of all boards marked.`,
 	f.IntVar(&o.perDecade, "bins", 20, "histogram bins per power of ten (`N`) of the time plot")
 	f.BoolVar(&o.stacked, "stacked", false, "stack the methods in the time plot")
 	f.StringVar(&o.title, "title", "", "plot title (default: layout, deal, seed and boards)")
+	cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions([]string{"rate", "time"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.MarkFlagFilename("out", "png", "svg", "pdf")
 	cmd.MarkFlagFilename("png", "png", "svg", "pdf")
 	return cmd

@@ -175,3 +175,10 @@ func TestAnalysisPlotTruncated(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
+
+func TestAnalysisPlotCompleteKind(t *testing.T) {
+	code, out, _ := runCmd(t, "", "__complete", "analysis", "plot", "r.jsonl", "--kind", "")
+	if code != 0 || out != "rate\ntime\n:4\n" {
+		t.Errorf("exit %d, completions %q", code, out)
+	}
+}
