@@ -208,7 +208,7 @@ func TimePlot(d *PlotData, o TimePlotOptions) (*plot.Plot, error) {
 	}
 	h0 := hists[0]
 	p.X.Min, p.X.Max = h0.Edge(0), h0.Edge(len(h0.Counts))
-	p.Y.Min, p.Y.Max = 0, max(ymax*1.1, 1)
+	p.Y.Min, p.Y.Max = 0, max(ymax*1.4, 1) // headroom for the legend above the marks
 	p.Legend.Top = true
 	return p, nil
 }
