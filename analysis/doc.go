@@ -20,5 +20,11 @@
 // combines record files of the same layout, deal and seed whose game ranges
 // are disjoint or overlap.
 //
+// [ReadPlotData] reads record files (through the same merging) into what
+// the plots need in bounded memory: the running unwinnable rate with its
+// Wilson band on a log-spaced grid of board counts, and time histograms per
+// method ([TimeStats.LogHistogram]). [RatePlot] and [TimePlot] draw them
+// with gonum/plot and [WritePlot] renders PNG, SVG or PDF.
+//
 // The package never prints; progress is reported through a callback.
 package analysis
