@@ -84,8 +84,8 @@ func index8(x uint64) int {
 // tiles) into k sets and a pair.
 func replacement(t *partTables, c *mjsolve.Counts, k int) int {
 	m, p, s, z := indexes(c)
-	if k == maxMelds {
-		return replacement5(t.honor[z], t.suit[m], t.suit[p], t.suit[s])
+	if k == maxMelds && t.pairs != nil {
+		return t.pairs.replacement5(m, p, s, z)
 	}
 	var a, b laneRow
 	a.set(t.honor[z])

@@ -1,7 +1,7 @@
 // Command genmerge writes tw16/merge_gen.go: the min-plus merges of part rows
-// for five sets, the case of every 16- and 17-tile hand, unrolled so that the
-// hot paths run in registers without loops, branches or bounds checks. Run it
-// with "go generate" in tw16.
+// for five sets, the case of every 16- and 17-tile hand, unrolled so that
+// waits, effective tiles and discard advice run them in registers without
+// loops, branches or bounds checks. Run it with "go generate" in tw16.
 //
 // A row of merged parts holds, for m = 0..5 sets, the set of values reached
 // without the pair (bits 0..31) and with it (bits 32..63) as bitsets (see
@@ -48,29 +48,6 @@ func main() {
 	}
 	name := func(s string) func(int) string { return func(i int) string { return fmt.Sprintf("%s%d", s, i) } }
 
-	p("// replacement5 returns the fewest tiles to exchange to make five sets and a\n")
-	p("// pair of a hand whose parts have the packed table entries z, m, p and s.\n")
-	p("func replacement5(z, m, p, s uint64) int {\n")
-	for i := 0; i <= k; i++ {
-		p("\tzb%d := uint8(z >> %d)\n", i, 8*i)
-		p("\ta%d := byteLo[zb%d]\n", i, i)
-		p("\tA%d := a%d | byteHi[zb%d]\n", i, i, i)
-	}
-	for step, in := range []struct{ row, low, entry, out string }{{"A", "a", "m", "b"}, {"B", "b", "p", "c"}} {
-		factors(in.entry, in.entry)
-		for m := 0; m <= k; m++ {
-			p("\t%s%d := (", upper(in.out), m)
-			terms(name(in.row), name(in.low), in.entry+"v", in.entry+"V", m)
-			p(") & laneClamp\n")
-			p("\t%s%d := %s%d & lowLane\n", in.out, m, upper(in.out), m)
-		}
-		_ = step
-	}
-	factors("s", "s")
-	p("\tall := ")
-	terms(name("C"), name("c"), "sv", "sV", k)
-	p("\n\treturn bits.TrailingZeros64(all >> 32)\n}\n\n")
-
 	p("// merge5 is merge for k = 5, unrolled.\n")
 	p("func (r *laneRow) merge5(x uint64, out *laneRow) {\n")
 	factors("", "x")
@@ -97,5 +74,3 @@ func main() {
 		log.Fatal(err)
 	}
 }
-
-func upper(s string) string { return string(s[0] - 'a' + 'A') }
