@@ -24,20 +24,24 @@ type Forms struct {
 // part is complete, 0 when it is one tile from complete (tenpai, 聽牌), n
 // when n more useful tiles are needed to reach tenpai. Exposed melds and
 // concealed kongs are not part of it; they only lower k.
-func Shanten(concealed mjsolve.Counts) (int, error) { return Forms{}.Shanten(concealed) }
+func Shanten(concealed mjsolve.Counts) (int, error) { return Forms{}.shanten(&concealed) }
 
 // Shanten returns the shanten number of a concealed part of 3k+1 or 3k+2
 // tiles (k ≤ 5) counting the forms f selects. It is exact: it is one less
 // than the fewest tiles to exchange (the last one only drawn for 3k+1 tiles)
 // to reach a complete form with at most 4 copies of a kind.
-func (f Forms) Shanten(concealed mjsolve.Counts) (int, error) {
-	k, err := partSize(&concealed)
+func (f Forms) Shanten(concealed mjsolve.Counts) (int, error) { return f.shanten(&concealed) }
+
+// shanten is Shanten of the counts at c. (Shanten and Forms.Shanten, small
+// enough to inline, copy the counts once, not once each.)
+func (f Forms) shanten(c *mjsolve.Counts) (int, error) {
+	k, err := partSize(c)
 	if err != nil {
 		return 0, err
 	}
-	r := replacement(tables(), &concealed, k)
+	r := replacement(tables(), c, k)
 	if f.Ligu && k == maxMelds {
-		r = min(r, liguReplacement(&concealed))
+		r = min(r, liguReplacement(c))
 	}
 	return r - 1, nil
 }
@@ -46,29 +50,37 @@ func (f Forms) Shanten(concealed mjsolve.Counts) (int, error) {
 // tiles with k ≤ 5) and returns k.
 func partSize(c *mjsolve.Counts) (int, error) {
 	// Eight counts at a time: a byte is over 4 when it has its high bit set
-	// or gets it from adding 0x7b; the byte sum comes from one multiplication.
+	// or gets it from adding 0x7b. The bytes of four words summed stay at
+	// most 16, and their total comes from one multiplication.
 	const ones, highs, plus = 0x0101010101010101, 0x8080808080808080, 0x7b7b7b7b7b7b7b7b
-	x0 := binary.LittleEndian.Uint64(c[0:8])
-	x1 := binary.LittleEndian.Uint64(c[8:16])
-	x2 := binary.LittleEndian.Uint64(c[16:24])
-	x3 := binary.LittleEndian.Uint64(c[24:32])
-	x4 := uint64(binary.LittleEndian.Uint16(c[32:34]))
+	x0, x1, x2, x3 := words(c)
+	x4 := uint64(binary.LittleEndian.Uint16(c[16:18]))
 	if (x0|x1|x2|x3|x4|(x0+plus)|(x1+plus)|(x2+plus)|(x3+plus)|(x4+plus))&highs != 0 {
 		return 0, c.Validate()
 	}
-	n := int((x0*ones)>>56 + (x1*ones)>>56 + (x2*ones)>>56 + (x3*ones)>>56 + x4&0xff + x4>>8)
+	n := int(((x0+x1+x2+x3)*ones)>>56 + x4&0xff + x4>>8)
 	if n%3 == 0 || n > 3*maxMelds+2 {
 		return 0, fmt.Errorf("tw16: a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not %d", n)
 	}
 	return n / 3, nil
 }
 
+// words loads the counts of c but those of kinds 16 and 17 (7p, 8p) as
+// four words: the kinds 0..7, 8..15, 18..25 and 26..33. Go copies a Counts
+// in 16 bytes at offsets 0, 16 and 18, and a load that straddles two such
+// stores waits for them to reach the cache; each of these reads from one.
+func words(c *mjsolve.Counts) (x0, x1, x2, x3 uint64) {
+	return binary.LittleEndian.Uint64(c[0:8]), binary.LittleEndian.Uint64(c[8:16]),
+		binary.LittleEndian.Uint64(c[18:26]), binary.LittleEndian.Uint64(c[26:34])
+}
+
 // indexes returns the table indexes of the four parts of c.
 func indexes(c *mjsolve.Counts) (m, p, s, z int) {
-	m = index8(binary.LittleEndian.Uint64(c[0:8])) + int(c[8])*pow5[8]
-	p = index8(binary.LittleEndian.Uint64(c[9:17])) + int(c[17])*pow5[8]
-	s = index8(binary.LittleEndian.Uint64(c[18:26])) + int(c[26])*pow5[8]
-	z = index8(binary.LittleEndian.Uint64(c[26:34]) >> 8)
+	x0, x1, x2, x3 := words(c)
+	m = index8(x0) + int(x1&0xff)*pow5[8]
+	p = index8(x1>>8|uint64(c[16])<<56) + int(c[17])*pow5[8]
+	s = index8(x2) + int(x3&0xff)*pow5[8]
+	z = index8(x3 >> 8)
 	return
 }
 

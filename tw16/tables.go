@@ -2,6 +2,7 @@ package tw16
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -48,11 +49,21 @@ var tablesOnce = sync.OnceValue(func() *loaded {
 	start := time.Now()
 	t.pairs = derivePairs(t)
 	info.LoadTime += time.Since(start)
+	loadedTables.Store(t)
 	return &loaded{t, info}
 })
 
+// loadedTables holds the tables once loaded: an atomic load, which tables
+// inlines, rather than a call through tablesOnce on every analysis.
+var loadedTables atomic.Pointer[partTables]
+
 // tables returns the replacement tables, loading them on first use.
-func tables() *partTables { return tablesOnce().t }
+func tables() *partTables {
+	if t := loadedTables.Load(); t != nil {
+		return t
+	}
+	return tablesOnce().t
+}
 
 // Tables loads the replacement tables if they are not loaded yet (from the
 // cache, or by building and caching them) and describes them.
