@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -102,19 +103,8 @@ func ReadPlotData(paths []string, perDecade int) (*PlotData, error) {
 	d := &PlotData{Merge: m, Methods: methods}
 	d.Rate = runningRate(&seen, RateGrid(m.Summary.Decided(), perDecade))
 	slices.SortFunc(d.Methods, func(a, b MethodTimes) int {
-		if a.Time.Count != b.Time.Count {
-			if a.Time.Count > b.Time.Count {
-				return -1
-			}
-			return 1
-		}
-		if a.Method < b.Method {
-			return -1
-		}
-		if a.Method > b.Method {
-			return 1
-		}
-		return 0
+		// Most boards first, then by name.
+		return cmp.Or(cmp.Compare(b.Time.Count, a.Time.Count), cmp.Compare(a.Method, b.Method))
 	})
 	return d, nil
 }

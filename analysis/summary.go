@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"cmp"
 	"math"
 	"math/bits"
 	"slices"
@@ -95,19 +96,8 @@ func (s *Summary) MethodCounts() []MethodCount {
 		out = append(out, MethodCount{m, n, s.MethodNS[m]})
 	}
 	slices.SortFunc(out, func(a, b MethodCount) int {
-		if a.Boards != b.Boards {
-			if a.Boards > b.Boards {
-				return -1
-			}
-			return 1
-		}
-		if a.Method < b.Method {
-			return -1
-		}
-		if a.Method > b.Method {
-			return 1
-		}
-		return 0
+		// Most boards first, then by name.
+		return cmp.Or(cmp.Compare(b.Boards, a.Boards), cmp.Compare(a.Method, b.Method))
 	})
 	return out
 }
