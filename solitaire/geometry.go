@@ -8,8 +8,9 @@ import (
 	"github.com/mjsolve/mjsolve/layouts"
 )
 
-// MaxTiles is the largest layout the solitaire package plays.
-const MaxTiles = 144
+// MaxTiles is the largest layout the solitaire package plays: what
+// layouts.Validate allows, one full deck.
+const MaxTiles = layouts.MaxTiles
 
 // Geometry is a layout compiled once for play: for every slot, the slots
 // that cover it and its left and right neighbours, as bitsets and as index
