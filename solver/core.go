@@ -129,23 +129,18 @@ type core struct {
 	odd       int           // groups with an odd number of tiles left
 
 	// The search.
-	partner  [256]uint8 // per tile: its pair's other tile, itself (stays), or noPartner
-	pairing  [256]uint8 // per group: 0 (none) or 1..3
-	order    [64]uint8  // groups of 3 or 4 tiles, in search order
-	nOrder   int
-	first    [256][2]uint8 // per group: the pair the last scan removed together first
-	pref     [256][2]uint8 // per group: the first pair the best random game played
-	thr      int           // a scan passes when it leaves at most thr tiles
-	lastLeft int
+	partner [256]uint8 // per tile: its pair's other tile, itself (stays), or noPartner
+	pairing [256]uint8 // per group: 0 (none) or 1..3
+	order   [64]uint8  // groups of 3 or 4 tiles, in search order
+	nOrder  int
+	first   [256][2]uint8 // per group: the pair the last scan removed together first
+	pref    [256][2]uint8 // per group: the first pair the best random game played
+	thr     int           // a scan passes when it leaves at most thr tiles
 	// allowed[g] has bit id set when partition id (the index in rgt of the
 	// partner of rgt[g][0]) may still be part of a solution (root tests).
 	allowed [256]uint8
 	fixed   [64]uint8 // groups whose only possible pairing was set at the root
 	nFixed  int
-	// Random games stop after the first probeGames when the best of those
-	// left at least cutNum/cutDen of the tiles: such boards are mostly
-	// decided by the search anyway.
-	gameBest int
 
 	// Choices of method, all exact; the defaults are set in newCore. The
 	// tests switch the optional ones on and off.
@@ -162,7 +157,10 @@ type core struct {
 	// Restarts: the first search attempt gets firstBudget scans, each next
 	// one twice as many, until lastBudget; then one unbounded attempt.
 	firstBudget, lastBudget int64
-	cutNum, cutDen          int
+	// Random games stop after the first probeGames when the best of those
+	// left at least cutNum/cutDen of the tiles: such boards are mostly
+	// decided by the search anyway.
+	cutNum, cutDen int
 
 	// Min-left search.
 	minMode bool
@@ -196,7 +194,6 @@ type core struct {
 
 	// Budget and statistics.
 	scans, games, nodes int64
-	full                int64 // scans from the start (the others continue one)
 	maxScans            int64
 	limit               int64 // scans allowed to the current search attempt (0: none)
 	restart             bool  // the attempt ran out of its scans: start another
@@ -221,7 +218,7 @@ func (c *core) load(groups []uint8, present *[3]uint64) {
 	}
 	c.origPresent = *present
 	c.setPosition(present)
-	c.scans, c.games, c.nodes, c.full = 0, 0, 0, 0
+	c.scans, c.games, c.nodes = 0, 0, 0
 	c.aborted, c.done = false, false
 	c.moves = c.moves[:0]
 	c.bestMoves = c.bestMoves[:0]

@@ -42,19 +42,19 @@ func (c *core) decide(minLeft bool, games int) outcome {
 	}
 	// Random games with cleaning. After the first probeGames, a board whose
 	// games all left many tiles goes to the search.
-	c.gameBest = c.remaining
+	gameBest := c.remaining
 	for i := 0; i < games; i++ {
 		l := c.randomGame()
 		if l == 0 {
 			return outcome{Winnable, Random, 0}
 		}
-		if l < c.gameBest {
-			c.gameBest = l
+		if l < gameBest {
+			gameBest = l
 			if c.usePref {
 				c.setPref()
 			}
 		}
-		if i == probeGames-1 && c.cutNum > 0 && c.gameBest*c.cutDen >= c.remaining*c.cutNum {
+		if i == probeGames-1 && c.cutNum > 0 && gameBest*c.cutDen >= c.remaining*c.cutNum {
 			break
 		}
 		if i&63 == 63 && c.stop() {

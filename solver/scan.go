@@ -8,7 +8,6 @@ package solver
 // one), and returns how many tiles are left. With record, the pairs removed
 // are appended to c.moves (meaningful when every group has a pairing).
 func (c *core) scan(record bool) int {
-	c.full++
 	n := c.n
 	copy(c.cnt[:n], c.baseCnt[:n])
 	c.sp = copy(c.stack[:], c.baseFree[:c.nFree])

@@ -20,7 +20,6 @@ func (c *core) ok() bool {
 // passes reports whether a scan that left left tiles passes, and checks the
 // budget.
 func (c *core) passes(left int) bool {
-	c.lastLeft = left
 	if c.maxScans > 0 && c.scans >= c.maxScans {
 		c.aborted = true
 	}
@@ -30,7 +29,7 @@ func (c *core) passes(left int) bool {
 	if c.scans&1023 == 0 && c.stop() {
 		c.aborted = true
 	}
-	return c.lastLeft <= c.thr && !c.aborted
+	return left <= c.thr && !c.aborted
 }
 
 func (c *core) setPairing(g uint8, p uint8) {
