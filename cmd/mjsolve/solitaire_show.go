@@ -118,12 +118,8 @@ func runSolitaireShow(o *solitaireShowOptions, stdout io.Writer) error {
 	matches := len(b.Matches(nil))
 	var sb strings.Builder
 	sb.WriteString(heading + "\n")
-	match := "matches"
-	if matches == 1 {
-		match = "match"
-	}
 	fmt.Fprintf(&sb, "%d tiles on the board, %d free, %d %s; free tiles are in [brackets]\n",
-		b.Remaining(), free, matches, match)
+		b.Remaining(), free, matches, pluralWord(matches, "match", "matches"))
 	sb.WriteString(b.Picture(labels))
 	_, err = io.WriteString(stdout, sb.String())
 	return err
