@@ -101,12 +101,11 @@ func plainFlagError(err error) string {
 // the error says what is missing instead of counting arguments.
 func oneArg(what string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
 		switch {
 		case len(args) == 0:
-			return fmt.Errorf("%s needs %s (see '%s --help')", name, what, cmd.CommandPath())
+			return missingArgs(cmd, what)
 		case len(args) > 1:
-			return fmt.Errorf("%s takes %s, not %d arguments (quote an argument with spaces)", name, what, len(args))
+			return fmt.Errorf("%s takes %s, not %d arguments (quote an argument with spaces)", commandName(cmd), what, len(args))
 		}
 		return nil
 	}
@@ -117,11 +116,20 @@ func oneArg(what string) cobra.PositionalArgs {
 func someArgs(what string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) == 0 {
-			name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
-			return fmt.Errorf("%s needs %s (see '%s --help')", name, what, cmd.CommandPath())
+			return missingArgs(cmd, what)
 		}
 		return nil
 	}
+}
+
+// missingArgs is the error for a command called without its arguments.
+func missingArgs(cmd *cobra.Command, what string) error {
+	return fmt.Errorf("%s needs %s (see '%s --help')", commandName(cmd), what, cmd.CommandPath())
+}
+
+// commandName is cmd's path without the program name: "tw16 shanten".
+func commandName(cmd *cobra.Command) string {
+	return strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
 }
 
 // oneLine keeps an error message on one line.
