@@ -203,20 +203,27 @@ func (l *Layout) Floating() []int {
 // geometry exactly when their normalised slots are equal.
 func (l *Layout) Normalize() *Layout {
 	c := l.Clone()
-	if len(c.Slots) == 0 {
-		return c
-	}
-	minX, minY, minZ := c.Slots[0].X, c.Slots[0].Y, c.Slots[0].Z
-	for _, s := range c.Slots {
-		minX, minY, minZ = min(minX, s.X), min(minY, s.Y), min(minZ, s.Z)
-	}
+	lo := corner(c.Slots)
 	for i := range c.Slots {
-		c.Slots[i].X -= minX
-		c.Slots[i].Y -= minY
-		c.Slots[i].Z -= minZ
+		c.Slots[i].X -= lo.X
+		c.Slots[i].Y -= lo.Y
+		c.Slots[i].Z -= lo.Z
 	}
 	slices.SortFunc(c.Slots, compareSlots)
 	return c
+}
+
+// corner returns the smallest X, Y and Z of the slots (zero when there are
+// none).
+func corner(slots []Slot) Slot {
+	if len(slots) == 0 {
+		return Slot{}
+	}
+	lo := slots[0]
+	for _, s := range slots {
+		lo.X, lo.Y, lo.Z = min(lo.X, s.X), min(lo.Y, s.Y), min(lo.Z, s.Z)
+	}
+	return lo
 }
 
 // compareSlots orders slots by level, then row, then column: reading order.
@@ -243,10 +250,7 @@ func (l *Layout) Fingerprint() uint64 {
 	if len(l.Slots) == 0 {
 		return 0
 	}
-	lo := l.Slots[0]
-	for _, s := range l.Slots {
-		lo.X, lo.Y, lo.Z = min(lo.X, s.X), min(lo.Y, s.Y), min(lo.Z, s.Z)
-	}
+	lo := corner(l.Slots)
 	h := fnv.New64a()
 	var buf []byte
 	for _, s := range l.Slots {

@@ -24,10 +24,7 @@ func Pictures(l *Layout) [][]string {
 		return nil
 	}
 	// Keep the levels where they are: only X and Y are translated.
-	minZ := 0
-	if len(l.Slots) > 0 {
-		minZ = slices.MinFunc(l.Slots, func(a, b Slot) int { return a.Z - b.Z }).Z
-	}
+	minZ := corner(l.Slots).Z
 	for i := range n.Slots {
 		n.Slots[i].Z += minZ
 	}
