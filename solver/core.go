@@ -143,24 +143,15 @@ type core struct {
 	nFixed  int
 
 	// Choices of method, all exact; the defaults are set in newCore. The
-	// tests switch the optional ones on and off.
-	guided        bool // pairing 1 is the pair the last relaxed scan took together first
-	wipe          bool // search with look-ahead (searchW); else de Bondt's search
-	chain         bool // searchW: a branch scan also holds the child's first group
-	window        int  // searchW: a descent scan holds this many groups back, for as many steps
-	bwindow       int  // searchW: a branch scan holds this many of the child's first groups back
-	usePref       bool // searchW: pairing 1 is the best random game's, where it played the group
-	regames       int  // random games at each restart, for new pref pairings
-	rootTests     bool // each group's pairings tried alone before the search
-	lateRootTests bool // the same at the first restart
-	cleaning      bool // cleaning moves at the root before the search
+	// tests switch them on and off.
+	wipe      bool // search with look-ahead (searchW); else de Bondt's search
+	window    int  // searchW: a descent scan holds this many groups back, for as many steps
+	bwindow   int  // searchW: a branch scan holds this many of the child's first groups back
+	rootTests bool // each group's pairings tried alone before the search
+	cleaning  bool // cleaning moves at the root before the search
 	// Restarts: the first search attempt gets firstBudget scans, each next
 	// one twice as many, until lastBudget; then one unbounded attempt.
-	firstBudget, lastBudget int64
-	// Random games stop after the first probeGames when the best of those
-	// left at least cutNum/cutDen of the tiles: such boards are mostly
-	// decided by the search anyway.
-	cutNum, cutDen int
+	firstBudget int64
 
 	// Min-left search.
 	minMode bool
@@ -203,7 +194,7 @@ type core struct {
 }
 
 func newCore(g *geom) *core {
-	c := &core{geom: g, guided: true, wipe: true, chain: true, window: 2, bwindow: 1, lateRootTests: true, usePref: true, regames: 30, firstBudget: 3000, lastBudget: 24000, cutNum: 7, cutDen: 18}
+	c := &core{geom: g, wipe: true, window: 2, bwindow: 1, firstBudget: 3000}
 	c.moves = make([]move, 0, maxTiles/2)
 	c.snaps = make([]snapshot, maxTiles/4+2)
 	c.bestMoves = make([]move, 0, maxTiles/2)

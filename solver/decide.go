@@ -10,9 +10,21 @@ type outcome struct {
 	minLeft int
 }
 
-// probeGames is the number of random games after which a board whose games
-// all left many tiles goes to the search.
-const probeGames = 50
+// Random games stop after the first probeGames when the best of those left
+// at least cutNum/cutDen of the tiles: such boards are mostly decided by
+// the search anyway.
+const (
+	probeGames     = 50
+	cutNum, cutDen = 7, 18
+)
+
+// Each search attempt after the first gets twice the scans of the one
+// before, until lastBudget; the next one is unbounded. Each restart first
+// plays regames random games for new first pairings.
+const (
+	lastBudget = 24000
+	regames    = 30
+)
 
 // randomGames returns how many random games to try for g groups of four:
 // a seventh of de Bondt's ⌊1.2^g⌋ (101 for 36 groups), at least one. The
@@ -50,11 +62,9 @@ func (c *core) decide(minLeft bool, games int) outcome {
 		}
 		if l < gameBest {
 			gameBest = l
-			if c.usePref {
-				c.setPref()
-			}
+			c.setPref()
 		}
-		if i == probeGames-1 && c.cutNum > 0 && gameBest*c.cutDen >= c.remaining*c.cutNum {
+		if i == probeGames-1 && gameBest*cutDen >= c.remaining*cutNum {
 			break
 		}
 		if i&63 == 63 && c.stop() {
@@ -97,23 +107,21 @@ func (c *core) decide(minLeft bool, games int) outcome {
 		}
 		c.aborted, c.restart, c.limit = false, false, 0
 		c.resetSearch()
-		if c.usePref {
-			// New first pairings for the new attempt: the best of a few
-			// more random games (which may also win).
-			best := c.remaining + 1
-			for i := 0; i < c.regames; i++ {
-				l := c.randomGame()
-				if l == 0 {
-					c.addPrefix()
-					return outcome{Winnable, Random, 0}
-				}
-				if l < best {
-					best = l
-					c.setPref()
-				}
+		// New first pairings for the new attempt: the best of a few more
+		// random games (which may also win).
+		best := c.remaining + 1
+		for i := 0; i < regames; i++ {
+			l := c.randomGame()
+			if l == 0 {
+				c.addPrefix()
+				return outcome{Winnable, Random, 0}
+			}
+			if l < best {
+				best = l
+				c.setPref()
 			}
 		}
-		if c.lateRootTests && !tested {
+		if !tested {
 			// A hard board: rule out pairings that fail alone.
 			tested = true
 			if !c.testRoot() {
@@ -122,7 +130,7 @@ func (c *core) decide(minLeft bool, games int) outcome {
 			c.shuffleOrder()
 		}
 		budget *= 2
-		if budget > c.lastBudget {
+		if budget > lastBudget {
 			budget = 0
 		}
 	}

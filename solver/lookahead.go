@@ -124,9 +124,9 @@ func (c *core) searchW(s int, known bool, m int) bool {
 	var g uint8
 	for {
 		g = c.order[k]
-		if c.usePref && c.pref[g][0] != noPartner {
+		if c.pref[g][0] != noPartner {
 			c.guideTo(g, c.pref[g])
-		} else if c.guided {
+		} else {
 			c.guide(g)
 		}
 		c.allow1(g)
@@ -201,11 +201,9 @@ func (c *core) searchW(s int, known bool, m int) bool {
 		// from that state.
 		var win [8]uint8
 		nw := 0
-		if c.chain {
-			for i := cp + 1; i < no && nw < min(c.bwindow, len(win)); i++ {
-				win[nw] = c.order[i]
-				nw++
-			}
+		for i := cp + 1; i < no && nw < min(c.bwindow, len(win)); i++ {
+			win[nw] = c.order[i]
+			nw++
 		}
 		c.hold(h)
 		for _, w := range win[:nw] {

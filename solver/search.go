@@ -168,9 +168,7 @@ func (c *core) search(s int, known bool) bool {
 	k := s
 	for {
 		g := c.order[k]
-		if c.guided {
-			c.guide(g)
-		}
+		c.guide(g)
 		c.allow1(g)
 		c.setPairing(g, 1)
 		if !c.ok() {
