@@ -56,6 +56,17 @@ func readAll(r io.Reader, file string) ([]byte, error) {
 	return data, nil
 }
 
+// parseReader reads r (see readAll) and parses the data with parse; file
+// names the input in errors.
+func parseReader[T any](r io.Reader, file string, parse func([]byte, string) (T, error)) (T, error) {
+	data, err := readAll(r, file)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return parse(data, file)
+}
+
 // splitLines splits data into lines without their line ends ("\n",
 // "\r\n"); a final line end does not start another line.
 func splitLines(data []byte) []string {

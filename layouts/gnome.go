@@ -27,11 +27,7 @@ import (
 
 // ParseGnome reads the maps of a GNOME Mahjongg map file.
 func ParseGnome(r io.Reader, file string) ([]*Layout, error) {
-	data, err := readAll(r, file)
-	if err != nil {
-		return nil, err
-	}
-	return parseGnome(data, file)
+	return parseReader(r, file, parseGnome)
 }
 
 type gnomeParser struct {

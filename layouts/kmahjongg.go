@@ -28,11 +28,7 @@ const (
 // comes from the .desktop file beside it when read through ReadFile or
 // Find; here it is the file's base name.
 func ParseKMahjongg(r io.Reader, file string) (*Layout, error) {
-	data, err := readAll(r, file)
-	if err != nil {
-		return nil, err
-	}
-	return parseKMahjongg(data, file)
+	return parseReader(r, file, parseKMahjongg)
 }
 
 func parseKMahjongg(data []byte, file string) (*Layout, error) {

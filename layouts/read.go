@@ -61,11 +61,7 @@ func Detect(data []byte) Format {
 // hold several layouts; the others one. The layouts are not validated
 // beyond overlaps: see Layout.Validate.
 func Read(r io.Reader, file string) ([]*Layout, error) {
-	data, err := readAll(r, file)
-	if err != nil {
-		return nil, err
-	}
-	return parse(data, file)
+	return parseReader(r, file, parse)
 }
 
 func parse(data []byte, file string) ([]*Layout, error) {

@@ -35,11 +35,7 @@ const textMagic = "mjsolve-layout 1"
 // ParseText reads a layout in the project's own text format. file names
 // the input in errors.
 func ParseText(r io.Reader, file string) (*Layout, error) {
-	data, err := readAll(r, file)
-	if err != nil {
-		return nil, err
-	}
-	return parseText(data, file)
+	return parseReader(r, file, parseText)
 }
 
 func parseText(data []byte, file string) (*Layout, error) {

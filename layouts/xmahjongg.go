@@ -16,11 +16,7 @@ import (
 // ParseXmahjongg reads an Xmahjongg "row col lev" layout. file names the
 // input in errors and gives the layout its default name.
 func ParseXmahjongg(r io.Reader, file string) (*Layout, error) {
-	data, err := readAll(r, file)
-	if err != nil {
-		return nil, err
-	}
-	return parseXmahjongg(data, file)
+	return parseReader(r, file, parseXmahjongg)
 }
 
 func parseXmahjongg(data []byte, file string) (*Layout, error) {
@@ -92,11 +88,7 @@ const (
 
 // ParseKyodai reads a Kyodai 3.0 layout.
 func ParseKyodai(r io.Reader, file string) (*Layout, error) {
-	data, err := readAll(r, file)
-	if err != nil {
-		return nil, err
-	}
-	return parseKyodai(data, file)
+	return parseReader(r, file, parseKyodai)
 }
 
 func parseKyodai(data []byte, file string) (*Layout, error) {
