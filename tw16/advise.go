@@ -83,14 +83,7 @@ func Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeig
 // tiers (lone honors, lone numbered tiles, then the rest), then kind.
 func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeights) (Advice, error) {
 	var a Advice
-	k, err := partSize(&concealed)
-	if err != nil {
-		return a, err
-	}
-	if n := concealed.Total(); n%3 != 2 {
-		return a, fmt.Errorf("tw16: advice needs a concealed part of 3k+2 tiles (2, 5, … 17), not %d", n)
-	}
-	seen, err := checkVisible(&concealed, visible)
+	k, seen, err := checkPart(&concealed, visible, 2, "tw16: advice needs a concealed part of 3k+2 tiles (2, 5, … 17), not %d")
 	if err != nil {
 		return a, err
 	}

@@ -2,7 +2,6 @@ package tw16
 
 import (
 	"encoding/json"
-	"fmt"
 	"math/bits"
 
 	"github.com/mjsolve/mjsolve"
@@ -77,14 +76,8 @@ func Effective(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimW
 // claims, each kind is weighted by how it can be had (see ClaimWeights).
 func (f Forms) Effective(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeights) (EffectiveInfo, error) {
 	var e EffectiveInfo
-	k, err := partSize(&concealed)
-	if err != nil {
-		return e, err
-	}
-	if n := concealed.Total(); n%3 != 1 {
-		return e, fmt.Errorf("tw16: effective tiles need a concealed part of 3k+1 tiles (1, 4, … 16), not %d; give a hand of 3k+2 tiles to advise", n)
-	}
-	seen, err := checkVisible(&concealed, visible)
+	k, seen, err := checkPart(&concealed, visible, 1,
+		"tw16: effective tiles need a concealed part of 3k+1 tiles (1, 4, … 16), not %d; give a hand of 3k+2 tiles to advise")
 	if err != nil {
 		return e, err
 	}

@@ -135,6 +135,22 @@ func (ps *parts) complete(s, idx, n int) bool {
 	return false
 }
 
+// checkPart checks a concealed part of 3k+rem tiles (k ≤ 5) and the tiles
+// visible with it (see checkVisible); it returns k and the counts of seen
+// tiles. wrongSize is the error's format for a part of another size, given
+// its number of tiles.
+func checkPart(c, visible *mjsolve.Counts, rem int, wrongSize string) (k int, seen *mjsolve.Counts, err error) {
+	n, err := partSize(c)
+	if err != nil {
+		return 0, nil, err
+	}
+	if n%3 != rem {
+		return 0, nil, fmt.Errorf(wrongSize, n)
+	}
+	seen, err = checkVisible(c, visible)
+	return n / 3, seen, err
+}
+
 // checkVisible checks that visible (when not nil) holds at most 4 copies of
 // a kind and at least the concealed tiles; it returns the counts of seen
 // tiles to use (the concealed part when visible is nil).

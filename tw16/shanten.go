@@ -35,10 +35,11 @@ func (f Forms) Shanten(concealed mjsolve.Counts) (int, error) { return f.shanten
 // shanten is Shanten of the counts at c. (Shanten and Forms.Shanten, small
 // enough to inline, copy the counts once, not once each.)
 func (f Forms) shanten(c *mjsolve.Counts) (int, error) {
-	k, err := partSize(c)
+	n, err := partSize(c)
 	if err != nil {
 		return 0, err
 	}
+	k := n / 3
 	r := replacement(tables(), c, k)
 	if f.Ligu && k == maxMelds {
 		r = min(r, liguReplacement(c))
@@ -47,7 +48,7 @@ func (f Forms) shanten(c *mjsolve.Counts) (int, error) {
 }
 
 // partSize checks a concealed part (at most 4 copies of a kind, 3k+1 or 3k+2
-// tiles with k ≤ 5) and returns k.
+// tiles with k ≤ 5) and returns its number of tiles.
 func partSize(c *mjsolve.Counts) (int, error) {
 	// Eight counts at a time: a byte is over 4 when it has its high bit set
 	// or gets it from adding 0x7b. The bytes of four words summed stay at
@@ -62,7 +63,7 @@ func partSize(c *mjsolve.Counts) (int, error) {
 	if n%3 == 0 || n > 3*maxMelds+2 {
 		return 0, fmt.Errorf("tw16: a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not %d", n)
 	}
-	return n / 3, nil
+	return n, nil
 }
 
 // words loads the counts of c but those of kinds 16 and 17 (7p, 8p) as

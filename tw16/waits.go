@@ -2,7 +2,6 @@ package tw16
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/mjsolve/mjsolve"
@@ -149,14 +148,7 @@ func Waits(concealed mjsolve.Counts, visible *mjsolve.Counts) (WaitInfo, error) 
 // the concealed part is seen.
 func (f Forms) Waits(concealed mjsolve.Counts, visible *mjsolve.Counts) (WaitInfo, error) {
 	var w WaitInfo
-	k, err := partSize(&concealed)
-	if err != nil {
-		return w, err
-	}
-	if concealed.Total()%3 != 1 {
-		return w, fmt.Errorf("tw16: waits need a concealed part of 3k+1 tiles (1, 4, … 16), not %d", concealed.Total())
-	}
-	seen, err := checkVisible(&concealed, visible)
+	k, seen, err := checkPart(&concealed, visible, 1, "tw16: waits need a concealed part of 3k+1 tiles (1, 4, … 16), not %d")
 	if err != nil {
 		return w, err
 	}
