@@ -108,12 +108,7 @@ func (c *core) anyPasses(g uint8) bool {
 // pairing 1 it has no pairing left. Used when no tiles may remain.
 // With m > s, c.hsnap holds the scan state with order[s:m] held back.
 func (c *core) searchW(s int, known bool, m int) bool {
-	c.nodes++
-	if known {
-		if !c.passes(c.left) {
-			return false
-		}
-	} else if !c.ok() {
+	if !c.enter(known) {
 		return false
 	}
 	no := c.nOrder
@@ -180,18 +175,7 @@ func (c *core) searchW(s int, known bool, m int) bool {
 		}
 	}
 	c.unpair(g)
-	p := s
-	for i := nn - 1; i >= 0; i-- {
-		c.order[p] = need[i]
-		p++
-	}
-	last := p - 1
-	c.order[p] = g
-	p++
-	for i := nr - 1; i >= 0; i-- {
-		c.order[p] = rest[i]
-		p++
-	}
+	last := c.reorder(s, need[:nn], rest[:nr], g) - 1
 	// Branch on the critical groups from the last back: pairings 2 and 3,
 	// both continued from one scan that holds the group back, and also the
 	// next group, whose held-back state the child's descent starts from.

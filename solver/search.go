@@ -148,17 +148,41 @@ func (c *core) leaf() bool {
 	return false
 }
 
+// enter counts a search node and reports whether its scan passes: the one
+// just run (c.left) when known, else a new one.
+func (c *core) enter(known bool) bool {
+	c.nodes++
+	if known {
+		return c.passes(c.left)
+	}
+	return c.ok()
+}
+
+// reorder puts the groups of a failed descent back in c.order from s: the
+// needed ones, then the failing group g, then the rest (need and rest
+// were found from the last group back). It returns g's place.
+func (c *core) reorder(s int, need, rest []uint8, g uint8) int {
+	p := s
+	for i := len(need) - 1; i >= 0; i-- {
+		c.order[p] = need[i]
+		p++
+	}
+	at := p
+	c.order[p] = g
+	p++
+	for i := len(rest) - 1; i >= 0; i-- {
+		c.order[p] = rest[i]
+		p++
+	}
+	return at
+}
+
 // search decides whether some pairing of the groups order[s:] (those before
 // s keep theirs) passes, by de Bondt's critical-group search. With known,
 // the scan of the current pairings has just been run (c.left). On failure
 // the groups order[s:] are left without pairing.
 func (c *core) search(s int, known bool) bool {
-	c.nodes++
-	if known {
-		if !c.passes(c.left) {
-			return false
-		}
-	} else if !c.ok() {
+	if !c.enter(known) {
 		return false
 	}
 	no := c.nOrder
@@ -212,19 +236,7 @@ func (c *core) search(s int, known bool) bool {
 			nn++
 		}
 	}
-	// Needed groups in their order, then the failing one, then the rest.
-	p := s
-	for i := nn - 1; i >= 0; i-- {
-		c.order[p] = need[i]
-		p++
-	}
-	c.order[p] = c.order[k]
-	last := p
-	p++
-	for i := nr - 1; i >= 0; i-- {
-		c.order[p] = rest[i]
-		p++
-	}
+	last := c.reorder(s, need[:nn], rest[:nr], c.order[k])
 	// Branch on the critical groups from the last back: pairings 2 and 3,
 	// both continued from one scan that holds the group's tiles back.
 	for cp := last; cp >= s; cp-- {
