@@ -180,49 +180,27 @@ func (p *gnomeParser) coord(attrs map[string]string, key string) (int, error) {
 	return int(f * 2), nil
 }
 
+// gnomeBounds names the attributes that give x1, x2, y1 and y2 (in this
+// order) of each element that places tiles.
+var gnomeBounds = map[string][4]string{
+	"tile":   {"x", "x", "y", "y"},
+	"row":    {"left", "right", "y", "y"},
+	"column": {"x", "x", "top", "bottom"},
+	"block":  {"left", "right", "top", "bottom"},
+}
+
 func (p *gnomeParser) tiles(name string, attrs map[string]string) error {
 	z, err := p.level(attrs, "z", false)
 	if err != nil {
 		return err
 	}
-	get := func(keys ...string) ([]int, error) {
-		out := make([]int, len(keys))
-		for i, k := range keys {
-			v, err := p.coord(attrs, k)
-			if err != nil {
-				return nil, err
-			}
-			out[i] = v
+	var v [4]int
+	for i, key := range gnomeBounds[name] {
+		if v[i], err = p.coord(attrs, key); err != nil {
+			return err
 		}
-		return out, nil
 	}
-	var x1, x2, y1, y2 int
-	switch name {
-	case "tile":
-		v, err := get("x", "y")
-		if err != nil {
-			return err
-		}
-		x1, x2, y1, y2 = v[0], v[0], v[1], v[1]
-	case "row":
-		v, err := get("left", "right", "y")
-		if err != nil {
-			return err
-		}
-		x1, x2, y1, y2 = v[0], v[1], v[2], v[2]
-	case "column":
-		v, err := get("x", "top", "bottom")
-		if err != nil {
-			return err
-		}
-		x1, x2, y1, y2 = v[0], v[0], v[1], v[2]
-	case "block":
-		v, err := get("left", "right", "top", "bottom")
-		if err != nil {
-			return err
-		}
-		x1, x2, y1, y2 = v[0], v[1], v[2], v[3]
-	}
+	x1, x2, y1, y2 := v[0], v[1], v[2], v[3]
 	if x2 < x1 || y2 < y1 {
 		return p.errorf("<%s> ends before it starts (right < left or bottom < top)", name)
 	}
