@@ -246,7 +246,7 @@ func partWaitShapes(c *mjsolve.Counts, t mjsolve.Kind) WaitShape {
 // shapeWalk enumerates the decompositions of one part into sets and at most
 // one pair, collecting the roles of the tile at position t.
 type shapeWalk struct {
-	c     [11]uint8 // two spare positions past a suit keep the walk simple
+	c     [11]uint8 // two spare positions past a suit: the walk changes i+1, i+2 unguarded
 	size  int
 	seq   bool
 	t     int
@@ -308,22 +308,15 @@ func (w *shapeWalk) walk(i int, pair bool, acc WaitShape) {
 					}
 				}
 			}
+			// With seqs > 0, i+2 is inside the part (checked above); with
+			// none, the spare positions take the zero change.
 			w.c[i] = 0
-			w.c[i+1] -= seqsIf(seqs, i+1, w.size)
-			w.c[i+2] -= seqsIf(seqs, i+2, w.size)
+			w.c[i+1] -= seqs
+			w.c[i+2] -= seqs
 			w.walk(i+1, pair && p == 0, roles)
 			w.c[i] = n
-			w.c[i+1] += seqsIf(seqs, i+1, w.size)
-			w.c[i+2] += seqsIf(seqs, i+2, w.size)
+			w.c[i+1] += seqs
+			w.c[i+2] += seqs
 		}
 	}
-}
-
-// seqsIf returns seqs when position j exists (it is 0 otherwise), so the
-// walk can adjust neighbours without going past the part.
-func seqsIf(seqs uint8, j, size int) uint8 {
-	if j >= size {
-		return 0
-	}
-	return seqs
 }
