@@ -1,9 +1,6 @@
 package mjsolve
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // Counts holds how many copies of each kind a hand (or any collection of
 // tiles) has, indexed by Kind.
@@ -60,22 +57,7 @@ func (c Counts) Kinds() []Kind {
 
 // String returns the tiles in compact notation, suits in the order m p s z:
 // "123m456p789s11z". The empty vector is "".
-func (c Counts) String() string {
-	var b strings.Builder
-	for s := Man; s <= Honor; s++ {
-		wrote := false
-		for n := 1; n <= s.Size(); n++ {
-			for range c[NewKind(s, n)] {
-				b.WriteByte(byte('0' + n))
-				wrote = true
-			}
-		}
-		if wrote {
-			b.WriteByte(s.Letter())
-		}
-	}
-	return b.String()
-}
+func (c Counts) String() string { return FormatKinds(c.Kinds()) }
 
 // MarshalText encodes c in compact notation.
 func (c Counts) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
