@@ -241,7 +241,7 @@ func (c *core) cleanRoot() bool {
 				changed = true
 			case k == 4 && nf == 3:
 				for x := 0; x < 3; x++ {
-					if c.blocksNothingAtBase(f[x]) {
+					if c.blocksNothing(&c.baseCnt, f[x]) {
 						play(f[(x+1)%3], f[(x+2)%3])
 						changed = true
 						break
@@ -255,17 +255,6 @@ func (c *core) cleanRoot() bool {
 		played = true
 		c.setPosition(&present)
 	}
-}
-
-// blocksNothingAtBase reports whether tile x covers or flanks no other tile
-// of the position.
-func (c *core) blocksNothingAtBase(x uint8) bool {
-	for _, e := range c.eff[c.effAt[x]:c.effAt[int(x)+1]] {
-		if !c.baseGone[e>>24] {
-			return false
-		}
-	}
-	return true
 }
 
 // setPref remembers, per group, the first pair the random game just played

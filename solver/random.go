@@ -28,12 +28,11 @@ func (c *core) prepareRandom() {
 			continue
 		}
 		t := &c.rgt[g]
-		for p, ij := range pairIdx {
+		for p := range pairIdx {
 			o := pairIdx[5-p] // the complementary pair
 			if c.dependent(t[o[0]], t[o[1]]) {
 				c.livePairs[g] &^= 1 << p
 			}
-			_ = ij
 		}
 	}
 }
@@ -60,10 +59,11 @@ func (c *core) rplay(t uint8, dirty *uint64) {
 	}
 }
 
-// blocksNothing reports whether tile x covers or flanks no tile on the board.
-func (c *core) blocksNothing(x uint8) bool {
+// blocksNothing reports whether tile x covers or flanks no tile on the
+// board of the counters cnt (c.cnt, or c.baseCnt for the position).
+func (c *core) blocksNothing(cnt *[256]uint32, x uint8) bool {
 	for _, e := range c.eff[c.effAt[x]:c.effAt[int(x)+1]] {
-		if c.cnt[e>>24]&goneBit == 0 {
+		if cnt[e>>24]&goneBit == 0 {
 			return false
 		}
 	}
@@ -129,7 +129,7 @@ func (c *core) randomGame() int {
 			case k == 4 && bits.OnesCount8(fm) == 3:
 				for x := fm; x != 0; x &= x - 1 {
 					i := bits.TrailingZeros8(x)
-					if c.blocksNothing(gt[i&3]) {
+					if c.blocksNothing(&c.cnt, gt[i&3]) {
 						o := fm &^ (1 << i)
 						a := gt[bits.TrailingZeros8(o)&3]
 						b := gt[bits.TrailingZeros8(o&(o-1))&3]
