@@ -208,14 +208,3 @@ func (t *TimeStats) LogHistogram(perDecade int, lo, hi float64) (*LogHistogram, 
 	}
 	return h, nil
 }
-
-// bucketRange is the range [lo, hi) of the times in fine bucket i, or
-// lo == hi for the buckets below 64 ns, which hold one value each.
-func bucketRange(i int) (lo, hi float64) {
-	e, sub := i/subBuckets, i%subBuckets
-	lo = math.Ldexp(float64(subBuckets+sub), e-subBits)
-	if e < subBits {
-		return lo, lo
-	}
-	return lo, lo + math.Ldexp(1, e-subBits)
-}

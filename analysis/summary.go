@@ -139,15 +139,22 @@ func bucketOf(ns int64) int {
 	return e*subBuckets + int(sub)
 }
 
+// bucketRange is the range [lo, hi) of the times in fine bucket i, or
+// lo == hi for the buckets below 64 ns, which hold one value each.
+func bucketRange(i int) (lo, hi float64) {
+	e, sub := i/subBuckets, i%subBuckets
+	lo = math.Ldexp(float64(subBuckets+sub), e-subBits)
+	if e < subBits {
+		return lo, lo
+	}
+	return lo, lo + math.Ldexp(1, e-subBits)
+}
+
 // bucketMid returns the midpoint of bucket i (for the exact small buckets,
 // their only value).
 func bucketMid(i int) float64 {
-	e, sub := i/subBuckets, i%subBuckets
-	lo := math.Ldexp(float64(subBuckets+sub), e-subBits)
-	if e < subBits {
-		return lo
-	}
-	return lo + math.Ldexp(1, e-subBits)/2
+	lo, hi := bucketRange(i)
+	return (lo + hi) / 2
 }
 
 // Add records one board of ns nanoseconds, game being its number.
