@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"runtime"
@@ -216,15 +217,7 @@ func Run(ctx context.Context, cfg Config, newWorker func() Worker) (*Summary, er
 			rest = append(rest, r)
 		}
 	}
-	slices.SortFunc(rest, func(a, b Record) int {
-		if a.Game < b.Game {
-			return -1
-		}
-		if a.Game > b.Game {
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(rest, func(a, b Record) int { return cmp.Compare(a.Game, b.Game) })
 	for _, r := range rest {
 		_, solved := pending[r.Game]
 		deliver(r, solved)
