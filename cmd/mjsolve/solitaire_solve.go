@@ -139,8 +139,7 @@ func runSolitaireSolve(ctx context.Context, o *solitaireSolveOptions, b *solitai
 		return writeJSON(stdout, j)
 	}
 	var sb strings.Builder
-	heading := fmt.Sprintf("%s (%d tiles), %s", solitaire.LayoutRef(b.Geo.Layout), b.Geo.N, about)
-	sb.WriteString(heading + "\n")
+	sb.WriteString(boardHeading(b, about) + "\n")
 	left := b.Remaining()
 	switch r.Verdict {
 	case solver.Winnable:
@@ -182,6 +181,12 @@ func newSolveJSON(b *solitaire.Board, about string, r solver.Result) *solveJSON 
 		j.MinLeft = &n
 	}
 	return j
+}
+
+// boardHeading is the first line of the answers about board b: its
+// layout, size and how it was chosen (about).
+func boardHeading(b *solitaire.Board, about string) string {
+	return fmt.Sprintf("%s (%d tiles), %s", solitaire.LayoutRef(b.Geo.Layout), b.Geo.N, about)
 }
 
 // describeMethod says how the verdict was reached and at what cost.
@@ -273,6 +278,6 @@ func runSolitaireHint(ctx context.Context, o *solitaireSolveOptions, b *solitair
 	default:
 		msg = fmt.Sprintf("unknown: no answer within %v\n", o.timeout)
 	}
-	_, err = io.WriteString(stdout, fmt.Sprintf("%s (%d tiles), %s\n", solitaire.LayoutRef(b.Geo.Layout), b.Geo.N, about)+msg)
+	_, err = io.WriteString(stdout, boardHeading(b, about)+"\n"+msg)
 	return err
 }
