@@ -89,8 +89,7 @@ func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims 
 	}
 	var ps parts
 	ps.init(&concealed, k)
-	ps.mergeOthers()
-	r := ps.others[0].final(ps.entry(0, ps.idx[0]), k)
+	r := ps.mergeOthers()
 	if f.Ligu && k == maxMelds {
 		r = min(r, liguReplacement(&concealed))
 	}

@@ -83,8 +83,7 @@ func (f Forms) Effective(concealed mjsolve.Counts, visible *mjsolve.Counts, clai
 	}
 	var ps parts
 	ps.init(&concealed, k)
-	ps.mergeOthers()
-	r0 := ps.others[0].final(ps.entry(0, ps.idx[0]), k)
+	r0 := ps.mergeOthers()
 	var eff KindSet
 	var nb neighbors
 	for u := 0; u < numParts; u++ {

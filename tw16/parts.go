@@ -38,8 +38,9 @@ func (ps *parts) init(c *mjsolve.Counts, k int) {
 	ps.idx[0], ps.idx[1], ps.idx[2], ps.idx[3] = indexes(c)
 }
 
-// mergeOthers computes ps.others.
-func (ps *parts) mergeOthers() {
+// mergeOthers computes ps.others and returns the hand's replacement number
+// (the fewest tiles to exchange to complete it).
+func (ps *parts) mergeOthers() int {
 	var a, b laneRow
 	e0, e1, e2, e3 := ps.entry(0, ps.idx[0]), ps.entry(1, ps.idx[1]), ps.entry(2, ps.idx[2]), ps.entry(3, ps.idx[3])
 	// 3 ⊗ 0 ⊗ 1 and 3 ⊗ 0 ⊗ 2 share 3 ⊗ 0; 3 ⊗ 1 ⊗ 2 and 0 ⊗ 1 ⊗ 2 are apart.
@@ -52,6 +53,7 @@ func (ps *parts) mergeOthers() {
 	a.set(e0)
 	a.merge(e1, ps.k, &b)
 	b.merge(e2, ps.k, &ps.others[3])
+	return ps.others[0].final(e0, ps.k)
 }
 
 // pairRow sets out to the merge of the two parts other than s and u.
