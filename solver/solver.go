@@ -71,9 +71,6 @@ func (s *Solver) Solve(ctx context.Context, b *solitaire.Board, opt Options) Res
 		}
 		r.Moves = s.out
 	}
-	if o.verdict == Winnable {
-		r.MinLeft = 0
-	}
 	c.ctx = nil
 	r.Stats = Stats{Scans: c.scans, RandomGames: c.games, Nodes: c.nodes, Duration: time.Since(start)}
 	return r
