@@ -2,6 +2,7 @@ package tw16
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/mjsolve/mjsolve"
 )
@@ -182,13 +183,7 @@ func (s KindSet) Has(k mjsolve.Kind) bool { return s>>k&1 != 0 }
 func (s *KindSet) Add(k mjsolve.Kind) { *s |= 1 << k }
 
 // Len returns the number of kinds in the set.
-func (s KindSet) Len() int {
-	n := 0
-	for x := s; x != 0; x &= x - 1 {
-		n++
-	}
-	return n
-}
+func (s KindSet) Len() int { return bits.OnesCount64(uint64(s)) }
 
 // Kinds returns the kinds of the set in increasing order.
 func (s KindSet) Kinds() []mjsolve.Kind {

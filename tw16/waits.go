@@ -103,8 +103,8 @@ func (w *WaitInfo) Waits() []Wait {
 // Remaining returns the copies of the winning kinds not visible.
 func (w *WaitInfo) Remaining() int {
 	n := 0
-	for _, k := range w.Kinds.Kinds() {
-		n += int(w.remaining[k])
+	for _, r := range w.remaining { // 0 for the kinds that do not win
+		n += int(r)
 	}
 	return n
 }
