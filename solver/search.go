@@ -62,7 +62,7 @@ func (c *core) setPairing(g uint8, p uint8) {
 func (c *core) unpair(g uint8) {
 	c.pairing[g] = 0
 	t := &c.gt[g]
-	for i := 0; i < int(c.gn[g]&3|c.gn[g]&4); i++ {
+	for i := 0; i < int(c.gn[g]&7); i++ {
 		c.partner[t[i&3]] = noPartner
 	}
 }
