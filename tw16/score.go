@@ -289,10 +289,11 @@ type facts struct {
 }
 
 func (f *facts) init(w *Win) error {
+	melds := MeldCounts(w.Melds)
 	f.all = w.Concealed
 	f.all.Add(w.Tile.Kind())
+	f.all.AddCounts(melds)
 	for _, m := range w.Melds {
-		m.addTo(&f.all)
 		if m.Type == ConcealedKong {
 			f.concealedKng = true
 		} else {
@@ -301,7 +302,7 @@ func (f *facts) init(w *Win) error {
 	}
 	f.seatNo = int(w.Seat-mjsolve.East) + 1
 	var err error
-	f.single, err = singleWait(w.Concealed, MeldCounts(w.Melds))
+	f.single, err = singleWait(w.Concealed, melds)
 	return err
 }
 

@@ -63,9 +63,7 @@ func checkWin(w *Win, r *Rules) error {
 		return fmt.Errorf("tw16: hand has %d tiles; with %d melds it needs %d before the winning tile", got, len(w.Melds), want)
 	}
 	all := w.Concealed
-	for _, m := range w.Melds {
-		m.addTo(&all)
-	}
+	all.AddCounts(MeldCounts(w.Melds))
 	if !w.Tile.IsBonus() {
 		all.Add(w.Tile.Kind())
 	}
