@@ -200,7 +200,7 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, stdout, stderr io.Wr
 	if err != nil {
 		return err
 	}
-	if _, ok := dealer.(solitaire.MJSolver); ok && boards > 0 {
+	if _, ok := dealer.(solitaire.MJSolver); ok {
 		if err := checkMJSolverGames("last game (--first + --boards - 1)", first+boards-1); err != nil {
 			return err
 		}
