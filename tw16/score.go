@@ -281,18 +281,23 @@ func Score(w Win, r Rules) (Result, error) {
 // facts are what Score needs about a hand that do not depend on the
 // arrangement.
 type facts struct {
-	all          mjsolve.Counts // every tile: concealed part, winning tile, melds (kongs 4)
-	exposed      bool           // a claimed chow, pong or kong
-	concealedKng bool           // a concealed kong
-	single       bool           // 獨聽
-	seatNo       int            // 1..4 for East..North
+	exposed      bool // a claimed chow, pong or kong
+	concealedKng bool // a concealed kong
+	single       bool // 獨聽
+	// suits and honors: the numbered suits used and whether an honor is,
+	// counting every tile (concealed part, winning tile, melds).
+	suits  int
+	honors bool
+	// ownFlowers (正花) and flowerSets (花槓) for the winner's seat.
+	ownFlowers, flowerSets int
 }
 
 func (f *facts) init(w *Win) error {
 	melds := MeldCounts(w.Melds)
-	f.all = w.Concealed
-	f.all.Add(w.Tile.Kind())
-	f.all.AddCounts(melds)
+	all := w.Concealed
+	all.Add(w.Tile.Kind())
+	all.AddCounts(melds)
+	f.suits, f.honors = suitsOf(&all)
 	for _, m := range w.Melds {
 		if m.Type == ConcealedKong {
 			f.concealedKng = true
@@ -300,7 +305,7 @@ func (f *facts) init(w *Win) error {
 			f.exposed = true
 		}
 	}
-	f.seatNo = int(w.Seat-mjsolve.East) + 1
+	f.ownFlowers, f.flowerSets = flowerItems(w.Flowers, int(w.Seat-mjsolve.East)+1)
 	var err error
 	f.single, err = singleWait(w.Concealed, melds)
 	return err
@@ -446,8 +451,7 @@ func scoreItems(items []Item, w *Win, r *Rules, f *facts, a *Arrangement) []Item
 	}
 	// 正花 1 per own flower; 花槓 2 per set of four seasons or four flowers,
 	// 不計正花 of that set.
-	own, sets := flowerItems(w.Flowers, f.seatNo)
-	add(ItemOwnFlower, own, own)
+	add(ItemOwnFlower, f.ownFlowers, f.ownFlowers)
 	// 獨聽 1; 天胡 不計獨聽.
 	if f.single && ft != HeavenlyHand {
 		add(ItemSingleWait, 1, 1)
@@ -464,14 +468,14 @@ func scoreItems(items []Item, w *Win, r *Rules, f *facts, a *Arrangement) []Item
 	if w.LastTile && w.SelfDrawn {
 		add(ItemLastDraw, 1, 1) // 海底撈月 1, 可加計自摸
 	}
-	add(ItemFlowerSet, sets, 2*sets)
+	add(ItemFlowerSet, f.flowerSets, 2*f.flowerSets)
 	// 全求人 2: 手牌皆已吃、碰、槓, 只剩 1 張手牌, 由其他家放槍.
 	if w.Concealed.Total() == 1 && !f.concealedKng && !w.SelfDrawn {
 		add(ItemAllMelded, 1, 2)
 	}
 	// 平胡 2: 無字、無花、無刻、先有將、聽兩面、非自摸 (門清 by agreement).
 	if sequences == 5 && !w.SelfDrawn && len(w.Flowers) == 0 && a.Wait == TwoSided && !f.single &&
-		!hasHonor(&f.all) && (concealedHand || !r.PingHuConcealed) {
+		!f.honors && (concealedHand || !r.PingHuConcealed) {
 		add(ItemPingHu, 1, 2)
 	}
 	// 三暗刻 2, 四暗刻 5, 五暗刻 8 (手牌中有 N 副刻子, 包括暗槓).
@@ -486,7 +490,7 @@ func scoreItems(items []Item, w *Win, r *Rules, f *facts, a *Arrangement) []Item
 	if triplets == 5 {
 		add(ItemAllTriplets, 1, 4) // 對對胡 4; 五暗刻 and 字一色 add to it
 	}
-	suits, honors := suitsOf(&f.all)
+	suits, honors := f.suits, f.honors
 	if suits == 1 && honors {
 		add(ItemHalfFlush, 1, 4) // 混一色 4
 	}
