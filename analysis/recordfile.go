@@ -122,13 +122,14 @@ func NewRecordWriter(w io.Writer, zst bool, h Header) (*RecordWriter, error) {
 	return rw, nil
 }
 
-// CreateRecords creates the record file path (which must not exist yet),
-// compressed when its name ends in ".zst", and writes the header.
+// CreateRecords creates the record file path (which must not exist yet: the
+// error then wraps os.ErrExist), compressed when its name ends in ".zst",
+// and writes the header.
 func CreateRecords(path string, h Header) (*RecordWriter, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		if errors.Is(err, os.ErrExist) {
-			return nil, fmt.Errorf("analysis: %s already exists (continue it with resume, or remove it)", path)
+			return nil, fmt.Errorf("analysis: %s already exists (continue it with ResumeRecords, or remove it): %w", path, os.ErrExist)
 		}
 		return nil, fmt.Errorf("analysis: %w", err)
 	}

@@ -226,6 +226,9 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, stdout, stderr io.Wr
 			}
 		} else {
 			if w, err = analysis.CreateRecords(o.out, h); err != nil {
+				if errors.Is(err, os.ErrExist) {
+					return fmt.Errorf("--out %s already exists: add --resume to continue it, or remove it", o.out)
+				}
 				return err
 			}
 		}

@@ -489,3 +489,18 @@ func TestSolitaireRefusesMJSolverGamesPast32Bits(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and %q", code, out, errOut, want)
 	}
 }
+
+func TestSolitaireOutExistsSuggestsResume(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	if err := os.WriteFile(path, []byte("precious"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCmd(t, "", "solitaire", "--layout", "tiny8", "--boards", "3", "--out", path)
+	want := "mjsolve: --out " + path + " already exists: add --resume to continue it, or remove it\n"
+	if code != exitBadInput || out != "" || errOut != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and %q", code, out, errOut, want)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "precious" {
+		t.Errorf("existing file changed")
+	}
+}
