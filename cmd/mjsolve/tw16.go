@@ -448,15 +448,10 @@ func newTW16Setup(opts *tw16HandOptions) (*tw16Setup, error) {
 		w := tw16.ThesisWeights()
 		s.claims = &w
 	}
-	melds, err := tw16.ParseMelds(opts.melds)
+	melds, err := parseMeldFlags(opts.melds, opts.concealedKongs)
 	if err != nil {
-		return nil, badInput("--melds", err)
+		return nil, err
 	}
-	kongs, err := tw16.ParseConcealedKongs(opts.concealedKongs)
-	if err != nil {
-		return nil, badInput("--concealed-kongs", err)
-	}
-	melds = append(melds, kongs...)
 	if len(melds) > tw16.MaxSets {
 		return nil, badInput("--melds", fmt.Errorf("%d melds and kongs; a hand has at most %d", len(melds), tw16.MaxSets))
 	}

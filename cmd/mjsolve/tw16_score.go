@@ -147,14 +147,9 @@ func newTW16ScoreSetup(opts *tw16ScoreOptions) (*tw16ScoreSetup, error) {
 	}
 	s := &tw16ScoreSetup{rules: rules}
 	w := &s.win
-	if w.Melds, err = tw16.ParseMelds(opts.melds); err != nil {
-		return nil, badInput("--melds", err)
+	if w.Melds, err = parseMeldFlags(opts.melds, opts.concealedKongs); err != nil {
+		return nil, err
 	}
-	kongs, err := tw16.ParseConcealedKongs(opts.concealedKongs)
-	if err != nil {
-		return nil, badInput("--concealed-kongs", err)
-	}
-	w.Melds = append(w.Melds, kongs...)
 	tiles, err := mjsolve.ParseTiles(opts.flowers)
 	if err != nil {
 		return nil, badInput("--flowers", err)
@@ -197,6 +192,19 @@ func parseWind(flag, s string) (mjsolve.Kind, error) {
 		return 0, fmt.Errorf("%s: %q is not a wind (E, S, W or N)", flag, s)
 	}
 	return k, nil
+}
+
+// parseMeldFlags parses --melds and --concealed-kongs into one list of melds.
+func parseMeldFlags(melds, concealedKongs string) ([]tw16.Meld, error) {
+	ms, err := tw16.ParseMelds(melds)
+	if err != nil {
+		return nil, badInput("--melds", err)
+	}
+	kongs, err := tw16.ParseConcealedKongs(concealedKongs)
+	if err != nil {
+		return nil, badInput("--concealed-kongs", err)
+	}
+	return append(ms, kongs...), nil
 }
 
 // parseOneTile parses exactly one tile (a kind or a flower).
