@@ -339,13 +339,16 @@ The batch line is the effective kinds ("-" for none) and the tiles left
 				return &e, err
 			},
 			text: writeEffective,
-			line: func(b []byte, r any) []byte {
-				e := r.(*tw16.EffectiveInfo)
-				b = appendKinds(b, e.Kinds)
-				b = append(b, ' ')
-				return strconv.AppendInt(b, int64(e.Weighted), 10)
-			},
+			line: func(b []byte, r any) []byte { return appendEffective(b, r.(*tw16.EffectiveInfo)) },
 		})
+}
+
+// appendEffective appends the effective kinds and the tiles left (weighted
+// with --claims): the batch line of effective, the end of that of advise.
+func appendEffective(b []byte, e *tw16.EffectiveInfo) []byte {
+	b = appendKinds(b, e.Kinds)
+	b = append(b, ' ')
+	return strconv.AppendInt(b, int64(e.Weighted), 10)
 }
 
 // appendKinds appends a set in compact notation, "-" for the empty set.
@@ -403,9 +406,7 @@ and the tiles left.`,
 				b = append(b, ' ')
 				b = strconv.AppendInt(b, int64(d.Effective.Shanten), 10)
 				b = append(b, ' ')
-				b = appendKinds(b, d.Effective.Kinds)
-				b = append(b, ' ')
-				return strconv.AppendInt(b, int64(d.Effective.Weighted), 10)
+				return appendEffective(b, &d.Effective)
 			},
 		})
 }
