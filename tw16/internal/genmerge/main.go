@@ -40,17 +40,17 @@ func main() {
 			p("%s*%s | %s*%s", r(i), f+fmt.Sprint(m-i), l(i), F+fmt.Sprint(m-i))
 		}
 	}
-	factors := func(prefix, entry string) {
+	factors := func() {
 		for i := 0; i <= k; i++ {
-			p("\t%sb%d := uint8(%s >> %d)\n", prefix, i, entry, 8*i)
-			p("\t%sv%d, %sV%d := byteLo[%sb%d], byteHi[%sb%d]\n", prefix, i, prefix, i, prefix, i, prefix, i)
+			p("\tb%d := uint8(x >> %d)\n", i, 8*i)
+			p("\tv%d, V%d := byteLo[b%d], byteHi[b%d]\n", i, i, i, i)
 		}
 	}
 	name := func(s string) func(int) string { return func(i int) string { return fmt.Sprintf("%s%d", s, i) } }
 
 	p("// merge5 is merge for k = 5, unrolled.\n")
 	p("func (r *laneRow) merge5(x uint64, out *laneRow) {\n")
-	factors("", "x")
+	factors()
 	for i := 0; i <= k; i++ {
 		p("\tl%d := r[%d] & lowLane\n", i, i)
 	}
@@ -61,7 +61,7 @@ func main() {
 	}
 	p("}\n\n// final5 is final for k = 5, unrolled.\n")
 	p("func (r *laneRow) final5(x uint64) int {\n")
-	factors("", "x")
+	factors()
 	p("\tall := ")
 	terms(func(i int) string { return fmt.Sprintf("r[%d]", i) }, func(i int) string { return fmt.Sprintf("(r[%d]&lowLane)", i) }, "v", "V", k)
 	p("\n\treturn bits.TrailingZeros64(all >> 32)\n}\n")
