@@ -99,12 +99,18 @@ func (o *solitaireShowOptions) chosenBoard() (*solitaire.Board, string, error) {
 	return b, "from " + o.board, nil
 }
 
+// boardHeading is the first line of the answers about board b: its
+// layout, size and how it was chosen (about).
+func boardHeading(b *solitaire.Board, about string) string {
+	return fmt.Sprintf("%s (%d tiles), %s", solitaire.LayoutRef(b.Geo.Layout), b.Geo.N, about)
+}
+
 func runSolitaireShow(o *solitaireShowOptions, stdout io.Writer) error {
 	b, about, err := o.chosenBoard()
 	if err != nil {
 		return err
 	}
-	heading := fmt.Sprintf("%s (%d tiles), %s", solitaire.LayoutRef(b.Geo.Layout), b.Geo.N, about)
+	heading := boardHeading(b, about)
 	if o.save != "" {
 		if err := saveBoardFile(o.save, b, heading); err != nil {
 			return err

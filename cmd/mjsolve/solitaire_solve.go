@@ -183,12 +183,6 @@ func newSolveJSON(b *solitaire.Board, about string, r solver.Result) *solveJSON 
 	return j
 }
 
-// boardHeading is the first line of the answers about board b: its
-// layout, size and how it was chosen (about).
-func boardHeading(b *solitaire.Board, about string) string {
-	return fmt.Sprintf("%s (%d tiles), %s", solitaire.LayoutRef(b.Geo.Layout), b.Geo.N, about)
-}
-
 // describeMethod says how the verdict was reached and at what cost.
 func describeMethod(r solver.Result) string {
 	var how string
