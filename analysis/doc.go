@@ -23,8 +23,9 @@
 // [ReadPlotData] reads record files (through the same merging) into what
 // the plots need in bounded memory: the running unwinnable rate with its
 // Wilson band on a log-spaced grid of board counts, and time histograms per
-// method ([TimeStats.LogHistogram]). [RatePlot] and [TimePlot] draw them
-// with gonum/plot and [WritePlot] renders PNG, SVG or PDF.
+// method ([TimeStats.LogHistogram]). Package analysis/plot draws them with
+// gonum/plot; it is a separate package so that importing analysis pulls in
+// no plotting, fonts or PDF.
 //
 // The package never prints; progress is reported through a callback.
 package analysis

@@ -8,9 +8,10 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"gonum.org/v1/plot"
+	gplot "gonum.org/v1/plot"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/analysis/plot"
 )
 
 // analysisPlotOptions are the flags of "analysis plot".
@@ -141,16 +142,16 @@ func runAnalysisPlot(o *analysisPlotOptions) error {
 	for _, t := range d.Merge.Truncated {
 		fmt.Fprintf(o.stderr, "mjsolve: %s ends inside a record (dropped)\n", t)
 	}
-	var p *plot.Plot
+	var p *gplot.Plot
 	if o.kind == "rate" {
-		p, err = analysis.RatePlot(d, analysis.RatePlotOptions{Title: o.title, Reference: o.reference})
+		p, err = plot.Rate(d, plot.RateOptions{Title: o.title, Reference: o.reference})
 	} else {
-		p, err = analysis.TimePlot(d, analysis.TimePlotOptions{Title: o.title, PerDecade: o.perDecade, Stacked: o.stacked})
+		p, err = plot.Time(d, plot.TimeOptions{Title: o.title, PerDecade: o.perDecade, Stacked: o.stacked})
 	}
 	if err != nil {
 		return err
 	}
-	data, err := analysis.WritePlot(p, w, h, format)
+	data, err := plot.Render(p, w, h, format)
 	if err != nil {
 		return failure(err)
 	}

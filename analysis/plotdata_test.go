@@ -1,9 +1,7 @@
 package analysis
 
 import (
-	"bytes"
 	"fmt"
-	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -237,67 +235,6 @@ func TestLogHistogramConserves(t *testing.T) {
 	}
 }
 
-func TestPlotsRender(t *testing.T) {
-	p := filepath.Join(t.TempDir(), "r.jsonl")
-	writeRecords(t, p, testHeader(1, 500), plotRecords(1, 500))
-	d, err := ReadPlotData([]string{p}, 10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := PlotTitle(d), "fake (8 tiles), deal pcg, seed 1: 500 boards (462 decided)"; got != want {
-		t.Errorf("title %q, want %q", got, want)
-	}
-	rp, err := RatePlot(d, RatePlotOptions{Reference: 0.0295})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tp, err := TimePlot(d, TimePlotOptions{Stacked: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, pl := range []struct {
-		name string
-		data func() ([]byte, error)
-	}{
-		{"rate", func() ([]byte, error) { return WritePlot(rp, 300, 200, "png") }},
-		{"time", func() ([]byte, error) { return WritePlot(tp, 300, 200, "png") }},
-	} {
-		b, err := pl.data()
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, err := png.Decode(bytes.NewReader(b))
-		if err != nil {
-			t.Fatalf("%s: %v", pl.name, err)
-		}
-		if s := img.Bounds().Size(); s.X != 300 || s.Y != 200 {
-			t.Errorf("%s: %v pixels, want 300x200", pl.name, s)
-		}
-	}
-	if _, err := WritePlot(rp, 300, 200, "gif"); err == nil {
-		t.Errorf("gif accepted")
-	}
-	if _, err := RatePlot(d, RatePlotOptions{Reference: 2.95}); err == nil {
-		t.Errorf("reference 2.95 accepted")
-	}
-}
-
-func TestFormatNS(t *testing.T) {
-	for ns, want := range map[float64]string{1: "1ns", 950: "950ns", 1500: "1.5µs", 107e3: "107µs", 13.6e6: "13.6ms", 2e9: "2s"} {
-		if got := formatNS(ns); got != want {
-			t.Errorf("formatNS(%v) = %q, want %q", ns, got, want)
-		}
-	}
-}
-
-func TestGroupDigits(t *testing.T) {
-	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 123456: "123,456", 10_000_000: "10,000,000", -1234: "-1,234"} {
-		if got := groupDigits(n); got != want {
-			t.Errorf("groupDigits(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
 var plotSink *PlotData
 
 // BenchmarkReadPlotData reads 100,000 records (a zstd file) into plot data;
@@ -314,52 +251,5 @@ func BenchmarkReadPlotData(b *testing.B) {
 			b.Fatal(err)
 		}
 		plotSink = d
-	}
-}
-
-// Small and degenerate inputs still draw (or give a plain error).
-func TestPlotsEdgeCases(t *testing.T) {
-	dir := t.TempDir()
-	for i, c := range []struct {
-		recs             []Record
-		rateErr, timeErr string
-	}{
-		{nil, "analysis: plot: no decided boards in the files", "analysis: plot: no records in the files"},
-		{[]Record{{Game: 1, Verdict: Unknown, Method: "budget", NS: 7}}, "analysis: plot: no decided boards in the files", ""},
-		{[]Record{{Game: 1, Verdict: Impossible, Method: "prune"}}, "", ""},
-		{[]Record{{Game: 1, Method: "random", NS: 0}, {Game: 2, Method: "random", NS: 0}}, "", ""},
-		{[]Record{{Game: 1, Method: "random", NS: 1 << 62}, {Game: 5, Verdict: Impossible, Method: "search", NS: 1}}, "", ""},
-	} {
-		p := filepath.Join(dir, fmt.Sprintf("%d.jsonl", i))
-		writeRecords(t, p, testHeader(1, 5), c.recs)
-		d, err := ReadPlotData([]string{p}, 50)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rp, rerr := RatePlot(d, RatePlotOptions{Reference: 0.5})
-		tp, terr := TimePlot(d, TimePlotOptions{})
-		for _, x := range []struct {
-			kind string
-			err  error
-			want string
-			draw func() ([]byte, error)
-		}{
-			{"rate", rerr, c.rateErr, func() ([]byte, error) { return WritePlot(rp, 200, 100, "png") }},
-			{"time", terr, c.timeErr, func() ([]byte, error) { return WritePlot(tp, 200, 100, "svg") }},
-		} {
-			if x.want != "" {
-				if x.err == nil || x.err.Error() != x.want {
-					t.Errorf("case %d %s: error %v, want %q", i, x.kind, x.err, x.want)
-				}
-				continue
-			}
-			if x.err != nil {
-				t.Errorf("case %d %s: %v", i, x.kind, x.err)
-				continue
-			}
-			if b, err := x.draw(); err != nil || len(b) == 0 {
-				t.Errorf("case %d %s: drawing: %v", i, x.kind, err)
-			}
-		}
 	}
 }

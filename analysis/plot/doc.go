@@ -1,0 +1,12 @@
+// Package plot draws the plots of record files with gonum/plot: the running
+// unwinnable rate with its 95% Wilson band ([Rate]) and the histogram of the
+// time per board, one series per method ([Time]), rendered as PNG, SVG or
+// PDF ([Render]).
+//
+// It is kept apart from package analysis, which gathers what the plots need
+// ([analysis.ReadPlotData]) in bounded memory, so that a program importing
+// analysis to run or merge boards does not pull in gonum, fonts and PDF.
+//
+// Every plot takes a method's name and colour from one table, so that a
+// method looks the same in every plot.
+package plot

@@ -1,0 +1,66 @@
+package plot_test
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"os"
+	"path/filepath"
+
+	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/analysis/plot"
+)
+
+// Draw the running unwinnable rate of a record file as a PNG picture.
+func ExampleRate() {
+	dir, err := os.MkdirTemp("", "plot")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "r.jsonl")
+	// A record file of 1,000 boards, every 40th impossible.
+	w, err := analysis.CreateRecords(path, analysis.Header{Layout: "turtle", Tiles: 144, Deal: "pcg", Seed: 1, First: 1, Boards: 1000})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for g := uint64(1); g <= 1000; g++ {
+		r := analysis.Record{Game: g, Verdict: analysis.Winnable, Method: "random", NS: 200_000}
+		if g%40 == 0 {
+			r.Verdict, r.Method = analysis.Impossible, "prune"
+		}
+		w.Write(r)
+	}
+	if err := w.Close(); err != nil {
+		fmt.Println(err)
+		return
+	}
+
+	d, err := analysis.ReadPlotData([]string{path}, 50)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, err := plot.Rate(d, plot.RateOptions{Reference: 0.0295})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	data, err := plot.Render(p, 640, 400, "png")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Title.Text)
+	fmt.Println(img.Bounds().Size())
+	// Output:
+	// turtle (144 tiles), deal pcg, seed 1: 1,000 boards
+	// (640,400)
+}
