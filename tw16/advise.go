@@ -88,7 +88,7 @@ func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims 
 		return a, err
 	}
 	var ps parts
-	ps.init(&concealed, k)
+	ps.init(f.tables(), &concealed, k)
 	r := ps.mergeOthers()
 	if f.Ligu && k == maxMelds {
 		r = min(r, liguReplacement(&concealed))
@@ -131,7 +131,7 @@ func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims 
 		}
 		dc := &a.ranked[a.n]
 		*dc = Discard{Kind: d, Tier: tierOf(&concealed, d)}
-		f.finish(&dc.Effective, &concealed, seen, claims, k, r0, eff)
+		f.finish(ps.t, &dc.Effective, &concealed, seen, claims, k, r0, eff)
 		concealed[d]++
 		a.n++
 	}

@@ -105,8 +105,7 @@ var sinkTables *partTables
 // (read, zstd decompression, checksum) and deriving the pair tables, as
 // the first analysis does.
 func BenchmarkTablesLoad(b *testing.B) {
-	b.Setenv(CacheDirEnv, b.TempDir())
-	path, _ := CachePath()
+	path, _ := TableOptions{CacheDir: b.TempDir()}.CachePath()
 	t, took := buildTables()
 	if _, err := writeCache(path, t, cacheHeader{buildTime: took}); err != nil {
 		b.Fatal(err)

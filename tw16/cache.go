@@ -14,10 +14,6 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
-// CacheDirEnv is the environment variable that, when set, names the
-// directory of the tables cache instead of the user cache directory.
-const CacheDirEnv = "MJSOLVE_CACHE_DIR"
-
 // Cache file layout (format version 1), little-endian:
 //
 //	magic     [8]byte  "mjsolvT\x16"
@@ -37,26 +33,12 @@ const (
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// CachePath returns the path of the tables cache file: in the directory
-// named by $MJSOLVE_CACHE_DIR when set, else in mjsolve/ under the user cache
-// directory.
-func CachePath() (string, error) {
-	if dir := os.Getenv(CacheDirEnv); dir != "" {
-		return filepath.Join(dir, cacheName), nil
-	}
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return "", fmt.Errorf("tw16: tables cache: %w", err)
-	}
-	return filepath.Join(dir, "mjsolve", cacheName), nil
-}
-
-// loadOrBuild returns the tables from the cache, or builds them and writes
-// the cache when it is missing or corrupt (always when rebuild is set).
-func loadOrBuild(rebuild bool) (*partTables, TablesInfo) {
+// loadOrBuild returns the tables from the cache o names, or builds them and
+// writes the cache when it is missing or corrupt (always when rebuild is set).
+func loadOrBuild(o TableOptions, rebuild bool) (*partTables, TablesInfo) {
 	start := time.Now()
 	var info TablesInfo
-	path, err := CachePath()
+	path, err := o.CachePath()
 	if err != nil {
 		t, took := buildTables()
 		info.Built, info.BuildTime, info.LoadTime, info.CacheErr = start, took, took, err
@@ -207,18 +189,11 @@ func writeCache(path string, t *partTables, hdr cacheHeader) (int64, error) {
 	return int64(buf.Len()), nil
 }
 
-// RebuildTables builds the tables afresh and rewrites the cache file. The
-// tables in use by this process are not replaced (they are the same).
-func RebuildTables() (TablesInfo, error) {
-	_, info := loadOrBuild(true)
-	return info, info.CacheErr // only a write error: rebuild does not read
-}
-
-// VerifyTables checks the cache file: that it reads back intact (format,
-// length, checksum) and that its tables equal tables built afresh.
-func VerifyTables() (TablesInfo, error) {
+// VerifyTables checks the cache file o names: that it reads back intact
+// (format, length, checksum) and that its tables equal tables built afresh.
+func VerifyTables(o TableOptions) (TablesInfo, error) {
 	var info TablesInfo
-	path, err := CachePath()
+	path, err := o.CachePath()
 	if err != nil {
 		return info, err
 	}

@@ -5,14 +5,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mjsolve/mjsolve"
 )
 
 // TestCacheRoundTrip builds the tables into an empty cache directory, then
 // loads them back, and checks that a corrupt or truncated file is rebuilt.
 func TestCacheRoundTrip(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv(CacheDirEnv, dir)
-	path, err := CachePath()
+	o := TableOptions{CacheDir: dir}
+	path, err := o.CachePath()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,26 +22,32 @@ func TestCacheRoundTrip(t *testing.T) {
 		t.Fatalf("CachePath() = %q, want %q", path, want)
 	}
 
-	built, info := loadOrBuild(false)
-	if info.FromCache || info.CacheErr != nil || info.Size == 0 || info.BuildTime <= 0 {
+	built := LoadTables(o)
+	info := built.Info()
+	if info.FromCache || info.CacheErr != nil || info.Size == 0 || info.BuildTime <= 0 || info.Path != path {
 		t.Fatalf("first load: %+v", info)
 	}
 	st, err := os.Stat(path)
 	if err != nil || st.Size() != info.Size {
 		t.Fatalf("cache file: %v, size %v, info says %d", err, st, info.Size)
 	}
-	loaded, info2 := loadOrBuild(false)
+	loaded := LoadTables(o)
+	info2 := loaded.Info()
 	if !info2.FromCache || info2.CacheErr != nil || info2.BuildTime != info.BuildTime || !info2.Built.Equal(info.Built) {
 		t.Fatalf("second load: %+v (first %+v)", info2, info)
 	}
-	if i, ok := firstDiff(built.suit, loaded.suit); !ok {
+	if i, ok := firstDiff(built.pt.suit, loaded.pt.suit); !ok {
 		t.Fatalf("suit row %d differs after the round trip", i)
 	}
-	if i, ok := firstDiff(built.honor, loaded.honor); !ok {
+	if i, ok := firstDiff(built.pt.honor, loaded.pt.honor); !ok {
 		t.Fatalf("honor row %d differs after the round trip", i)
 	}
-	if _, err := VerifyTables(); err != nil {
+	if _, err := VerifyTables(o); err != nil {
 		t.Fatalf("VerifyTables: %v", err)
+	}
+	rebuilt := LoadTables(TableOptions{CacheDir: dir, Rebuild: true}).Info()
+	if rebuilt.FromCache || rebuilt.CacheErr != nil || rebuilt.Built.Equal(info.Built) {
+		t.Fatalf("rebuild: %+v (first %+v)", rebuilt, info)
 	}
 
 	data, err := os.ReadFile(path)
@@ -60,14 +68,14 @@ func TestCacheRoundTrip(t *testing.T) {
 			if err := os.WriteFile(path, c.data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := VerifyTables(); err == nil || !strings.Contains(err.Error(), c.want) {
+			if _, err := VerifyTables(o); err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("VerifyTables on a %s file: %v, want an error with %q", c.name, err, c.want)
 			}
-			_, info := loadOrBuild(false)
+			info := LoadTables(o).Info()
 			if info.FromCache || info.CacheErr == nil {
 				t.Errorf("load of a %s file: %+v, want a rebuild with the reason", c.name, info)
 			}
-			if _, err := VerifyTables(); err != nil {
+			if _, err := VerifyTables(o); err != nil {
 				t.Errorf("after the rebuild: %v", err)
 			}
 		})
@@ -87,9 +95,30 @@ func TestCacheUnwritable(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv(CacheDirEnv, filepath.Join(file, "sub")) // a directory under a file
-	tb, info := loadOrBuild(false)
-	if info.CacheErr == nil || len(tb.suit) != suitVectors {
+	ts := LoadTables(TableOptions{CacheDir: filepath.Join(file, "sub")}) // a directory under a file
+	if info := ts.Info(); info.CacheErr == nil || len(ts.pt.suit) != suitVectors {
 		t.Fatalf("got %+v, want built tables and a cache error", info)
+	}
+	if got, err := ts.Shanten(mjsolve.MustParseCounts("1111222233334444z")); err != nil || got != 4 {
+		t.Fatalf("Shanten with tables built in memory: %d, %v; want 4", got, err)
+	}
+}
+
+// TestNoCache checks that NoCache builds the tables without touching a file.
+func TestNoCache(t *testing.T) {
+	dir := t.TempDir()
+	ts := LoadTables(TableOptions{CacheDir: dir, NoCache: true})
+	if info := ts.Info(); info.FromCache || info.Path != "" || info.CacheErr != nil || info.BuildTime <= 0 {
+		t.Fatalf("NoCache: %+v", info)
+	}
+	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
+		t.Fatalf("NoCache wrote into the cache directory: %v, %v", entries, err)
+	}
+	h := mjsolve.MustParseCounts("1122m3344p5566s777z1s")
+	if got, err := ts.Shanten(h); err != nil || got != 3 {
+		t.Errorf("Shanten: %d, %v; want 3", got, err)
+	}
+	if got, err := (Forms{Ligu: true, Tables: ts}).Shanten(h); err != nil || got != 0 {
+		t.Errorf("Forms{Ligu, Tables}.Shanten: %d, %v; want 0", got, err)
 	}
 }

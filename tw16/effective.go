@@ -82,7 +82,7 @@ func (f Forms) Effective(concealed mjsolve.Counts, visible *mjsolve.Counts, clai
 		return e, err
 	}
 	var ps parts
-	ps.init(&concealed, k)
+	ps.init(f.tables(), &concealed, k)
 	r0 := ps.mergeOthers()
 	var eff KindSet
 	var nb neighbors
@@ -90,14 +90,14 @@ func (f Forms) Effective(concealed mjsolve.Counts, visible *mjsolve.Counts, clai
 		ps.neighbors(u, ps.idx[u], &concealed, &nb)
 		eff |= ps.effective(u, &nb, &ps.others[u], r0, &concealed)
 	}
-	f.finish(&e, &concealed, seen, claims, k, r0, eff)
+	f.finish(ps.t, &e, &concealed, seen, claims, k, r0, eff)
 	return e, nil
 }
 
 // finish fills e from the replacement number r0 of the part c and the
 // kinds eff whose addition lowers it (standard form), applying the special
-// forms and the claim weights.
-func (f Forms) finish(e *EffectiveInfo, c, seen *mjsolve.Counts, claims *ClaimWeights, k, r0 int, eff KindSet) {
+// forms and the claim weights (with the tables pt).
+func (f Forms) finish(pt *partTables, e *EffectiveInfo, c, seen *mjsolve.Counts, claims *ClaimWeights, k, r0 int, eff KindSet) {
 	if f.Ligu && k == maxMelds {
 		// With 嚦咕嚦咕 a draw may lower the better of the two forms.
 		rl := liguReplacement(c)
@@ -127,7 +127,7 @@ func (f Forms) finish(e *EffectiveInfo, c, seen *mjsolve.Counts, claims *ClaimWe
 		rem := 4 - int(seen[t])
 		weight := 1
 		if claims != nil {
-			weight = claimWeight(c, t, k, e.Shanten, claims)
+			weight = claimWeight(pt, c, t, k, e.Shanten, claims)
 		}
 		e.Remaining[t], e.Weight[t] = uint8(rem), uint8(weight)
 		e.Count += rem
@@ -135,8 +135,9 @@ func (f Forms) finish(e *EffectiveInfo, c, seen *mjsolve.Counts, claims *ClaimWe
 	}
 }
 
-// claimWeight returns the weight of effective kind t of part c (shanten sh).
-func claimWeight(c *mjsolve.Counts, t mjsolve.Kind, k, sh int, w *ClaimWeights) int {
+// claimWeight returns the weight of effective kind t of part c (shanten sh)
+// with the tables pt.
+func claimWeight(pt *partTables, c *mjsolve.Counts, t mjsolve.Kind, k, sh int, w *ClaimWeights) int {
 	if sh == 0 {
 		return w.Tenpai
 	}
@@ -150,7 +151,7 @@ func claimWeight(c *mjsolve.Counts, t mjsolve.Kind, k, sh int, w *ClaimWeights) 
 		}
 		c[a]--
 		c[b]--
-		r := replacement(tables(), c, k-1)
+		r := replacement(pt, c, k-1)
 		c[a]++
 		c[b]++
 		return r-1 < sh

@@ -32,9 +32,10 @@ func (ps *parts) entry(s, idx int) uint64 {
 	return ps.t.suit[idx]
 }
 
-// init sets up ps for a hand of counts c that completes with k sets.
-func (ps *parts) init(c *mjsolve.Counts, k int) {
-	ps.t = tables()
+// init sets up ps for a hand of counts c that completes with k sets, with
+// the tables t.
+func (ps *parts) init(t *partTables, c *mjsolve.Counts, k int) {
+	ps.t = t
 	ps.k = k
 	ps.idx[0], ps.idx[1], ps.idx[2], ps.idx[3] = indexes(c)
 }

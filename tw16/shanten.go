@@ -17,6 +17,9 @@ type Forms struct {
 	// kinds, as a complete 17-tile concealed hand. It applies only to a
 	// concealed part of 16 or 17 tiles (a hand without melds).
 	Ligu bool
+	// Tables are the replacement tables to look up; nil means the default
+	// tables (see DefaultTables).
+	Tables *TableSet
 }
 
 // Shanten returns the shanten number (上聽數) of a concealed part of 3k+1
@@ -40,7 +43,7 @@ func (f Forms) shanten(c *mjsolve.Counts) (int, error) {
 		return 0, err
 	}
 	k := n / 3
-	r := replacement(tables(), c, k)
+	r := replacement(f.tables(), c, k)
 	if f.Ligu && k == maxMelds {
 		r = min(r, liguReplacement(c))
 	}

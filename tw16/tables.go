@@ -1,9 +1,14 @@
 package tw16
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/mjsolve/mjsolve"
 )
 
 // partTables holds the replacement tables of the two kinds of parts: entry
@@ -13,13 +18,14 @@ type partTables struct {
 	suit  []uint64
 	honor []uint64
 	// pairs serve hands of five sets and a pair when set (see pairTables);
-	// tables() sets them.
+	// LoadTables sets them.
 	pairs *pairTables
 }
 
 // TablesInfo describes the replacement tables and their cache file.
 type TablesInfo struct {
-	// Path is the cache file. It may not exist when CacheErr is set.
+	// Path is the cache file ("" without a cache). It may not exist when
+	// CacheErr is set.
 	Path string
 	// Size is the size of the cache file in bytes.
 	Size int64
@@ -27,9 +33,8 @@ type TablesInfo struct {
 	// long building them took.
 	Built     time.Time
 	BuildTime time.Duration
-	// FromCache tells whether this process loaded the tables from the cache
-	// (rather than building them), and LoadTime how long loading or building
-	// took in this process.
+	// FromCache tells whether the tables were loaded from the cache (rather
+	// than built), and LoadTime how long loading or building took.
 	FromCache bool
 	LoadTime  time.Duration
 	// CacheErr is why the cache could not be read or written, if it could
@@ -37,37 +42,135 @@ type TablesInfo struct {
 	CacheErr error
 }
 
-type loaded struct {
-	t    *partTables
+// TableOptions say where the replacement tables are cached. The zero value
+// caches them in mjsolve/ under the user cache directory.
+type TableOptions struct {
+	// CacheDir is the directory of the cache file; "" means mjsolve/ under
+	// the user cache directory (os.UserCacheDir).
+	CacheDir string
+	// NoCache builds the tables in memory and reads and writes no file.
+	NoCache bool
+	// Rebuild builds the tables afresh and rewrites the cache file whatever
+	// it holds.
+	Rebuild bool
+}
+
+// CachePath returns the path of the cache file: cacheName in o.CacheDir, or
+// in mjsolve/ under the user cache directory when o.CacheDir is "".
+func (o TableOptions) CachePath() (string, error) {
+	if o.CacheDir != "" {
+		return filepath.Join(o.CacheDir, cacheName), nil
+	}
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("tw16: tables cache: %w", err)
+	}
+	return filepath.Join(dir, "mjsolve", cacheName), nil
+}
+
+// TableSet holds the replacement tables that shanten, waits, effective
+// tiles and discard advice look up. It is immutable once loaded and safe
+// for concurrent use. Its methods analyse with the standard form; set
+// Forms.Tables to use it with other forms.
+type TableSet struct {
+	pt   partTables
 	info TablesInfo
 }
 
-// tablesOnce loads the tables from the cache, or builds and caches them, the
-// first time any analysis needs them.
-var tablesOnce = sync.OnceValue(func() *loaded {
-	t, info := loadOrBuild(false)
-	start := time.Now()
-	t.pairs = derivePairs(t)
-	info.LoadTime += time.Since(start)
-	loadedTables.Store(t)
-	return &loaded{t, info}
-})
-
-// loadedTables holds the tables once loaded: an atomic load, which tables
-// inlines, rather than a call through tablesOnce on every analysis.
-var loadedTables atomic.Pointer[partTables]
-
-// tables returns the replacement tables, loading them on first use.
-func tables() *partTables {
-	if t := loadedTables.Load(); t != nil {
-		return t
+// LoadTables loads the tables from the cache file o names, or builds them
+// and writes the cache when it is missing, corrupt or o.Rebuild is set.
+// It does not fail: when the cache cannot be read or written the tables are
+// built in memory, and Info tells why (TablesInfo.CacheErr).
+func LoadTables(o TableOptions) *TableSet {
+	ts := &TableSet{}
+	var pt *partTables
+	if o.NoCache {
+		var took time.Duration
+		pt, took = buildTables()
+		ts.info = TablesInfo{Built: time.Now(), BuildTime: took, LoadTime: took}
+	} else {
+		pt, ts.info = loadOrBuild(o, o.Rebuild)
 	}
-	return tablesOnce().t
+	start := time.Now()
+	pt.pairs = derivePairs(pt)
+	ts.info.LoadTime += time.Since(start)
+	ts.pt = *pt
+	return ts
 }
 
-// Tables loads the replacement tables if they are not loaded yet (from the
-// cache, or by building and caching them) and describes them.
-func Tables() TablesInfo { return tablesOnce().info }
+// Info describes the tables and how they were loaded.
+func (ts *TableSet) Info() TablesInfo { return ts.info }
+
+// Shanten is Shanten with these tables.
+func (ts *TableSet) Shanten(concealed mjsolve.Counts) (int, error) {
+	return Forms{Tables: ts}.shanten(&concealed)
+}
+
+// Waits is Waits with these tables.
+func (ts *TableSet) Waits(concealed mjsolve.Counts, visible *mjsolve.Counts) (WaitInfo, error) {
+	return Forms{Tables: ts}.Waits(concealed, visible)
+}
+
+// Effective is Effective with these tables.
+func (ts *TableSet) Effective(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeights) (EffectiveInfo, error) {
+	return Forms{Tables: ts}.Effective(concealed, visible, claims)
+}
+
+// Advise is Advise with these tables.
+func (ts *TableSet) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeights) (Advice, error) {
+	return Forms{Tables: ts}.Advise(concealed, visible, claims)
+}
+
+// defaults holds the default tables: those of the package-level functions
+// and of Forms without Tables, loaded on first use with opts.
+var defaults struct {
+	mu     sync.Mutex
+	opts   TableOptions
+	loaded atomic.Pointer[TableSet] // nil until loaded with opts
+}
+
+// SetDefaultTableOptions sets the options that the default tables (those of
+// Shanten, Waits, Effective, Advise, Score and of Forms without Tables) are
+// loaded with on first use; without a call they are TableOptions{}, the user
+// cache directory. A program calls it once at start (the mjsolve command
+// passes $MJSOLVE_CACHE_DIR); if the default tables were loaded with other
+// options, they are loaded again with these on next use.
+func SetDefaultTableOptions(o TableOptions) {
+	defaults.mu.Lock()
+	defer defaults.mu.Unlock()
+	if o != defaults.opts {
+		defaults.opts = o
+		defaults.loaded.Store(nil)
+	}
+}
+
+// DefaultTables returns the default tables, loading them on first use (see
+// SetDefaultTableOptions).
+func DefaultTables() *TableSet {
+	if ts := defaults.loaded.Load(); ts != nil {
+		return ts
+	}
+	defaults.mu.Lock()
+	defer defaults.mu.Unlock()
+	ts := defaults.loaded.Load()
+	if ts == nil {
+		ts = LoadTables(defaults.opts)
+		defaults.loaded.Store(ts)
+	}
+	return ts
+}
+
+// Tables loads the default tables if they are not loaded yet and describes
+// them: DefaultTables().Info().
+func Tables() TablesInfo { return DefaultTables().Info() }
+
+// tables returns the tables of f: f.Tables, or the default ones.
+func (f Forms) tables() *partTables {
+	if f.Tables != nil {
+		return &f.Tables.pt
+	}
+	return &DefaultTables().pt
+}
 
 // buildTables generates both tables and reports how long it took.
 func buildTables() (*partTables, time.Duration) {

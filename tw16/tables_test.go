@@ -16,11 +16,14 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	os.Setenv(CacheDirEnv, dir)
+	SetDefaultTableOptions(TableOptions{CacheDir: dir})
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
+
+// tables returns the default tables, as the package-level functions use.
+func tables() *partTables { return Forms{}.tables() }
 
 // rowValue returns the value for m melds and p pairs of a packed entry.
 func rowValue(x uint64, m, p int) int { return int(x>>(4*(2*m+p))) & 15 }

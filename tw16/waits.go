@@ -153,7 +153,7 @@ func (f Forms) Waits(concealed mjsolve.Counts, visible *mjsolve.Counts) (WaitInf
 		return w, err
 	}
 	var ps parts
-	ps.init(&concealed, k)
+	ps.init(f.tables(), &concealed, k)
 	ligu := f.Ligu && k == maxMelds
 
 	// A tile completes the hand only if every other part is complete as it

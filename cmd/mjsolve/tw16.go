@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -36,6 +37,9 @@ accepted without them).
 
 The analyses use tables built once (about half a second) and cached; see
 "mjsolve tw16 tables".`,
+		PersistentPreRun: func(cmd *cobra.Command, args []string) {
+			tw16.SetDefaultTableOptions(tw16TableOptions())
+		},
 	}
 	cmd.AddCommand(
 		newTW16TablesCmd(),
@@ -46,6 +50,17 @@ The analyses use tables built once (about half a second) and cached; see
 		newTW16ScoreCmd(),
 	)
 	return cmd
+}
+
+// cacheDirEnv names the environment variable that, when set, is the
+// directory of the tw16 tables cache instead of mjsolve/ under the user cache
+// directory.
+const cacheDirEnv = "MJSOLVE_CACHE_DIR"
+
+// tw16TableOptions returns where the tw16 tables are cached: $MJSOLVE_CACHE_DIR
+// when set, else the library's default.
+func tw16TableOptions() tw16.TableOptions {
+	return tw16.TableOptions{CacheDir: os.Getenv(cacheDirEnv)}
 }
 
 // tw16TablesOptions are the inputs of "mjsolve tw16 tables".
@@ -97,10 +112,13 @@ func runTW16Tables(opts *tw16TablesOptions) error {
 	switch {
 	case opts.rebuild:
 		action = "rebuilt"
-		info, err = tw16.RebuildTables()
+		o := tw16TableOptions()
+		o.Rebuild = true
+		info = tw16.LoadTables(o).Info()
+		err = info.CacheErr // only a write error: a rebuild does not read
 	case opts.verify:
 		action = "verified"
-		info, err = tw16.VerifyTables()
+		info, err = tw16.VerifyTables(tw16TableOptions())
 	default:
 		info = tw16.Tables()
 	}

@@ -18,8 +18,8 @@ func init() {
 	// Keep the tests' shanten tables out of the user's cache directory: a
 	// fixed directory under the system temporary directory, shared between
 	// runs (writes are atomic), unless the caller chose one.
-	if os.Getenv(tw16.CacheDirEnv) == "" {
-		os.Setenv(tw16.CacheDirEnv, filepath.Join(os.TempDir(), "mjsolve-test-cache"))
+	if os.Getenv(cacheDirEnv) == "" {
+		os.Setenv(cacheDirEnv, filepath.Join(os.TempDir(), "mjsolve-test-cache"))
 	}
 }
 
@@ -192,7 +192,7 @@ func TestTW16BadInput(t *testing.T) {
 
 func TestTW16Tables(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv(tw16.CacheDirEnv, dir)
+	t.Setenv(cacheDirEnv, dir)
 	path := filepath.Join(dir, "tw16-tables-v1.zst")
 
 	code, out, errOut := runCmd(t, "", "tw16", "tables", "--rebuild")

@@ -1,0 +1,36 @@
+package tw16_test
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/tw16"
+)
+
+// Load the tables with a cache directory of one's choosing and analyse with
+// them.
+func ExampleLoadTables() {
+	dir, err := os.MkdirTemp("", "tw16-example")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	tables := tw16.LoadTables(tw16.TableOptions{CacheDir: dir})
+	if err := tables.Info().CacheErr; err != nil {
+		fmt.Println(err)
+	}
+
+	hand := mjsolve.MustParseCounts("1122m3344p5566s777z1s")
+	sh, _ := tables.Shanten(hand)
+	fmt.Println("shanten:", sh)
+	ligu, _ := tw16.Forms{Ligu: true, Tables: tables}.Shanten(hand)
+	fmt.Println("with 嚦咕嚦咕:", ligu)
+	w, _ := tables.Waits(mjsolve.MustParseCounts("123456789m123456p1z"), nil)
+	fmt.Println("waits:", w.Kinds)
+	// Output:
+	// shanten: 3
+	// with 嚦咕嚦咕: 0
+	// waits: 1z
+}
