@@ -10,15 +10,20 @@
 //   - built-in layouts in the package's own text format ([Builtin],
 //     [BuiltinNames]): the classic turtle of 144 tiles and small layouts of
 //     8 to 40 tiles for tests and demonstrations;
-//   - directories listed in the environment variable MJSOLVE_LAYOUT_PATH;
+//   - directories of layout files ([Finder.LayoutPath]);
 //   - the files installed by other games: Xmahjongg ("row col lev" files
 //     and the Kyodai 3.0 grid), KMahjongg (.layout v1.0 and v1.1, with the
 //     name from the .desktop file beside it) and GNOME Mahjongg
 //     (mahjongg.map, several maps in one file).
 //
-// [Find] resolves a name such as "turtle", "xmahjongg/ox",
+// [Finder.Find] resolves a name such as "turtle", "xmahjongg/ox",
 // "kmahjongg/default" or "gnome/ziggurat", or a path to a file. The format
-// of a file is detected from its content ([Read]).
+// of a file is detected from its content ([Read]). A [Finder] is explicit
+// configuration: its LayoutPath directories and the roots under which the
+// installed games are looked for. The package reads no environment:
+// [FinderFromEnv] builds the Finder that MJSOLVE_LAYOUT_PATH and
+// MJSOLVE_GAMES_ROOT describe (the command uses it), and the package-level
+// [Find] and [List] use the built-ins and the games installed under "/".
 //
 // [WriteText], [WriteXmahjongg], [WriteKyodai], [WriteKMahjongg] and
 // [WriteGnome] write a layout back in each format. [Layout.Normalize] and

@@ -18,7 +18,7 @@ const (
 	GnomeMapFile = "usr/share/gnome-mahjongg/maps/mahjongg.map"
 )
 
-// Environment variables read by DefaultFinder.
+// Environment variables that describe a Finder ([FinderFromEnv]).
 const (
 	// EnvLayoutPath lists directories of layout files (separated like
 	// PATH), searched after the built-ins and before the installed games.
@@ -30,7 +30,7 @@ const (
 
 // Entry is one layout known to a Finder.
 type Entry struct {
-	Name   string  // the name Find accepts: "turtle", "xmahjongg/ox", "gnome/ziggurat", or a bare name for MJSOLVE_LAYOUT_PATH
+	Name   string  // the name Find accepts: "turtle", "xmahjongg/ox", "gnome/ziggurat", or a bare name for a LayoutPath layout
 	Source string  // SourceBuiltin, SourcePath, SourceXmahjongg, SourceKMahjongg or SourceGnome
 	File   string  // the file it was read from ("" for built-ins)
 	Layout *Layout // nil when the file could not be read
@@ -48,16 +48,18 @@ type Finder struct {
 	GamesRoots []string
 }
 
-// DefaultFinder returns the Finder of the environment: LayoutPath from
+// FinderFromEnv returns the Finder an environment describes, read through
+// getenv (os.Getenv for the process's own): LayoutPath from
 // MJSOLVE_LAYOUT_PATH, GamesRoots from MJSOLVE_GAMES_ROOT followed by "/".
-func DefaultFinder() *Finder {
+// The package reads no environment itself; the command calls this.
+func FinderFromEnv(getenv func(string) string) *Finder {
 	f := &Finder{}
-	for _, d := range filepath.SplitList(os.Getenv(EnvLayoutPath)) {
+	for _, d := range filepath.SplitList(getenv(EnvLayoutPath)) {
 		if d != "" {
 			f.LayoutPath = append(f.LayoutPath, d)
 		}
 	}
-	for _, d := range strings.Split(os.Getenv(EnvGamesRoot), ":") {
+	for _, d := range strings.Split(getenv(EnvGamesRoot), ":") {
 		if d != "" {
 			f.GamesRoots = append(f.GamesRoots, d)
 		}
@@ -66,11 +68,17 @@ func DefaultFinder() *Finder {
 	return f
 }
 
-// Find resolves name with DefaultFinder.
-func Find(name string) (*Layout, error) { return DefaultFinder().Find(name) }
+// systemFinder is the Finder of Find and List: the built-ins and the
+// installed games' layouts where the games install them.
+var systemFinder = Finder{GamesRoots: []string{"/"}}
 
-// List lists the layouts of DefaultFinder.
-func List() []Entry { return DefaultFinder().List() }
+// Find resolves name among the built-ins and the layouts of the games
+// installed under "/" (no LayoutPath; see [FinderFromEnv] for a Finder
+// that follows the environment).
+func Find(name string) (*Layout, error) { return systemFinder.Find(name) }
+
+// List lists the layouts Find knows.
+func List() []Entry { return systemFinder.List() }
 
 // game describes one installed game's layouts.
 type game struct {
@@ -209,8 +217,8 @@ func (e Entry) result() (*Layout, error) {
 //
 // Names are matched without regard to case. The layout returned passed
 // Validate (layouts of more than 144 tiles are refused), and its Name finds
-// it again: "turtle", "xmahjongg/ox", the bare name of a MJSOLVE_LAYOUT_PATH
-// layout, or the path (with "#NAME") of a file.
+// it again (with the same Finder): "turtle", "xmahjongg/ox", the bare name
+// of a LayoutPath layout, or the path (with "#NAME") of a file.
 func (f *Finder) Find(name string) (*Layout, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {

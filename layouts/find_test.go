@@ -159,11 +159,36 @@ func TestList(t *testing.T) {
 	}
 }
 
-func TestDefaultFinder(t *testing.T) {
-	t.Setenv(EnvLayoutPath, "/a"+string(os.PathListSeparator)+"/b")
-	t.Setenv(EnvGamesRoot, "/r1::/r2")
-	f := DefaultFinder()
+func TestFinderFromEnv(t *testing.T) {
+	env := map[string]string{EnvLayoutPath: "/a" + string(os.PathListSeparator) + "/b", EnvGamesRoot: "/r1::/r2", "HOME": "/h"}
+	getenv := func(k string) string { return env[k] }
+	f := FinderFromEnv(getenv)
 	if strings.Join(f.LayoutPath, ",") != "/a,/b" || strings.Join(f.GamesRoots, ",") != "/r1,/r2,/" {
-		t.Errorf("DefaultFinder() = %+v", f)
+		t.Errorf("FinderFromEnv = %+v", f)
+	}
+	clear(env)
+	if f := FinderFromEnv(getenv); len(f.LayoutPath) != 0 || strings.Join(f.GamesRoots, ",") != "/" {
+		t.Errorf("FinderFromEnv of an empty environment = %+v", f)
+	}
+}
+
+// Find and List read no environment: they know the built-ins and the games
+// installed under "/", whatever MJSOLVE_LAYOUT_PATH says.
+func TestFindReadsNoEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "mine.txt"), []byte("mjsolve-layout 1\nlevel 0\n[][]\n[][]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(EnvLayoutPath, dir)
+	if l, err := Find("mine"); err == nil {
+		t.Errorf("Find(mine) found %s through the environment", l.Source)
+	}
+	for _, e := range List() {
+		if e.Source == SourcePath {
+			t.Errorf("List has %s from the environment", e.Name)
+		}
+	}
+	if l, err := FinderFromEnv(os.Getenv).Find("mine"); err != nil || len(l.Slots) != 2 {
+		t.Errorf("FinderFromEnv(os.Getenv).Find(mine) = %v, %v", l, err)
 	}
 }

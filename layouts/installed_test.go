@@ -1,11 +1,13 @@
 package layouts
 
 import (
-	"github.com/mjsolve/mjsolve/internal/gametest"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mjsolve/mjsolve/internal/gametest"
 )
 
 // Tests in this file read the layouts installed by other games. Run them
@@ -15,7 +17,7 @@ import (
 // installed returns the path of g's files, or skips the test.
 func installed(t *testing.T, source string) string {
 	t.Helper()
-	f := DefaultFinder()
+	f := FinderFromEnv(os.Getenv)
 	for _, g := range games {
 		if g.source == source {
 			p, tried := f.locate(g)
@@ -51,7 +53,7 @@ var xmahjonggNames = []string{
 func TestInstalledXmahjongg(t *testing.T) {
 	dir := installed(t, SourceXmahjongg)
 	var got []string
-	for _, e := range DefaultFinder().gameEntries(games[0]) {
+	for _, e := range FinderFromEnv(os.Getenv).gameEntries(games[0]) {
 		if e.Err != nil {
 			t.Errorf("%s: %v", e.Name, e.Err)
 			continue
@@ -98,7 +100,7 @@ func TestInstalledXmahjonggDefaultIsTurtle(t *testing.T) {
 func TestInstalledKMahjongg(t *testing.T) {
 	dir := installed(t, SourceKMahjongg)
 	files, _ := filepath.Glob(filepath.Join(dir, "*.layout"))
-	entries := DefaultFinder().gameEntries(games[1])
+	entries := FinderFromEnv(os.Getenv).gameEntries(games[1])
 	if len(entries) != len(files) {
 		t.Errorf("%d entries for %d .layout files", len(entries), len(files))
 	}
@@ -144,7 +146,7 @@ func TestInstalledKMahjonggRefusesBig(t *testing.T) {
 
 func TestInstalledGnome(t *testing.T) {
 	installed(t, SourceGnome)
-	entries := DefaultFinder().gameEntries(games[2])
+	entries := FinderFromEnv(os.Getenv).gameEntries(games[2])
 	if len(entries) < 9 {
 		t.Errorf("%d GNOME maps, want at least 9", len(entries))
 	}
@@ -232,7 +234,7 @@ func TestInstalledAmbiguous(t *testing.T) {
 // and reads it back.
 func TestInstalledRoundTrips(t *testing.T) {
 	n := 0
-	for _, e := range DefaultFinder().List() {
+	for _, e := range FinderFromEnv(os.Getenv).List() {
 		if e.Source == SourceBuiltin || e.Layout == nil {
 			continue
 		}

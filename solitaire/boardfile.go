@@ -19,11 +19,16 @@ const boardMagic = "mjsolve board 1"
 const facesPerLine = 12
 
 // WriteTo writes b as a board file (the format is described in the package
-// documentation). It implements io.WriterTo.
-func (b *Board) WriteTo(w io.Writer) (int64, error) {
+// documentation), naming its layout by [LayoutRef] with the default finder.
+// It implements io.WriterTo.
+func (b *Board) WriteTo(w io.Writer) (int64, error) { return WriteBoard(w, b, nil) }
+
+// WriteBoard writes b as a board file, naming its layout by [LayoutRef]
+// with finder f (nil: the default of [layouts.Find]).
+func WriteBoard(w io.Writer, b *Board, f *layouts.Finder) (int64, error) {
 	var sb strings.Builder
 	sb.WriteString(boardMagic + "\n")
-	fmt.Fprintf(&sb, "layout %s\n", LayoutRef(b.Geo.Layout))
+	fmt.Fprintf(&sb, "layout %s\n", LayoutRef(b.Geo.Layout, f))
 	fmt.Fprintf(&sb, "tiles %d\n", b.Geo.N)
 	fmt.Fprintf(&sb, "geometry %016x\n", b.Geo.Layout.Fingerprint())
 	for i := 0; i < len(b.Groups); i += facesPerLine {
@@ -50,12 +55,13 @@ func (b *Board) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// LayoutRef returns the name a board file uses for l: its Name when
-// layouts.Find resolves that name to the same geometry (built-in and
-// installed layouts), else the file it was read from.
-func LayoutRef(l *layouts.Layout) string {
+// LayoutRef returns the name a board file uses for l: its Name when finder
+// f (nil: the default of [layouts.Find], which reads no environment)
+// resolves that name to the same geometry, as it does for built-in and
+// installed layouts; else the file it was read from.
+func LayoutRef(l *layouts.Layout, f *layouts.Finder) string {
 	if l.Name != "" {
-		if m, err := layouts.Find(l.Name); err == nil && slices.Equal(m.Slots, l.Slots) {
+		if m, err := find(f, l.Name); err == nil && slices.Equal(m.Slots, l.Slots) {
 			return l.Name
 		}
 	}
@@ -65,11 +71,20 @@ func LayoutRef(l *layouts.Layout) string {
 	return l.Name
 }
 
+// find resolves name with f, or with layouts.Find when f is nil.
+func find(f *layouts.Finder, name string) (*layouts.Layout, error) {
+	if f == nil {
+		return layouts.Find(name)
+	}
+	return f.Find(name)
+}
+
 // ReadBoard reads a board file; name is the file's name for error
-// messages. The layout is looked up with layouts.Find and must have the
-// number of tiles the file states. Errors name the file and the line.
-func ReadBoard(r io.Reader, name string) (*Board, error) {
-	return readBoard(r, name, layouts.Find)
+// messages. The layout is looked up with finder f (nil: [layouts.Find], the
+// built-ins and the games installed under "/") and must have the number of
+// tiles the file states. Errors name the file and the line.
+func ReadBoard(r io.Reader, name string, f *layouts.Finder) (*Board, error) {
+	return readBoard(r, name, func(n string) (*layouts.Layout, error) { return find(f, n) })
 }
 
 // boardFile is the parsed content of a board file before its layout is

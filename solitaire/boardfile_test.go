@@ -167,12 +167,56 @@ func TestBoardFileLayoutPath(t *testing.T) {
 	if !strings.Contains(buf.String(), "\nlayout "+path+"\n") {
 		t.Fatalf("board file does not name the layout file:\n%s", buf.String())
 	}
-	c, err := ReadBoard(&buf, "mine.board")
+	c, err := ReadBoard(&buf, "mine.board", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(c.Groups, b.Groups) || !slices.Equal(c.Geo.Layout.Slots, l.Slots) {
 		t.Fatal("read back a different board")
+	}
+}
+
+// TestBoardFileFinder saves and reads a board of a layout that only a
+// given Finder knows (a LayoutPath directory): the board file refers to it
+// by its bare name, which that Finder resolves and the default does not.
+func TestBoardFileFinder(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "mine.txt")
+	if err := os.WriteFile(path, []byte("mjsolve-layout 1\nlevel 0\n[][][][]\n[][][][]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := &layouts.Finder{LayoutPath: []string{dir}}
+	l, err := f.Find("mine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := mustCompile(t, l)
+	b := mustBoard(t, g, PCG{}.Deal(1, g.N, nil))
+	var buf bytes.Buffer
+	if _, err := WriteBoard(&buf, b, f); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "\nlayout mine\n") {
+		t.Fatalf("board file does not name the layout mine:\n%s", buf.String())
+	}
+	if ref := LayoutRef(l, nil); ref != path {
+		t.Errorf("LayoutRef with the default finder = %q, want the file %q", ref, path)
+	}
+	c, err := ReadBoard(strings.NewReader(buf.String()), "mine.board", f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(c.Groups, b.Groups) || !slices.Equal(c.Geo.Layout.Slots, l.Slots) {
+		t.Fatal("read back a different board")
+	}
+	if _, err := ReadBoard(strings.NewReader(buf.String()), "mine.board", nil); err == nil || !strings.Contains(err.Error(), `mine.board:2: layouts: unknown layout "mine"`) {
+		t.Errorf("the default finder read the board: %v", err)
+	}
+	// WriteTo uses the default finder, so it names the file.
+	buf.Reset()
+	b.WriteTo(&buf)
+	if !strings.Contains(buf.String(), "\nlayout "+path+"\n") {
+		t.Errorf("WriteTo does not name the layout file:\n%s", buf.String())
 	}
 }
 

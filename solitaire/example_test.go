@@ -68,7 +68,7 @@ func ExampleBoard_WriteTo() {
 	var file strings.Builder
 	b.WriteTo(&file)
 	fmt.Print(file.String())
-	c, err := solitaire.ReadBoard(strings.NewReader(file.String()), "g1.board")
+	c, err := solitaire.ReadBoard(strings.NewReader(file.String()), "g1.board", nil)
 	fmt.Println(c.Remaining(), "tiles left,", err)
 	// Output:
 	// mjsolve board 1

@@ -46,11 +46,14 @@ func Compile(l *layouts.Layout) (*Geometry, error) {
 		return nil, errors.New("solitaire: no layout")
 	}
 	n := len(l.Slots)
-	// The name for errors only: LayoutRef looks the layout up again, which
-	// for an installed game's layout reads its files.
+	// The name for errors only, from the layout itself (looking it up
+	// again would read files).
 	name := func() string {
-		if ref := LayoutRef(l); ref != "" {
-			return ref
+		switch {
+		case l.Name != "":
+			return l.Name
+		case l.Source != "":
+			return l.Source
 		}
 		return "(unnamed)"
 	}

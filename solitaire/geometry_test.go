@@ -160,8 +160,7 @@ func TestCompileReadsNoFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	t.Setenv(layouts.EnvGamesRoot, root)
-	l, err := layouts.Find("xmahjongg/l07")
+	l, err := (&layouts.Finder{GamesRoots: []string{root}}).Find("xmahjongg/l07")
 	if err != nil {
 		t.Fatal(err)
 	}

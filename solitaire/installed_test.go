@@ -2,10 +2,11 @@ package solitaire
 
 import (
 	"bytes"
-	"github.com/mjsolve/mjsolve/internal/gametest"
+	"os"
 	"slices"
 	"testing"
 
+	"github.com/mjsolve/mjsolve/internal/gametest"
 	"github.com/mjsolve/mjsolve/layouts"
 )
 
@@ -16,7 +17,8 @@ import (
 func TestInstalledLayouts(t *testing.T) {
 	var entries []layouts.Entry
 	xmahjongg := 0
-	for _, e := range layouts.List() {
+	f := layouts.FinderFromEnv(os.Getenv)
+	for _, e := range f.List() {
 		if e.Source == layouts.SourceBuiltin || e.Err != nil {
 			continue
 		}
@@ -47,12 +49,12 @@ func TestInstalledLayouts(t *testing.T) {
 		if got, want := perft(t, b, 2), perftRef(b, 2); got != want {
 			t.Errorf("%s: perft 2 = %d, reference %d", e.Name, got, want)
 		}
-		if ref := LayoutRef(e.Layout); ref != e.Name {
+		if ref := LayoutRef(e.Layout, f); ref != e.Name {
 			t.Errorf("%s: board files refer to it as %q", e.Name, ref)
 		}
 		var buf bytes.Buffer
-		b.WriteTo(&buf)
-		c, err := ReadBoard(&buf, e.Name+".board")
+		WriteBoard(&buf, b, f)
+		c, err := ReadBoard(&buf, e.Name+".board", f)
 		if err != nil {
 			t.Errorf("%s: %v", e.Name, err)
 			continue

@@ -68,7 +68,7 @@ func TestReadBoardTurtle(t *testing.T) {
 	b.Play(moves[0])
 	var buf bytes.Buffer
 	b.WriteTo(&buf)
-	c, err := ReadBoard(&buf, "turtle.board")
+	c, err := ReadBoard(&buf, "turtle.board", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

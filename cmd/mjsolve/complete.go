@@ -29,7 +29,7 @@ func completeLayout(_ *cobra.Command, args []string, toComplete string) ([]cobra
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	var out []cobra.Completion
-	for _, c := range layoutCompletions(layouts.List()) {
+	for _, c := range layoutCompletions(layoutFinder().List()) {
 		if strings.HasPrefix(strings.ToLower(c), strings.ToLower(toComplete)) {
 			out = append(out, c)
 		}
@@ -41,7 +41,7 @@ func completeLayout(_ *cobra.Command, args []string, toComplete string) ([]cobra
 }
 
 // layoutCompletions returns "NAME\tdescription" for each usable layout of
-// entries, plus the bare names that layouts.Find resolves to a single
+// entries, plus the bare names that the finder resolves to a single
 // installed game's layout.
 func layoutCompletions(entries []layouts.Entry) []cobra.Completion {
 	taken := map[string]bool{} // names that resolve without a prefix

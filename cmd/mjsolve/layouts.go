@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -12,6 +13,12 @@ import (
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/spf13/cobra"
 )
+
+// layoutFinder is where the command looks layouts up: the built-ins, the
+// directories of MJSOLVE_LAYOUT_PATH and the installed games (under each
+// root of MJSOLVE_GAMES_ROOT, then /). The command reads the environment;
+// package layouts does not.
+func layoutFinder() *layouts.Finder { return layouts.FinderFromEnv(os.Getenv) }
 
 // newLayoutsCmd is the "layouts" command group: list and show layouts.
 func newLayoutsCmd() *cobra.Command {
@@ -91,7 +98,7 @@ func runLayoutsList(opts *layoutsListOptions) error {
 		return fmt.Errorf("--source %q: want one of %s", opts.source, strings.Join(layoutSources, ", "))
 	}
 	var rows []layoutJSON
-	for _, e := range layouts.List() {
+	for _, e := range layoutFinder().List() {
 		if opts.source != "" && e.Source != opts.source {
 			continue
 		}
@@ -175,7 +182,7 @@ and shifted so stacks are visible, tiles free at the start outlined.`,
 }
 
 func runLayoutsShow(opts *layoutsShowOptions) error {
-	l, err := layouts.Find(opts.name)
+	l, err := layoutFinder().Find(opts.name)
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,6 @@ import (
 	"golang.org/x/term"
 
 	"github.com/mjsolve/mjsolve/analysis"
-	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
 )
@@ -188,7 +187,7 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, stdout, stderr io.Wr
 		}
 		first, boards = shardRange(o.first, o.boards, i, n)
 	}
-	l, err := layouts.Find(o.layout)
+	l, err := layoutFinder().Find(o.layout)
 	if err != nil {
 		return err
 	}

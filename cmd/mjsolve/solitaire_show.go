@@ -11,7 +11,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 )
 
@@ -102,7 +101,7 @@ func (o *solitaireShowOptions) chosenBoard() (*solitaire.Board, string, error) {
 // boardHeading is the first line of the answers about board b: its
 // layout, size and how it was chosen (about).
 func boardHeading(b *solitaire.Board, about string) string {
-	return fmt.Sprintf("%s (%d tiles), %s", solitaire.LayoutRef(b.Geo.Layout), b.Geo.N, about)
+	return fmt.Sprintf("%s (%d tiles), %s", solitaire.LayoutRef(b.Geo.Layout, layoutFinder()), b.Geo.N, about)
 }
 
 func runSolitaireShow(o *solitaireShowOptions, stdout io.Writer) error {
@@ -154,7 +153,7 @@ func dealBoard(o *solitaireShowOptions) (*solitaire.Board, string, error) {
 			return nil, "", err
 		}
 	}
-	l, err := layouts.Find(o.layout)
+	l, err := layoutFinder().Find(o.layout)
 	if err != nil {
 		return nil, "", err
 	}
@@ -179,7 +178,7 @@ func readBoardFile(name string) (*solitaire.Board, error) {
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		return nil, fmt.Errorf("--board %s: is a directory", name)
 	}
-	return solitaire.ReadBoard(f, name)
+	return solitaire.ReadBoard(f, name, layoutFinder())
 }
 
 // saveBoardFile writes b to name, with the heading as a comment (see
@@ -187,7 +186,7 @@ func readBoardFile(name string) (*solitaire.Board, error) {
 func saveBoardFile(name string, b *solitaire.Board, heading string) error {
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, "# %s\n", heading)
-	if _, err := b.WriteTo(&buf); err != nil {
+	if _, err := solitaire.WriteBoard(&buf, b, layoutFinder()); err != nil {
 		return failure(err)
 	}
 	return writeFileAtomic("--save", name, buf.Bytes())

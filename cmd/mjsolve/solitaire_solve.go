@@ -162,7 +162,7 @@ func runSolitaireSolve(ctx context.Context, o *solitaireSolveOptions, b *solitai
 
 func newSolveJSON(b *solitaire.Board, about string, r solver.Result) *solveJSON {
 	j := &solveJSON{
-		Layout:      solitaire.LayoutRef(b.Geo.Layout),
+		Layout:      solitaire.LayoutRef(b.Geo.Layout, layoutFinder()),
 		Board:       about,
 		Tiles:       b.Remaining(),
 		Verdict:     r.Verdict,
