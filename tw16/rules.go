@@ -20,13 +20,55 @@ type Rules struct {
 	ConsecutiveDealing bool
 	// Base and PerTai give the points one paying player pays: Base + PerTai·tai.
 	Base, PerTai int
-	// EarthlyReadyTai is the tai of 地聽: the table gives 8 (or 4).
+	// EarthlyReadyTai is the tai of 地聽: the table gives 8 (or 4). It is
+	// what Tai and SetTai read and write for ItemEarthlyReady.
 	EarthlyReadyTai int
-	// AllHonorsTai is the tai of 字一色: the table gives 16 (or 8).
+	// AllHonorsTai is the tai of 字一色: the table gives 16 (or 8). It is
+	// what Tai and SetTai read and write for ItemAllHonors.
 	AllHonorsTai int
 	// PingHuConcealed makes 平胡 require a concealed hand (門清); the table
 	// leaves this to the players ("可自行約定是否需門清").
 	PingHuConcealed bool
+
+	// taiSet are the items whose tai SetTai changed, to tai[id].
+	taiSet itemSet
+	tai    [NumItems]int
+}
+
+// MaxItemTai bounds the tai of one count of an item under the rules (see
+// SetTai), so that points cannot overflow.
+const MaxItemTai = 10000
+
+// Tai returns the tai of one count of item id under the rules: the value
+// SetTai gave it, or else the table's (ItemID.Tai); for 地聽 and 字一色 it
+// is EarthlyReadyTai and AllHonorsTai.
+func (r *Rules) Tai(id ItemID) int {
+	switch {
+	case id == ItemEarthlyReady:
+		return r.EarthlyReadyTai
+	case id == ItemAllHonors:
+		return r.AllHonorsTai
+	case id.Valid() && r.taiSet.has(id):
+		return r.tai[id]
+	}
+	return id.Tai()
+}
+
+// SetTai sets the tai of one count of item id (house rules differ): for
+// 連N拉N the tai per consecutive deal, for 三元台, 正花 and 花槓 the tai of
+// each. A tai of 0 takes the item out of play: it is neither scored nor
+// excludes other items, so with 門清自摸 at 0 a concealed self-drawn hand
+// scores 門清 and 自摸. Score refuses a tai outside 0..MaxItemTai.
+func (r *Rules) SetTai(id ItemID, tai int) {
+	switch {
+	case id == ItemEarthlyReady:
+		r.EarthlyReadyTai = tai
+	case id == ItemAllHonors:
+		r.AllHonorsTai = tai
+	case id.Valid():
+		r.taiSet |= itemsOf(id)
+		r.tai[id] = tai
+	}
 }
 
 // Competition returns the rules of the ICGA/TCGA computer Mahjong
@@ -40,8 +82,8 @@ func Competition() Rules {
 		Name:            "competition",
 		Base:            1000,
 		PerTai:          500,
-		EarthlyReadyTai: 8,
-		AllHonorsTai:    16,
+		EarthlyReadyTai: ItemEarthlyReady.Tai(),
+		AllHonorsTai:    ItemAllHonors.Tai(),
 	}
 }
 
@@ -57,8 +99,8 @@ func Common() Rules {
 		ConsecutiveDealing: true,
 		Base:               1000,
 		PerTai:             500,
-		EarthlyReadyTai:    8,
-		AllHonorsTai:       16,
+		EarthlyReadyTai:    ItemEarthlyReady.Tai(),
+		AllHonorsTai:       ItemAllHonors.Tai(),
 	}
 }
 

@@ -21,6 +21,18 @@ const (
 // checkWin returns an error naming the first thing in w that cannot happen
 // under the rules r. It does not check that the hand is complete.
 func checkWin(w *Win, r *Rules) error {
+	checks := [...]func(*Win, *Rules) error{checkParts, checkFlowers, checkTiles, checkDealer, checkRules, checkSituation}
+	for _, check := range checks {
+		if err := check(w, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkParts checks that the winds, the melds and the winning tile are
+// valid values.
+func checkParts(w *Win, _ *Rules) error {
 	if !w.Seat.Valid() || !w.Seat.IsWind() {
 		return fmt.Errorf("tw16: seat wind %s is not a wind", w.Seat)
 	}
@@ -38,8 +50,12 @@ func checkWin(w *Win, r *Rules) error {
 	if !w.Tile.IsBonus() && !w.Tile.Kind().Valid() || w.Tile.IsBonus() && !w.Tile.Bonus().Valid() {
 		return fmt.Errorf("tw16: invalid winning tile %d", uint8(w.Tile))
 	}
+	return nil
+}
 
-	// Flowers.
+// checkFlowers checks that the rules play with flowers if there are any,
+// and that each flower is valid and given once.
+func checkFlowers(w *Win, r *Rules) error {
 	if !r.Flowers && (len(w.Flowers) > 0 || w.Tile.IsBonus()) {
 		return fmt.Errorf("tw16: the %s rules play without flowers (136 tiles)", r.Name)
 	}
@@ -53,8 +69,23 @@ func checkWin(w *Win, r *Rules) error {
 		}
 		seen[b] = true
 	}
+	return nil
+}
 
-	// Size and copies.
+// allTiles counts every tile of the win but the flowers: the concealed
+// part, the melds and the winning tile.
+func allTiles(w *Win) mjsolve.Counts {
+	all := w.Concealed
+	all.AddCounts(MeldCounts(w.Melds))
+	if !w.Tile.IsBonus() {
+		all.Add(w.Tile.Kind())
+	}
+	return all
+}
+
+// checkTiles checks the size of the concealed part and that no kind has
+// more than four copies.
+func checkTiles(w *Win, _ *Rules) error {
 	if err := w.Concealed.Validate(); err != nil {
 		return fmt.Errorf("tw16: hand: %w", err)
 	}
@@ -62,18 +93,16 @@ func checkWin(w *Win, r *Rules) error {
 	if got := w.Concealed.Total(); got != want {
 		return fmt.Errorf("tw16: hand has %d tiles; with %d melds it needs %d before the winning tile", got, len(w.Melds), want)
 	}
-	all := w.Concealed
-	all.AddCounts(MeldCounts(w.Melds))
-	if !w.Tile.IsBonus() {
-		all.Add(w.Tile.Kind())
-	}
-	for k, n := range all {
+	for k, n := range allTiles(w) {
 		if n > 4 {
 			return fmt.Errorf("tw16: %d copies of %s counting the melds and the winning tile (at most 4)", n, mjsolve.Kind(k))
 		}
 	}
+	return nil
+}
 
-	// Dealer.
+// checkDealer checks the dealer streak, the stake, and who discarded.
+func checkDealer(w *Win, r *Rules) error {
 	if w.DealerStreak < 0 {
 		return fmt.Errorf("tw16: negative dealer streak %d", w.DealerStreak)
 	}
@@ -89,45 +118,97 @@ func checkWin(w *Win, r *Rules) error {
 	if w.DiscarderIsDealer && (w.Dealer || w.SelfDrawn) {
 		return fmt.Errorf("tw16: the discarder can be the dealer only on a non-dealer's win by discard")
 	}
+	return nil
+}
 
-	// Situation.
+// checkRules checks the tai of every item under the rules.
+func checkRules(_ *Win, r *Rules) error {
+	for id := range NumItems {
+		if t := r.Tai(id); t < 0 || t > MaxItemTai {
+			return fmt.Errorf("tw16: the %s rules give %s (%s) %d tai (want 0..%d)", r.Name, id.Chinese(), id, t, MaxItemTai)
+		}
+	}
+	return nil
+}
+
+// checkSituation checks that the situation of the win is possible.
+func checkSituation(w *Win, _ *Rules) error {
 	if w.FirstTurn > EarthlyReady {
 		return fmt.Errorf("tw16: invalid first-turn situation %d", w.FirstTurn)
 	}
 	if w.Tile.IsBonus() {
-		if len(w.Flowers) != mjsolve.NumBonus-1 || seen[w.Tile.Bonus()] {
-			return fmt.Errorf("tw16: a flower win needs the other seven flowers (七搶一, 八仙過海); have %d of them", countOthers(seen, w.Tile.Bonus()))
-		}
-		if w.LastTile || w.AfterKong || w.RobKong || w.FirstTurn != NotFirstTurn {
-			return fmt.Errorf("tw16: a flower win takes no other situation (last tile, after kong, robbing a kong, first turn)")
-		}
-		return nil
-	}
-	if w.AfterKong && !w.SelfDrawn {
-		return fmt.Errorf("tw16: a win after a kong (槓上開花) is self-drawn")
+		return checkFlowerWin(w)
 	}
 	if w.AfterKong {
-		// The replacement tile (嶺上牌) follows the winner's own kong or a
-		// flower set aside: without either there was nothing to replace.
-		kong := false
-		for _, m := range w.Melds {
-			kong = kong || m.Type.IsKong()
-		}
-		if !kong && len(w.Flowers) == 0 {
-			return fmt.Errorf("tw16: a win after a kong (槓上開花) needs a kong among the melds or a flower set aside")
+		if err := checkAfterKong(w); err != nil {
+			return err
 		}
 	}
-	if w.RobKong && w.SelfDrawn {
+	if w.RobKong {
+		if err := checkRobKong(w); err != nil {
+			return err
+		}
+	}
+	return checkFirstTurn(w)
+}
+
+// checkFlowerWin checks a flower win: the other seven flowers, and no
+// other situation.
+func checkFlowerWin(w *Win) error {
+	b := w.Tile.Bonus()
+	others := 0
+	for _, f := range w.Flowers {
+		others += b2i(f != b)
+	}
+	if len(w.Flowers) != mjsolve.NumBonus-1 || others != len(w.Flowers) {
+		return fmt.Errorf("tw16: a flower win needs the other seven flowers (七搶一, 八仙過海); have %d of them", others)
+	}
+	if w.LastTile || w.AfterKong || w.RobKong || w.FirstTurn != NotFirstTurn {
+		return fmt.Errorf("tw16: a flower win takes no other situation (last tile, after kong, robbing a kong, first turn)")
+	}
+	return nil
+}
+
+// checkAfterKong checks 槓上開花: self-drawn, and the replacement tile (嶺上
+// 牌) follows the winner's own kong or a flower set aside: without either
+// there was nothing to replace.
+func checkAfterKong(w *Win) error {
+	if !w.SelfDrawn {
+		return fmt.Errorf("tw16: a win after a kong (槓上開花) is self-drawn")
+	}
+	kong := false
+	for _, m := range w.Melds {
+		kong = kong || m.Type.IsKong()
+	}
+	if !kong && len(w.Flowers) == 0 {
+		return fmt.Errorf("tw16: a win after a kong (槓上開花) needs a kong among the melds or a flower set aside")
+	}
+	return nil
+}
+
+// checkRobKong checks 搶槓: on another player's added kong, so not
+// self-drawn, not the last tile, and the other three copies in that
+// player's pong.
+func checkRobKong(w *Win) error {
+	if w.SelfDrawn {
 		return fmt.Errorf("tw16: robbing a kong (搶槓) is not a self-drawn win")
 	}
-	if w.RobKong && w.LastTile {
+	if w.LastTile {
 		return fmt.Errorf("tw16: robbing a kong (搶槓) cannot be on the last tile")
 	}
-	if k := w.Tile.Kind(); w.RobKong && all[k] != 1 {
+	all := allTiles(w)
+	if k := w.Tile.Kind(); all[k] != 1 {
 		return fmt.Errorf("tw16: robbing a kong of %s needs the other three %s in another player's pong, but the hand holds %d", k, k, all[k]-1)
 	}
+	return nil
+}
+
+// checkFirstTurn checks who may win a first-turn hand, and how.
+func checkFirstTurn(w *Win) error {
 	noMelds := len(w.Melds) == 0
 	switch w.FirstTurn {
+	case NotFirstTurn:
+		return nil
 	case HeavenlyHand:
 		if !w.Dealer || !w.SelfDrawn || !noMelds {
 			return fmt.Errorf("tw16: 天胡 (tianhu) is the dealer's self-drawn win with no meld and no concealed kong")
@@ -146,19 +227,10 @@ func checkWin(w *Win, r *Rules) error {
 				return fmt.Errorf("tw16: 地聽 (diting) allows no chow, pong or exposed kong")
 			}
 		}
+		return nil
 	}
-	if w.FirstTurn != NotFirstTurn && w.FirstTurn != EarthlyReady && (w.LastTile || w.RobKong) {
+	if w.LastTile || w.RobKong {
 		return fmt.Errorf("tw16: %s is in the first go-round: no last tile, no robbing a kong", w.FirstTurn)
 	}
 	return nil
-}
-
-func countOthers(seen [mjsolve.NumBonus]bool, except mjsolve.Bonus) int {
-	n := 0
-	for b, ok := range seen {
-		if ok && mjsolve.Bonus(b) != except {
-			n++
-		}
-	}
-	return n
 }

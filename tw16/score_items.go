@@ -1,185 +1,129 @@
 package tw16
 
-import (
-	"encoding/json"
-	"fmt"
-)
+import "math/bits"
 
-// ItemID names one scoring item (台) of the tai table in the appendix of the
-// MJTalk referee thesis (麻將台數列表介紹). The constants are in the order
-// of that table.
-type ItemID uint8
+// itemCounts holds how many times each item of the table applies to a win
+// (0: it does not), before the exclusions and the rules' tai.
+type itemCounts [NumItems]int
 
-// The scoring items, in the order of the appendix table. Each comment gives
-// the table's tai; the rules the scorer applies are documented on Score.
-const (
-	ItemDealer             ItemID = iota // 莊家 1 (the "莊家連N拉N 2N+1" row, dealer part)
-	ItemDealerStreak                     // 連N拉N 2N (the same row, streak part)
-	ItemSelfDrawn                        // 自摸 1
-	ItemConcealed                        // 門清 1
-	ItemConcealedSelfDrawn               // 門清自摸 3 (replaces 門清 and 自摸)
-	ItemDragonTriplet                    // 三元台 1 per dragon triplet or kong
-	ItemRoundWind                        // 圈風台 1
-	ItemSeatWind                         // 門風台 1
-	ItemOwnFlower                        // 正花 1 per own flower
-	ItemSingleWait                       // 獨聽 1
-	ItemRobKong                          // 搶槓 1
-	ItemAfterKong                        // 槓上開花 1
-	ItemLastDiscard                      // 河底撈魚 1
-	ItemLastDraw                         // 海底撈月 1
-	ItemFlowerSet                        // 花槓 2 per complete set of four
-	ItemAllMelded                        // 全求人 2
-	ItemPingHu                           // 平胡 2
-	ItemThreeConcealed                   // 三暗刻 2
-	ItemAllTriplets                      // 對對胡 4
-	ItemHalfFlush                        // 混一色 4
-	ItemLittleDragons                    // 小三元 4
-	ItemFourConcealed                    // 四暗刻 5
-	ItemFiveConcealed                    // 五暗刻 8
-	ItemFullFlush                        // 清一色 8
-	ItemLittleWinds                      // 小四喜 8
-	ItemBigDragons                       // 大三元 8
-	ItemSevenRobOne                      // 七搶一 8
-	ItemEightFlowers                     // 八仙過海 8
-	ItemEarthlyReady                     // 地聽 8 (or 4, Rules.EarthlyReadyTai)
-	ItemAllHonors                        // 字一色 16 (or 8, Rules.AllHonorsTai)
-	ItemBigWinds                         // 大四喜 16
-	ItemEarthlyHand                      // 地胡 16
-	ItemHeavenlyHand                     // 天胡 16
-	ItemHumanHand                        // 人胡 16
-	NumItems                             // number of items
-)
-
-var itemInfo = [NumItems]struct{ key, chinese, english string }{
-	ItemDealer:             {"dealer", "莊家", "dealer"},
-	ItemDealerStreak:       {"dealer-streak", "連N拉N", "dealer's consecutive deals"},
-	ItemSelfDrawn:          {"self-drawn", "自摸", "self-drawn"},
-	ItemConcealed:          {"concealed", "門清", "concealed hand"},
-	ItemConcealedSelfDrawn: {"concealed-self-drawn", "門清自摸", "concealed hand, self-drawn"},
-	ItemDragonTriplet:      {"dragon-triplet", "三元台", "dragon triplet"},
-	ItemRoundWind:          {"round-wind", "圈風台", "round wind triplet"},
-	ItemSeatWind:           {"seat-wind", "門風台", "seat wind triplet"},
-	ItemOwnFlower:          {"own-flower", "正花", "own flower"},
-	ItemSingleWait:         {"single-wait", "獨聽", "single wait"},
-	ItemRobKong:            {"rob-kong", "搶槓", "robbing a kong"},
-	ItemAfterKong:          {"after-kong", "槓上開花", "win on a replacement tile"},
-	ItemLastDiscard:        {"last-discard", "河底撈魚", "win on the last discard"},
-	ItemLastDraw:           {"last-draw", "海底撈月", "win on the last tile of the wall"},
-	ItemFlowerSet:          {"flower-set", "花槓", "complete set of four flowers"},
-	ItemAllMelded:          {"all-melded", "全求人", "all melded, won on a discard"},
-	ItemPingHu:             {"ping-hu", "平胡", "all sequences, two-sided wait"},
-	ItemThreeConcealed:     {"three-concealed-triplets", "三暗刻", "three concealed triplets"},
-	ItemAllTriplets:        {"all-triplets", "對對胡", "all triplets"},
-	ItemHalfFlush:          {"half-flush", "混一色", "one suit and honors"},
-	ItemLittleDragons:      {"little-three-dragons", "小三元", "little three dragons"},
-	ItemFourConcealed:      {"four-concealed-triplets", "四暗刻", "four concealed triplets"},
-	ItemFiveConcealed:      {"five-concealed-triplets", "五暗刻", "five concealed triplets"},
-	ItemFullFlush:          {"full-flush", "清一色", "one suit only"},
-	ItemLittleWinds:        {"little-four-winds", "小四喜", "little four winds"},
-	ItemBigDragons:         {"big-three-dragons", "大三元", "big three dragons"},
-	ItemSevenRobOne:        {"seven-rob-one", "七搶一", "seven flowers rob the eighth"},
-	ItemEightFlowers:       {"eight-flowers", "八仙過海", "all eight flowers"},
-	ItemEarthlyReady:       {"earthly-ready", "地聽", "ready from the first discard"},
-	ItemAllHonors:          {"all-honors", "字一色", "all honors"},
-	ItemBigWinds:           {"big-four-winds", "大四喜", "big four winds"},
-	ItemEarthlyHand:        {"earthly-hand", "地胡", "self-drawn on the first draw"},
-	ItemHeavenlyHand:       {"heavenly-hand", "天胡", "dealer's dealt hand is complete"},
-	ItemHumanHand:          {"human-hand", "人胡", "won on a first-go-round discard"},
-}
-
-// Valid reports whether id is one of the items.
-func (id ItemID) Valid() bool { return id < NumItems }
-
-// String returns the item's key, e.g. "self-drawn", "ping-hu".
-func (id ItemID) String() string {
-	if id.Valid() {
-		return itemInfo[id].key
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	return fmt.Sprintf("ItemID(%d)", id)
+	return 0
 }
 
-// Chinese returns the item's name in the table, e.g. 自摸, 平胡; the streak
-// item is 連N拉N (Item.Name fills in N).
-func (id ItemID) Chinese() string {
-	if id.Valid() {
-		return itemInfo[id].chinese
-	}
-	return id.String()
+// setCounts are the sets of an arrangement by kind.
+type setCounts struct {
+	sequences, triplets, concealed int // concealed: triplets and kongs that count as concealed (暗刻)
+	dragons, winds                 int // dragon and wind triplets and kongs
+	roundWind, seatWind            bool
 }
 
-// English returns a short English gloss of the item.
-func (id ItemID) English() string {
-	if id.Valid() {
-		return itemInfo[id].english
-	}
-	return id.String()
-}
-
-// MarshalText encodes the item's key.
-func (id ItemID) MarshalText() ([]byte, error) {
-	if !id.Valid() {
-		return nil, fmt.Errorf("tw16: invalid item %d", uint8(id))
-	}
-	return []byte(id.String()), nil
-}
-
-// UnmarshalText parses an item's key.
-func (id *ItemID) UnmarshalText(text []byte) error {
-	for i := range NumItems {
-		if itemInfo[i].key == string(text) {
-			*id = i
-			return nil
+func countSets(w *Win, a *Arrangement) setCounts {
+	var n setCounts
+	for _, s := range a.Sets {
+		m := s.Meld
+		if m.Type == Chow {
+			n.sequences++
+			continue
+		}
+		n.triplets++
+		n.concealed += b2i(s.Concealed)
+		n.dragons += b2i(m.Kind.IsDragon())
+		if m.Kind.IsWind() {
+			n.winds++
+			n.roundWind = n.roundWind || m.Kind == w.Round
+			n.seatWind = n.seatWind || m.Kind == w.Seat
 		}
 	}
-	return fmt.Errorf("tw16: unknown scoring item %q", text)
+	return n
 }
 
-// Item is one scoring item of a win: which item, how many times it counts
-// (dragon triplets, own flowers and flower sets can count more than once;
-// for the streak item it is N), and the tai it gives in all.
-type Item struct {
-	ID    ItemID
-	Count int
-	Tai   int
-}
-
-// Name returns the Chinese name, with N filled in for the streak item
-// (連2拉2).
-func (it Item) Name() string {
-	if it.ID == ItemDealerStreak {
-		return fmt.Sprintf("連%d拉%d", it.Count, it.Count)
+// countDealer counts 莊家 and 連N拉N, which count on every win.
+func (c *itemCounts) countDealer(w *Win) {
+	if w.Dealer {
+		c[ItemDealer] = 1
+		c[ItemDealerStreak] = w.DealerStreak
 	}
-	return it.ID.Chinese()
 }
 
-// String writes the item as "自摸 1", "三元台×2 2".
-func (it Item) String() string {
-	if it.Count > 1 && it.ID != ItemDealerStreak {
-		return fmt.Sprintf("%s×%d %d", it.Name(), it.Count, it.Tai)
+// countWin counts the items of a normal win in arrangement a: each row's
+// condition as Score documents it, without the exclusions (門清自摸 and
+// 門清 and 自摸 all apply to a concealed self-drawn hand here).
+func (c *itemCounts) countWin(w *Win, r *Rules, f *facts, a *Arrangement) {
+	*c = itemCounts{}
+	n := countSets(w, a)
+	concealedHand := !f.exposed
+	c.countDealer(w)
+	c[ItemSelfDrawn] = b2i(w.SelfDrawn)
+	c[ItemConcealed] = b2i(concealedHand)
+	c[ItemConcealedSelfDrawn] = b2i(concealedHand && w.SelfDrawn)
+	c[ItemDragonTriplet] = n.dragons
+	c[ItemRoundWind] = b2i(n.roundWind)
+	c[ItemSeatWind] = b2i(n.seatWind)
+	c[ItemOwnFlower] = f.ownFlowers
+	c[ItemSingleWait] = b2i(f.single)
+	c[ItemRobKong] = b2i(w.RobKong)
+	c[ItemAfterKong] = b2i(w.AfterKong)
+	c[ItemLastDiscard] = b2i(w.LastTile && !w.SelfDrawn)
+	c[ItemLastDraw] = b2i(w.LastTile && w.SelfDrawn)
+	c[ItemFlowerSet] = f.flowerSets
+	// 全求人: 手牌皆已吃、碰、槓, 只剩 1 張手牌, 由其他家放槍.
+	c[ItemAllMelded] = b2i(w.Concealed.Total() == 1 && !f.concealedKng && !w.SelfDrawn)
+	// 平胡: 無字、無花、無刻、先有將、聽兩面、非自摸 (門清 by agreement).
+	c[ItemPingHu] = b2i(n.sequences == 5 && !f.honors && len(w.Flowers) == 0 &&
+		a.Wait == TwoSided && !f.single && !w.SelfDrawn && (concealedHand || !r.PingHuConcealed))
+	c[ItemThreeConcealed] = b2i(n.concealed >= 3)
+	c[ItemFourConcealed] = b2i(n.concealed >= 4)
+	c[ItemFiveConcealed] = b2i(n.concealed >= 5)
+	c[ItemAllTriplets] = b2i(n.triplets == 5)
+	c[ItemHalfFlush] = b2i(f.suits == 1 && f.honors)
+	c[ItemLittleDragons] = b2i(n.dragons == 2 && a.Pair.IsDragon()) // 2 副刻子及將牌
+	c[ItemFullFlush] = b2i(f.suits == 1 && !f.honors)
+	c[ItemLittleWinds] = b2i(n.winds == 3 && a.Pair.IsWind()) // 3 副刻子及將牌
+	c[ItemBigDragons] = b2i(n.dragons == 3)
+	c[ItemEarthlyReady] = b2i(w.FirstTurn == EarthlyReady)
+	c[ItemAllHonors] = b2i(f.suits == 0)
+	c[ItemBigWinds] = b2i(n.winds == 4)
+	c[ItemEarthlyHand] = b2i(w.FirstTurn == EarthlyHand)
+	c[ItemHeavenlyHand] = b2i(w.FirstTurn == HeavenlyHand)
+	c[ItemHumanHand] = b2i(w.FirstTurn == HumanHand)
+}
+
+// countFlowerWin counts the items of a flower win: 八仙過海 (self-drawn)
+// or 七搶一, the dealer items, and the flowers that the flower item
+// excludes. The items of a hand (自摸, 門清, …) do not apply to it.
+func (c *itemCounts) countFlowerWin(w *Win, f *facts) {
+	*c = itemCounts{}
+	c.countDealer(w)
+	c[ItemOwnFlower] = f.ownFlowers
+	c[ItemFlowerSet] = f.flowerSets
+	if w.SelfDrawn {
+		c[ItemEightFlowers] = 1
+	} else {
+		c[ItemSevenRobOne] = 1
 	}
-	return fmt.Sprintf("%s %d", it.Name(), it.Tai)
 }
 
-type itemJSON struct {
-	ID      ItemID `json:"id"`
-	Name    string `json:"name"`
-	English string `json:"english"`
-	Count   int    `json:"count"`
-	Tai     int    `json:"tai"`
-}
-
-// MarshalJSON writes the item with its names:
-// {"id":"self-drawn","name":"自摸","english":"self-drawn","count":1,"tai":1}.
-func (it Item) MarshalJSON() ([]byte, error) {
-	return json.Marshal(itemJSON{it.ID, it.Name(), it.ID.English(), it.Count, it.Tai})
-}
-
-// UnmarshalJSON reads what MarshalJSON writes.
-func (it *Item) UnmarshalJSON(b []byte) error {
-	var j itemJSON
-	if err := json.Unmarshal(b, &j); err != nil {
-		return err
+// appendItems appends to items those of c that count under the rules r,
+// in table order: an item counts when it applies, its tai under r is not
+// 0, and no item that counts excludes it. Every item excludes only items
+// before it in the table, so one pass from the last item to the first
+// decides them.
+func (c *itemCounts) appendItems(items []Item, r *Rules) []Item {
+	var kept, excluded itemSet
+	for i := int(NumItems) - 1; i >= 0; i-- {
+		id := ItemID(i)
+		if c[id] == 0 || r.Tai(id) == 0 || excluded.has(id) {
+			continue
+		}
+		kept |= itemsOf(id)
+		excluded |= itemTable[id].excludes
 	}
-	*it = Item{ID: j.ID, Count: j.Count, Tai: j.Tai}
-	return nil
+	for s := kept; s != 0; s &= s - 1 {
+		id := ItemID(bits.TrailingZeros64(uint64(s)))
+		items = append(items, Item{ID: id, Count: c[id], Tai: c[id] * r.Tai(id)})
+	}
+	return items
 }

@@ -468,30 +468,20 @@ func TestScoreArrangement(t *testing.T) {
 			t.Errorf("%+v: %v", c.sc, err)
 			continue
 		}
+		// Arrangement.String, with (c) after each concealed triplet and the
+		// pair and the wait apart.
 		a := res.Arrangement
-		var parts []string
-		for _, s := range a.Sets {
-			p := s.Meld.String()
-			switch {
-			case s.Meld.Type == tw16.ConcealedKong:
-				p = "[" + p + "]"
-			case !s.Hand:
-				p = "(" + p + ")"
-			}
+		parts := strings.Fields(a.String())
+		for i, s := range a.Sets {
 			if s.Meld.IsTriplet() && s.Concealed {
-				p += "(c)"
+				p, won := strings.CutSuffix(parts[i], "*")
+				parts[i] = p + "(c)"
+				if won {
+					parts[i] += "*"
+				}
 			}
-			if s.Win {
-				p += "*"
-			}
-			parts = append(parts, p)
 		}
-		var pair mjsolve.Counts
-		pair[a.Pair] = 2
-		ps := pair.String()
-		if !slices.ContainsFunc(a.Sets, func(s tw16.Set) bool { return s.Win }) {
-			ps += "*"
-		}
+		ps, parts := parts[len(parts)-1], parts[:len(parts)-1]
 		got := strings.Join(parts, " ") + " | " + ps + " | " + a.Wait.String()
 		if got != c.want {
 			t.Errorf("%s + %s: arrangement %q, want %q (items %s)", c.sc.hand, c.sc.win, got, c.want, itemsString(res.Items))

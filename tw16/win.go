@@ -1,0 +1,79 @@
+package tw16
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mjsolve/mjsolve"
+)
+
+// FirstTurn names the first-go-round situations of the tai table.
+type FirstTurn uint8
+
+// The first-turn situations.
+const (
+	NotFirstTurn FirstTurn = iota // none of these
+	HeavenlyHand                  // 天胡: the dealer's 17 dealt tiles (after flower replacement) are complete
+	EarthlyHand                   // 地胡: a non-dealer wins by self-draw on the first draw, no call made
+	HumanHand                     // 人胡: a non-dealer wins on a discard of the first go-round before drawing, no call made
+	EarthlyReady                  // 地聽: the player was ready (聽) right after the first discard, no call made
+)
+
+var firstTurnNames = [...]struct{ key, chinese string }{
+	{"none", ""}, {"tianhu", "天胡"}, {"dihu", "地胡"}, {"renhu", "人胡"}, {"diting", "地聽"},
+}
+
+// String returns the pinyin name: "none", "tianhu", "dihu", "renhu", "diting".
+func (f FirstTurn) String() string {
+	if int(f) < len(firstTurnNames) {
+		return firstTurnNames[f].key
+	}
+	return fmt.Sprintf("FirstTurn(%d)", f)
+}
+
+// ParseFirstTurn parses a first-turn situation by its pinyin name (tianhu,
+// dihu, renhu, diting), its Chinese name (天胡 地胡 人胡 地聽), or the English
+// heavenly, earthly, human, earthly-ready; "" and "none" are NotFirstTurn.
+func ParseFirstTurn(s string) (FirstTurn, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "none":
+		return NotFirstTurn, nil
+	case "tianhu", "天胡", "heavenly":
+		return HeavenlyHand, nil
+	case "dihu", "地胡", "earthly":
+		return EarthlyHand, nil
+	case "renhu", "人胡", "human":
+		return HumanHand, nil
+	case "diting", "地聽", "earthly-ready":
+		return EarthlyReady, nil
+	}
+	return 0, fmt.Errorf("tw16: unknown first-turn situation %q (want tianhu, dihu, renhu or diting)", s)
+}
+
+// Win describes a winning hand and the situation of the win.
+type Win struct {
+	// Concealed is the concealed part of the hand without the winning tile:
+	// 16 tiles less 3 per meld (a kong also counts 3).
+	Concealed mjsolve.Counts
+	// Tile is the winning tile. A bonus tile makes a flower win: with the
+	// seven Flowers it completes all eight, 八仙過海 when drawn (SelfDrawn),
+	// 七搶一 when robbed from another player.
+	Tile mjsolve.Tile
+	// Melds are the declared melds: exposed chows, pongs and kongs, and
+	// concealed kongs (Type ConcealedKong).
+	Melds []Meld
+	// Flowers are the bonus tiles set aside before the win.
+	Flowers []mjsolve.Bonus
+
+	SelfDrawn bool // 自摸: drawn from the wall rather than another player's tile
+	LastTile  bool // the last tile of the wall (海底撈月) or its discard (河底撈魚)
+	AfterKong bool // drawn as the replacement after a kong or a flower (槓上開花); needs SelfDrawn and a kong among Melds or a flower in Flowers
+	RobKong   bool // robbed from another player's added kong (搶槓); not SelfDrawn
+
+	Dealer            bool // the winner is the dealer (莊家)
+	DealerStreak      int  // N of 連N拉N: the dealer's consecutive deals beyond the first
+	DiscarderIsDealer bool // the discarder (or the player robbed) is the dealer; the winner is not
+
+	Seat, Round mjsolve.Kind // the winner's seat wind (門風) and the round wind (圈風)
+	FirstTurn   FirstTurn
+}
