@@ -1,0 +1,42 @@
+package game_test
+
+import (
+	"fmt"
+
+	"github.com/mjsolve/mjsolve/tw16/game"
+)
+
+// first always takes the first action offered: it wins when it can, else
+// claims the first claim offered, else discards its lowest card.
+type first struct{}
+
+func (first) Begin(uint64)                               {}
+func (first) Choose(v *game.View, acts []game.Action) int { return 0 }
+
+// A hand played in-process by four strategies, and its events.
+func ExamplePlay() {
+	g, err := game.New(game.Config{Seed: 64, Dealer: 0, Round: game.East})
+	if err != nil {
+		panic(err)
+	}
+	players := [4]game.Strategy{first{}, first{}, first{}, first{}}
+	var views [4]game.View
+	if err := game.Play(g, &players, &views); err != nil {
+		panic(err)
+	}
+	evs := g.Events()
+	fmt.Println(evs[0])
+	fmt.Println(evs[len(evs)-1])
+	r := g.Result()
+	for _, it := range r.Score.Items {
+		fmt.Println(it)
+	}
+	fmt.Println("tai", r.Score.Tai, "points", r.Points)
+	// Output:
+	// 0 discard 5m#3
+	// 3 win on 1z#3 from 3
+	// 自摸 1
+	// 三元台 1
+	// 獨聽 1
+	// tai 3 points [-3000 -2500 -2500 8000]
+}

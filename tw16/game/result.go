@@ -1,0 +1,136 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/tw16"
+)
+
+// Result is the outcome of a hand.
+type Result struct {
+	// Exhausted says the hand was drawn (流局): nobody won, nobody pays.
+	Exhausted bool
+	// Winner won on Card: self-drawn when From is Winner, else on From's
+	// discard or, when RobbedKong, robbing From's added kong.
+	Winner, From Seat
+	Card         Card
+	SelfDrawn    bool
+	RobbedKong   bool
+	// Win is the situation as scored, Score the score (tw16.Score under
+	// the game's rules).
+	Win   tw16.Win
+	Score tw16.Result
+	// Points are what each seat won (negative: paid) in the hand; they sum
+	// to zero.
+	Points [4]int
+}
+
+// win ends the hand with s winning on c from seat from.
+func (g *Game) win(s, from Seat, c Card, robbed bool) error {
+	h := &g.hands[s]
+	selfDrawn := s == from
+	w := tw16.Win{
+		Concealed:         h.counts,
+		Tile:              c.Tile(),
+		SelfDrawn:         selfDrawn,
+		RobKong:           robbed,
+		LastTile:          !robbed && g.WallLeft() <= DeadWall,
+		AfterKong:         selfDrawn && g.replaced,
+		Dealer:            s == g.cfg.Dealer,
+		DiscarderIsDealer: !selfDrawn && from == g.cfg.Dealer,
+		Seat:              Wind(s).Kind(),
+		Round:             g.cfg.Round.Kind(),
+	}
+	if selfDrawn {
+		w.Concealed[c.Kind()]--
+	}
+	for i, m := range h.melds[:h.nmelds] {
+		g.scratch[i] = m.Tw16()
+	}
+	w.Melds = g.scratch[:h.nmelds]
+	for i, f := range h.flowers[:h.nflowers] {
+		g.fls[i] = f.Bonus()
+	}
+	w.Flowers = g.fls[:h.nflowers]
+	if !g.interrupted {
+		switch {
+		case selfDrawn && w.Dealer && g.drawn == NoCard:
+			w.FirstTurn = tw16.HeavenlyHand
+		case selfDrawn && !w.Dealer && !g.discarded[s]:
+			w.FirstTurn = tw16.EarthlyHand
+		case !selfDrawn && !w.Dealer && !g.hasDrawn[s]:
+			w.FirstTurn = tw16.HumanHand
+		}
+	}
+
+	var res tw16.Result
+	var err error
+	if w.FirstTurn == tw16.HeavenlyHand {
+		// The dealt hand has no last tile: every kind of it is tried as
+		// the winning tile and the best score kept.
+		res.Tai = -1
+		full := h.counts
+		for k, n := range full {
+			if n == 0 {
+				continue
+			}
+			w2 := w
+			w2.Concealed = full
+			w2.Concealed[k]--
+			w2.Tile = mjsolve.KindTile(mjsolve.Kind(k))
+			r, e := tw16.Score(w2, g.rules)
+			if e != nil {
+				err = e
+				break
+			}
+			if r.Tai > res.Tai {
+				res, w, c = r, w2, KindCard(mjsolve.Kind(k), 0)
+			}
+		}
+		for _, x := range h.cards[:h.n] {
+			if x.Kind() == w.Tile.Kind() {
+				c = x
+			}
+		}
+	} else {
+		res, err = tw16.Score(w, g.rules)
+	}
+	if err != nil {
+		// Only a complete hand is offered a win, so this is a bug.
+		return fmt.Errorf("game: scoring seat %d's win on %s: %w", s, c, err)
+	}
+
+	var pts [4]int
+	for _, p := range res.Payments {
+		for o := range Seat(4) {
+			if o == s || !pays(p.Payer, o, from, g.cfg.Dealer) {
+				continue
+			}
+			pts[o] -= p.Points
+			pts[s] += p.Points
+		}
+	}
+	w.Melds = append([]tw16.Meld(nil), w.Melds...)
+	w.Flowers = append([]mjsolve.Bonus(nil), w.Flowers...)
+	g.result = Result{Winner: s, From: from, Card: c, SelfDrawn: selfDrawn, RobbedKong: robbed, Win: w, Score: res, Points: pts}
+	g.events = append(g.events, Event{Type: EventWin, Seat: s, From: from, Card: c, Robbed: robbed})
+	g.phase, g.nacts = PhaseOver, 0
+	return nil
+}
+
+// pays reports whether seat o is among the payers p of tw16.Payment.Payer
+// ("discarder", "dealer", "each", "non-dealer") for a win from seat from.
+func pays(p string, o, from, dealer Seat) bool {
+	switch p {
+	case "discarder":
+		return o == from
+	case "dealer":
+		return o == dealer
+	case "each":
+		return true
+	case "non-dealer":
+		return o != dealer
+	}
+	return false
+}

@@ -1,0 +1,179 @@
+package game
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"text/tabwriter"
+)
+
+// Table adds up a match between four players, by player (0–3, in the
+// order the players were given), whatever their seats in each hand.
+type Table struct {
+	names [4]string
+	hands int
+	stats [4]tally
+	// diff[i][j] adds up player i's points minus player j's, per hand.
+	diff [4][4]moments
+}
+
+// tally is one player's running totals.
+type tally struct {
+	wins, selfDrawn, dealIns, drawn, failures int
+	points                                    moments
+}
+
+// moments are the count-free sums of a sample: its sum and sum of squares.
+type moments struct{ sum, sq float64 }
+
+func (m *moments) add(x float64) { m.sum += x; m.sq += x * x }
+
+// NewTable starts a table for four players with these names.
+func NewTable(names [4]string) *Table { return &Table{names: names} }
+
+// Add counts one hand h with its result; failed[s] says the program at
+// seat s failed in it (a wrong instruction, a crash, a hang: see
+// tw16/referee).
+func (t *Table) Add(h Scheduled, r *Result, failed [4]bool) {
+	t.hands++
+	var pts [4]float64
+	for s := range Seat(4) {
+		p := h.Players[s]
+		st := &t.stats[p]
+		pts[p] = float64(r.Points[s])
+		st.points.add(pts[p])
+		if failed[s] {
+			st.failures++
+		}
+		switch {
+		case r.Exhausted:
+			st.drawn++
+		case r.Winner == s:
+			st.wins++
+			if r.SelfDrawn {
+				st.selfDrawn++
+			}
+		case r.From == s && !r.SelfDrawn:
+			st.dealIns++
+		}
+	}
+	for i := range 4 {
+		for j := range 4 {
+			t.diff[i][j].add(pts[i] - pts[j])
+		}
+	}
+}
+
+// Merge adds the hands of o (a table of the same players).
+func (t *Table) Merge(o *Table) {
+	t.hands += o.hands
+	for p := range 4 {
+		a, b := &t.stats[p], &o.stats[p]
+		a.wins += b.wins
+		a.selfDrawn += b.selfDrawn
+		a.dealIns += b.dealIns
+		a.drawn += b.drawn
+		a.failures += b.failures
+		a.points.sum += b.points.sum
+		a.points.sq += b.points.sq
+		for q := range 4 {
+			t.diff[p][q].sum += o.diff[p][q].sum
+			t.diff[p][q].sq += o.diff[p][q].sq
+		}
+	}
+}
+
+// Hands returns the number of hands added.
+func (t *Table) Hands() int { return t.hands }
+
+// PlayerStats are one player's totals over a match.
+type PlayerStats struct {
+	Name  string `json:"name"`
+	Score int64  `json:"score"`
+	// Wins counts the hands won, SelfDrawn those won by self-draw,
+	// DealIns the hands lost by discarding the winning tile (or being
+	// robbed), Drawn the drawn hands, Failures the hands in which the
+	// player's program failed.
+	Wins      int `json:"wins"`
+	SelfDrawn int `json:"self_drawn"`
+	DealIns   int `json:"deal_ins"`
+	Drawn     int `json:"drawn"`
+	Failures  int `json:"failures"`
+	// Mean is the mean score per hand and CI95 its 95% interval (normal
+	// approximation: mean ± 1.96 standard errors).
+	Mean float64    `json:"mean"`
+	CI95 [2]float64 `json:"ci95"`
+}
+
+// Player returns the totals of player p.
+func (t *Table) Player(p int) PlayerStats {
+	st := &t.stats[p]
+	mean, lo, hi := interval(st.points, t.hands)
+	return PlayerStats{
+		Name: t.names[p], Score: int64(math.Round(st.points.sum)),
+		Wins: st.wins, SelfDrawn: st.selfDrawn, DealIns: st.dealIns, Drawn: st.drawn, Failures: st.failures,
+		Mean: mean, CI95: [2]float64{lo, hi},
+	}
+}
+
+// Margin returns by how much player i out-scored player j per hand on
+// average, with its 95% interval (the hands are paired: the same deals).
+func (t *Table) Margin(i, j int) (mean, lo, hi float64) { return interval(t.diff[i][j], t.hands) }
+
+// interval returns the mean of a sample of n and its 95% interval.
+func interval(m moments, n int) (mean, lo, hi float64) {
+	if n == 0 {
+		return 0, 0, 0
+	}
+	mean = m.sum / float64(n)
+	if n < 2 {
+		return mean, mean, mean
+	}
+	v := max(0, (m.sq-m.sum*mean)/float64(n-1))
+	h := 1.959963984540054 * math.Sqrt(v/float64(n))
+	return mean, mean - h, mean + h
+}
+
+// MarshalJSON writes {"hands": N, "players": [...]}, the players in the
+// order given (see PlayerStats).
+func (t *Table) MarshalJSON() ([]byte, error) {
+	out := struct {
+		Hands   int           `json:"hands"`
+		Players []PlayerStats `json:"players"`
+	}{Hands: t.hands}
+	for p := range 4 {
+		out.Players = append(out.Players, t.Player(p))
+	}
+	return json.Marshal(out)
+}
+
+// WriteText writes the table for people: one row per player, then the
+// margin of the best player over each other one.
+func (t *Table) WriteText(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "player\tscore\twins\tself-drawn\tdeal-ins\tdrawn\tfailures\tmean/hand\t95%% interval\t\n")
+	best := 0
+	for p := range 4 {
+		st := t.Player(p)
+		if st.Mean > t.Player(best).Mean {
+			best = p
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.1f\t%.1f … %.1f\t\n",
+			st.Name, st.Score, st.Wins, st.SelfDrawn, st.DealIns, st.Drawn, st.Failures, st.Mean, st.CI95[0], st.CI95[1])
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%d hands\n", t.hands)
+	for p := range 4 {
+		if p == best || t.hands < 2 {
+			continue
+		}
+		m, lo, hi := t.Margin(best, p)
+		fmt.Fprintf(w, "%s (player %d) - %s (player %d): %.1f per hand, 95%% interval %.1f … %.1f\n",
+			t.names[best], best+1, t.names[p], p+1, m, lo, hi)
+	}
+	_, err := fmt.Fprint(w)
+	return err
+}
