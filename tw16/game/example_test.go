@@ -10,7 +10,7 @@ import (
 // claims the first claim offered, else discards its lowest card.
 type first struct{}
 
-func (first) Begin(uint64)                               {}
+func (first) Begin(uint64)                                {}
 func (first) Choose(v *game.View, acts []game.Action) int { return 0 }
 
 // A hand played in-process by four strategies, and its events.
