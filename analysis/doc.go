@@ -4,8 +4,16 @@
 // The runner ([Run]) hands game numbers first..first+n−1 to a pool of
 // workers, each built by a caller-supplied constructor, and delivers the
 // per-board [Record]s in game order, so the records and the [Summary] are the
-// same whatever the number of workers. It does not know about the solver: a
-// worker is any func(ctx, game) Record.
+// same whatever the number of workers. It does not call the solver: a
+// worker is any func(ctx, game) Record (package job has the real one, which
+// deals and solves).
+//
+// A record's [Verdict] and [Method] are the solver's own types (aliases of
+// solver.Verdict and solver.Method), so one verdict type runs from the
+// solver's result through the record to the summary, and its zero value is
+// Unknown: a record nobody filled in never counts as decided. analysis
+// imports solver for these types only; solver imports neither analysis nor
+// anything heavy, so the dependencies still point one way.
 //
 // A [Summary] keeps counts per verdict and per method and the time per board
 // in a fixed log-scale histogram, so its memory does not grow with the number

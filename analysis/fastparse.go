@@ -7,7 +7,7 @@ import "bytes"
 // anything else, which parseRecord then decodes with encoding/json; both
 // give the same record for any line fastParseRecord accepts (the fuzz test
 // checks this). It makes reading ten million records several times faster.
-func fastParseRecord(line []byte, r *Record, methods map[string]string) bool {
+func fastParseRecord(line []byte, r *Record, methods map[string]Method) bool {
 	p := line
 	eat := func(s string) bool {
 		if !bytes.HasPrefix(p, []byte(s)) {
@@ -32,7 +32,7 @@ func fastParseRecord(line []byte, r *Record, methods map[string]string) bool {
 		p = p[i:]
 		return v, true
 	}
-	str := func() (string, bool) {
+	str := func() (Method, bool) {
 		if len(p) == 0 || p[0] != '"' {
 			return "", false
 		}
@@ -50,9 +50,9 @@ func fastParseRecord(line []byte, r *Record, methods map[string]string) bool {
 		if m, ok := methods[string(s)]; ok {
 			return m, true
 		}
-		m := string(s)
+		m := Method(s)
 		if len(methods) < 64 {
-			methods[m] = m
+			methods[string(m)] = m
 		}
 		return m, true
 	}

@@ -35,7 +35,7 @@ type RatePoint struct {
 
 // MethodTimes is the time per board of the boards one method decided.
 type MethodTimes struct {
-	Method string
+	Method Method
 	Time   *TimeStats
 }
 
@@ -76,7 +76,7 @@ func RateGrid(n int64, perDecade int) []int64 {
 // perDecade), and the time per board of each method.
 func ReadPlotData(paths []string, perDecade int) (*PlotData, error) {
 	var seen gameSet
-	times := map[string]*TimeStats{} // by record method, at most maxPlotMethods entries
+	times := map[Method]*TimeStats{} // by record method, at most maxPlotMethods entries
 	var methods []MethodTimes
 	var other *TimeStats
 	m, err := mergeFiles(paths, &seen, func(r *Record) {

@@ -122,8 +122,8 @@ func TestReadPlotDataRate(t *testing.T) {
 	}
 	var totals = map[string][2]int64{}
 	for _, r := range all {
-		v := totals[r.Method]
-		totals[r.Method] = [2]int64{v[0] + 1, v[1] + r.NS}
+		v := totals[string(r.Method)]
+		totals[string(r.Method)] = [2]int64{v[0] + 1, v[1] + r.NS}
 	}
 	var exp []string
 	for _, m := range []string{"random", "search", "budget"} {
@@ -137,7 +137,7 @@ func TestReadPlotDataRate(t *testing.T) {
 func TestReadPlotDataManyMethods(t *testing.T) {
 	var recs []Record
 	for g := uint64(1); g <= 40; g++ {
-		recs = append(recs, Record{Game: g, Method: fmt.Sprintf("m%02d", g%20), NS: 10})
+		recs = append(recs, Record{Game: g, Method: Method(fmt.Sprintf("m%02d", g%20)), NS: 10})
 	}
 	p := filepath.Join(t.TempDir(), "m.jsonl")
 	writeRecords(t, p, testHeader(1, 40), recs)

@@ -2,64 +2,36 @@ package analysis
 
 import (
 	"encoding/json"
-	"fmt"
 	"strconv"
+
+	"github.com/mjsolve/mjsolve/solver"
 )
 
-// Verdict is the outcome of one board.
-type Verdict uint8
+// Verdict is the outcome of one board: the solver's own type (an alias),
+// so that one verdict type runs from the solver's result through the record
+// to the summary. Its zero value is Unknown: a record nobody filled in is
+// never counted as decided. Unknown is a board whose solver ran out of its
+// budget (a time or node limit); it is never counted as winnable.
+type Verdict = solver.Verdict
 
-// The verdicts. Unknown is a board whose solver ran out of its budget (a
-// time or node limit); it is never counted as winnable.
+// The verdicts, as in package solver.
 const (
-	Winnable Verdict = iota
-	Impossible
-	Unknown
+	Unknown    = solver.Unknown
+	Winnable   = solver.Winnable
+	Impossible = solver.Impossible
 )
 
-var verdictNames = [...]string{Winnable: "winnable", Impossible: "impossible", Unknown: "unknown"}
-
-// String returns "winnable", "impossible" or "unknown".
-func (v Verdict) String() string {
-	if int(v) < len(verdictNames) {
-		return verdictNames[v]
-	}
-	return "verdict(" + strconv.Itoa(int(v)) + ")"
-}
-
-// ParseVerdict is the inverse of [Verdict.String].
-func ParseVerdict(s string) (Verdict, error) {
-	for v, name := range verdictNames {
-		if s == name {
-			return Verdict(v), nil
-		}
-	}
-	return 0, fmt.Errorf("analysis: unknown verdict %q (want winnable, impossible or unknown)", s)
-}
-
-// MarshalText implements encoding.TextMarshaler.
-func (v Verdict) MarshalText() ([]byte, error) {
-	if int(v) >= len(verdictNames) {
-		return nil, fmt.Errorf("analysis: invalid verdict %d", v)
-	}
-	return []byte(verdictNames[v]), nil
-}
-
-// UnmarshalText implements encoding.TextUnmarshaler.
-func (v *Verdict) UnmarshalText(b []byte) error {
-	x, err := ParseVerdict(string(b))
-	if err != nil {
-		return err
-	}
-	*v = x
-	return nil
-}
+// Method is how a board was decided: the solver's own type (an alias), a
+// name such as "prune", "random", "search" or "budget". Record files may
+// hold other names (for instance "bad-deal" for a dealer failure); they are
+// kept as they are.
+type Method = solver.Method
 
 // Record is the outcome of one board: one JSON line in a record file.
 type Record struct {
 	Game    uint64  `json:"game"`
 	Verdict Verdict `json:"verdict"`
-	Method  string  `json:"method"`           // how the board was decided, e.g. "prune", "random", "search", "budget"
+	Method  Method  `json:"method"`           // how the board was decided, e.g. "prune", "random", "search", "budget"
 	NS      int64   `json:"ns"`               // wall time spent on the board (deal and solve), in nanoseconds
 	Scans   int64   `json:"scans"`            // prune scans run by the solver
 	Random  int64   `json:"random,omitempty"` // random games played
@@ -75,7 +47,7 @@ func (r *Record) AppendJSON(dst []byte) []byte {
 	dst = append(dst, `,"verdict":"`...)
 	dst = append(dst, r.Verdict.String()...)
 	dst = append(dst, `","method":`...)
-	dst = appendJSONString(dst, r.Method)
+	dst = appendJSONString(dst, string(r.Method))
 	dst = append(dst, `,"ns":`...)
 	dst = strconv.AppendInt(dst, r.NS, 10)
 	dst = append(dst, `,"scans":`...)

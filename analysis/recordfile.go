@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/mjsolve/mjsolve/solver"
 )
 
 // Format is the value of the "mjsolve" field of a record file's header.
@@ -28,7 +30,7 @@ type Header struct {
 	Version   int    `json:"version"`  // [FormatVersion]
 	Layout    string `json:"layout"`   // layout name as given, e.g. "turtle"
 	Tiles     int    `json:"tiles"`    // number of tiles of the layout
-	Geometry  string `json:"geometry"` // fingerprint of the layout's slots (see the command)
+	Geometry  string `json:"geometry"` // fingerprint of the layout's slots (see job.NewHeader)
 	Deal      string `json:"deal"`     // dealer name, e.g. "pcg"
 	Seed      uint64 `json:"seed"`
 	First     uint64 `json:"first"`      // first game of the range
@@ -236,7 +238,7 @@ type RecordReader struct {
 	line      int
 	truncated bool
 	done      bool
-	methods   map[string]string // interned method names
+	methods   map[string]Method // interned method names
 }
 
 // NewRecordReader reads the header of a record file from r; name is used in
@@ -333,7 +335,7 @@ func (rr *RecordReader) Next() (Record, error) {
 	}
 	var r Record
 	if rr.methods == nil {
-		rr.methods = make(map[string]string)
+		rr.methods = make(map[string]Method)
 	}
 	if fastParseRecord(line, &r, rr.methods) {
 		// the common case: a line as RecordWriter writes it
@@ -352,14 +354,14 @@ func (rr *RecordReader) Next() (Record, error) {
 // and ns fields.
 func parseRecord(line []byte, r *Record) error {
 	var raw struct {
-		Game    *uint64  `json:"game"`
-		Verdict *Verdict `json:"verdict"`
-		Method  *string  `json:"method"`
-		NS      *int64   `json:"ns"`
-		Scans   int64    `json:"scans"`
-		Random  int64    `json:"random"`
-		Nodes   int64    `json:"nodes"`
-		MinLeft int      `json:"min_left"`
+		Game    *uint64 `json:"game"`
+		Verdict *string `json:"verdict"`
+		Method  *string `json:"method"`
+		NS      *int64  `json:"ns"`
+		Scans   int64   `json:"scans"`
+		Random  int64   `json:"random"`
+		Nodes   int64   `json:"nodes"`
+		MinLeft int     `json:"min_left"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
@@ -375,7 +377,11 @@ func parseRecord(line []byte, r *Record) error {
 	if *raw.NS < 0 || raw.Scans < 0 || raw.Random < 0 || raw.Nodes < 0 || raw.MinLeft < 0 {
 		return errors.New("bad record: negative count")
 	}
-	*r = Record{Game: *raw.Game, Verdict: *raw.Verdict, Method: *raw.Method, NS: *raw.NS,
+	v, err := solver.ParseVerdict(*raw.Verdict)
+	if err != nil {
+		return fmt.Errorf("bad record: analysis: unknown verdict %q (want winnable, impossible or unknown)", *raw.Verdict)
+	}
+	*r = Record{Game: *raw.Game, Verdict: v, Method: Method(*raw.Method), NS: *raw.NS,
 		Scans: raw.Scans, Random: raw.Random, Nodes: raw.Nodes, MinLeft: raw.MinLeft}
 	return nil
 }

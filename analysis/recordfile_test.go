@@ -227,7 +227,7 @@ func FuzzRecordReader(f *testing.F) {
 		}
 		// What was read writes back and reads again to the same records.
 		for _, r := range got {
-			if r.Game < h.First || r.Game > h.Last() || r.Verdict > Unknown {
+			if r.Game < h.First || r.Game > h.Last() || r.Verdict > Impossible {
 				t.Fatalf("accepted a bad record %+v", r)
 			}
 		}
@@ -251,7 +251,7 @@ func FuzzFastParseRecord(f *testing.F) {
 	f.Add([]byte(`{"game":18446744073709551615,"verdict":"unknown","method":"","ns":9223372036854775807,"scans":0,"min_left":3}`))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		var fast, slow Record
-		if !fastParseRecord(line, &fast, map[string]string{}) {
+		if !fastParseRecord(line, &fast, map[string]Method{}) {
 			return
 		}
 		if err := parseRecord(line, &slow); err != nil {
@@ -261,7 +261,7 @@ func FuzzFastParseRecord(f *testing.F) {
 			t.Fatalf("%q: fast %+v, json %+v", line, fast, slow)
 		}
 		var back Record
-		if again := fast.AppendJSON(nil); !fastParseRecord(again, &back, map[string]string{}) || back != fast {
+		if again := fast.AppendJSON(nil); !fastParseRecord(again, &back, map[string]Method{}) || back != fast {
 			t.Fatalf("%q re-encodes as %q, which reads back as %+v", line, again, back)
 		}
 	})

@@ -16,8 +16,8 @@ type Summary struct {
 	Winnable   int64
 	Impossible int64
 	Unknown    int64
-	Methods    map[string]int64 // boards per method
-	MethodNS   map[string]int64 // time per method, in ns: where the time goes
+	Methods    map[Method]int64 // boards per method
+	MethodNS   map[Method]int64 // time per method, in ns: where the time goes
 	Time       TimeStats        // time per board
 
 	// Solved and Wall describe the boards solved in this process and the
@@ -39,8 +39,8 @@ func (s *Summary) Add(r Record) {
 		s.Unknown++
 	}
 	if s.Methods == nil {
-		s.Methods = make(map[string]int64)
-		s.MethodNS = make(map[string]int64)
+		s.Methods = make(map[Method]int64)
+		s.MethodNS = make(map[Method]int64)
 	}
 	s.Methods[r.Method]++
 	s.MethodNS[r.Method] += max(r.NS, 0)
@@ -56,8 +56,8 @@ func (s *Summary) Merge(o *Summary) {
 	s.Unknown += o.Unknown
 	for m, n := range o.Methods {
 		if s.Methods == nil {
-			s.Methods = make(map[string]int64)
-			s.MethodNS = make(map[string]int64)
+			s.Methods = make(map[Method]int64)
+			s.MethodNS = make(map[Method]int64)
 		}
 		s.Methods[m] += n
 		s.MethodNS[m] += o.MethodNS[m]
@@ -84,7 +84,7 @@ func (s *Summary) CI95() (lo, hi float64) { return Wilson(s.Impossible, s.Decide
 
 // MethodCount is one line of [Summary.MethodCounts].
 type MethodCount struct {
-	Method string
+	Method Method
 	Boards int64
 	NS     int64 // time spent on those boards
 }

@@ -112,8 +112,8 @@ func TestSummaryMergeEqualsAdd(t *testing.T) {
 }
 
 func TestMethodCountsOrder(t *testing.T) {
-	s := Summary{Methods: map[string]int64{"search": 5, "random": 80, "prune": 5, "budget": 1},
-		MethodNS: map[string]int64{"search": 500, "random": 80, "prune": 5, "budget": 1000}}
+	s := Summary{Methods: map[Method]int64{"search": 5, "random": 80, "prune": 5, "budget": 1},
+		MethodNS: map[Method]int64{"search": 500, "random": 80, "prune": 5, "budget": 1000}}
 	got := s.MethodCounts()
 	want := []MethodCount{{"random", 80, 80}, {"prune", 5, 5}, {"search", 5, 500}, {"budget", 1, 1000}}
 	if !slices.Equal(got, want) {
@@ -133,5 +133,17 @@ func TestSummarySizeFixed(t *testing.T) {
 	}
 	if size := unsafe.Sizeof(s.Time); size > 40<<10 {
 		t.Errorf("TimeStats is %d bytes", size)
+	}
+}
+
+func TestZeroRecordIsUnknown(t *testing.T) {
+	// A record nobody filled in is never counted as decided.
+	var s Summary
+	s.Add(Record{Game: 1})
+	if s.Unknown != 1 || s.Winnable != 0 || s.Impossible != 0 || s.Decided() != 0 {
+		t.Errorf("zero record counted as %+v", s)
+	}
+	if v := (Record{}).Verdict; v != Unknown || v.String() != "unknown" {
+		t.Errorf("zero verdict %v", v)
 	}
 }

@@ -2,6 +2,7 @@ package solitaire
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -11,10 +12,45 @@ import (
 // 0 0 0 0 1 1 1 1 … (n/4 groups of four, and a pair when n is 2 mod 4).
 // The deal depends on game and n only, never on what was dealt before, so
 // games can be dealt in any order on any number of workers. Deal writes into
-// dst's storage when cap(dst) ≥ n and then does not allocate. Dealers are
-// safe for concurrent use.
+// dst's storage when cap(dst) ≥ n and then does not allocate. A dealer
+// without game (see [CheckGame]) returns an empty deal, which no board
+// accepts. Dealers are safe for concurrent use.
 type Dealer interface {
 	Deal(game uint64, n int, dst []Group) []Group
+}
+
+// GameRangeError is returned for a game number a dealer does not have.
+type GameRangeError struct {
+	Dealer string // the dealer's name, e.g. "mjsolver"
+	Game   uint64 // the game asked for
+	Last   uint64 // the dealer's last game (its first is 0)
+}
+
+func (e *GameRangeError) Error() string {
+	return fmt.Sprintf("solitaire: the %s dealer has games 0 to %d, not %d", e.Dealer, e.Last, e.Game)
+}
+
+// lastGamer is a dealer with fewer games than uint64 numbers.
+type lastGamer interface {
+	LastGame() uint64
+}
+
+// CheckGame returns a *GameRangeError when d does not deal game: the
+// mjsolver dealer has games 0 to 2^32−1 only. Other dealers have every game.
+func CheckGame(d Dealer, game uint64) error {
+	if lg, ok := d.(lastGamer); ok && game > lg.LastGame() {
+		return &GameRangeError{Dealer: fmt.Sprint(d), Game: game, Last: lg.LastGame()}
+	}
+	return nil
+}
+
+// DealBoard deals game of d on g: the game is checked with [CheckGame] and
+// the deal with [CheckDeal] (a failure of the latter is a dealer bug).
+func DealBoard(g *Geometry, d Dealer, game uint64) (*Board, error) {
+	if err := CheckGame(d, game); err != nil {
+		return nil, err
+	}
+	return NewBoard(g, d.Deal(game, g.N, nil))
 }
 
 // DealerNames lists the names DealerByName knows, the default first.
@@ -99,8 +135,16 @@ type MJSolver struct{}
 // String returns "mjsolver".
 func (MJSolver) String() string { return "mjsolver" }
 
-// Deal implements Dealer.
-func (MJSolver) Deal(game uint64, n int, dst []Group) []Group {
+// LastGame is the last game the dealer has, 2^32−1: srand takes 32 bits.
+func (MJSolver) LastGame() uint64 { return math.MaxUint32 }
+
+// Deal implements Dealer. It refuses a game beyond [MJSolver.LastGame]
+// rather than dealing game mod 2^32 again: it then returns dst[:0], which
+// no board accepts (see [CheckGame] for the error to give).
+func (d MJSolver) Deal(game uint64, n int, dst []Group) []Group {
+	if game > d.LastGame() {
+		return dst[:0]
+	}
 	if cap(dst) < n {
 		dst = make([]Group, n)
 	}

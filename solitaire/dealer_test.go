@@ -1,7 +1,9 @@
 package solitaire
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -187,4 +189,37 @@ func numbers(g []Group) string {
 		b.WriteString(strconv.Itoa(int(v)))
 	}
 	return b.String()
+}
+
+func TestMJSolverGameRange(t *testing.T) {
+	// Game 2^32 is not game 0 again: the dealer refuses it.
+	last := MJSolver{}.Deal(math.MaxUint32, 144, nil)
+	if len(last) != 144 || CheckDeal(last, 144) != nil {
+		t.Fatalf("game 2^32-1: %d tiles", len(last))
+	}
+	if got := (MJSolver{}).Deal(1<<32, 144, make([]Group, 144)); len(got) != 0 {
+		t.Errorf("game 2^32 dealt %d tiles, want none", len(got))
+	}
+	if err := CheckGame(MJSolver{}, math.MaxUint32); err != nil {
+		t.Errorf("game 2^32-1: %v", err)
+	}
+	err := CheckGame(MJSolver{}, 1<<32)
+	var re *GameRangeError
+	if !errors.As(err, &re) || re.Dealer != "mjsolver" || re.Game != 1<<32 || re.Last != math.MaxUint32 {
+		t.Fatalf("CheckGame(mjsolver, 2^32) = %v", err)
+	}
+	if want := "solitaire: the mjsolver dealer has games 0 to 4294967295, not 4294967296"; err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+	if err := CheckGame(PCG{Seed: 1}, math.MaxUint64); err != nil {
+		t.Errorf("pcg: %v", err)
+	}
+	g := turtle(t)
+	if _, err := DealBoard(g, MJSolver{}, 1<<32); !errors.As(err, &re) {
+		t.Errorf("DealBoard(game 2^32) = %v, want a GameRangeError", err)
+	}
+	b, err := DealBoard(g, MJSolver{}, 1)
+	if err != nil || !slices.Equal(b.Groups, MJSolver{}.Deal(1, g.N, nil)) {
+		t.Errorf("DealBoard(game 1): %v", err)
+	}
 }

@@ -2,7 +2,10 @@ package solver
 
 import "fmt"
 
-// Verdict is the answer of the solver for one board.
+// Verdict is the answer of the solver for one board. It is the one verdict
+// type of the module: solver results, analysis records and summaries all
+// use it, and its zero value is Unknown, so a record nobody filled in never
+// counts as decided.
 type Verdict uint8
 
 // The verdicts. Unknown is only given when a budget (Options.MaxScans,
@@ -33,52 +36,48 @@ func (v Verdict) MarshalText() ([]byte, error) {
 
 // UnmarshalText decodes a verdict name.
 func (v *Verdict) UnmarshalText(b []byte) error {
-	for i, s := range verdictNames {
-		if s == string(b) {
-			*v = Verdict(i)
-			return nil
-		}
+	x, err := ParseVerdict(string(b))
+	if err != nil {
+		return err
 	}
-	return fmt.Errorf("solver: unknown verdict %q", b)
+	*v = x
+	return nil
 }
 
-// Method tells how a verdict was reached.
-type Method uint8
+// ParseVerdict is the inverse of [Verdict.String].
+func ParseVerdict(s string) (Verdict, error) {
+	for i, name := range verdictNames {
+		if s == name {
+			return Verdict(i), nil
+		}
+	}
+	return Unknown, fmt.Errorf("solver: unknown verdict %q (want winnable, impossible or unknown)", s)
+}
 
-// The methods.
+// Method tells how a verdict was reached. It is a name, so that records
+// written by other versions or other programs (and the glue's own "bad-deal")
+// can carry methods this solver does not know; the solver's own are the
+// constants below. The zero value "" means no method was recorded.
+type Method string
+
+// The methods of the solver.
 const (
-	PruneTop Method = iota // the relaxed prune scan at the top failed (or a group has an odd number of tiles left): impossible at once
-	Random                 // a random game with cleaning cleared the board
-	Search                 // the search over group pairings decided
-	Budget                 // the budget ran out (the verdict is Unknown)
-	Trivial                // the board was already empty
+	PruneTop Method = "prune"  // the relaxed prune scan at the top failed (or a group has an odd number of tiles left): impossible at once
+	Random   Method = "random" // a random game with cleaning cleared the board
+	Search   Method = "search" // the search over group pairings decided
+	Budget   Method = "budget" // the budget ran out (the verdict is Unknown)
+	Trivial  Method = "empty"  // the board was already empty
 )
 
-var methodNames = [...]string{PruneTop: "prune", Random: "random", Search: "search", Budget: "budget", Trivial: "empty"}
-
-// String returns "prune", "random", "search", "budget" or "empty".
-func (m Method) String() string {
-	if int(m) < len(methodNames) {
-		return methodNames[m]
-	}
-	return fmt.Sprintf("Method(%d)", uint8(m))
-}
+// String returns the method's name: "prune", "random", "search", "budget",
+// "empty" or another recorded name.
+func (m Method) String() string { return string(m) }
 
 // MarshalText encodes the method as its name.
-func (m Method) MarshalText() ([]byte, error) {
-	if int(m) >= len(methodNames) {
-		return nil, fmt.Errorf("solver: invalid method %d", uint8(m))
-	}
-	return []byte(m.String()), nil
-}
+func (m Method) MarshalText() ([]byte, error) { return []byte(m), nil }
 
-// UnmarshalText decodes a method name.
+// UnmarshalText decodes a method name; any name is kept as it is.
 func (m *Method) UnmarshalText(b []byte) error {
-	for i, s := range methodNames {
-		if s == string(b) {
-			*m = Method(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("solver: unknown method %q", b)
+	*m = Method(b)
+	return nil
 }

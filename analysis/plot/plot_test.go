@@ -126,8 +126,8 @@ func TestPlotsEdgeCases(t *testing.T) {
 		{nil, "analysis: plot: no decided boards in the files", "analysis: plot: no records in the files"},
 		{[]analysis.Record{{Game: 1, Verdict: analysis.Unknown, Method: "budget", NS: 7}}, "analysis: plot: no decided boards in the files", ""},
 		{[]analysis.Record{{Game: 1, Verdict: analysis.Impossible, Method: "prune"}}, "", ""},
-		{[]analysis.Record{{Game: 1, Method: "random", NS: 0}, {Game: 2, Method: "random", NS: 0}}, "", ""},
-		{[]analysis.Record{{Game: 1, Method: "random", NS: 1 << 62}, {Game: 5, Verdict: analysis.Impossible, Method: "search", NS: 1}}, "", ""},
+		{[]analysis.Record{{Game: 1, Verdict: analysis.Winnable, Method: "random", NS: 0}, {Game: 2, Verdict: analysis.Winnable, Method: "random", NS: 0}}, "", ""},
+		{[]analysis.Record{{Game: 1, Verdict: analysis.Winnable, Method: "random", NS: 1 << 62}, {Game: 5, Verdict: analysis.Impossible, Method: "search", NS: 1}}, "", ""},
 	} {
 		p := filepath.Join(dir, fmt.Sprintf("%d.jsonl", i))
 		writeRecords(t, p, testHeader(1, 5), c.recs)

@@ -4,12 +4,14 @@ import (
 	"image/color"
 
 	"gonum.org/v1/plot/plotutil"
+
+	"github.com/mjsolve/mjsolve/analysis"
 )
 
 // methodStyle is how the plots show the boards one method decided: the
 // method's name as record files write it and its colour.
 type methodStyle struct {
-	method string
+	method analysis.Method
 	color  color.Color
 }
 
@@ -24,7 +26,7 @@ var methodStyles = []methodStyle{
 }
 
 // methodColor is the colour of the i-th series, for method m.
-func methodColor(m string, i int) color.Color {
+func methodColor(m analysis.Method, i int) color.Color {
 	for _, s := range methodStyles {
 		if s.method == m {
 			return s.color

@@ -9,8 +9,11 @@ import (
 	"os/signal"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/mjsolve/mjsolve/job"
 )
 
 // Exit codes of the command.
@@ -46,13 +49,27 @@ type silentError struct{ code int }
 
 func (e silentError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
 
+// hooks are what the commands would otherwise take from the machine: the
+// clock that times boards and the solver of the main job. The zero value is
+// the real thing; tests pass fakes to runWith, so that exact output does
+// not depend on timing or on the solver's heuristics.
+type hooks struct {
+	clock      func() time.Duration // nil: the real clock
+	newWorkers job.WorkerFactory    // nil: job.Workers, the solver
+}
+
 // run executes the command line args with the given streams and returns the
 // process exit code. It is main without os.Exit, so tests can call it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runWith(&hooks{}, args, stdin, stdout, stderr)
+}
+
+// runWith is run with hooks h.
+func runWith(h *hooks, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	root := newRootCmd()
+	root := newRootCmd(h)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -137,7 +154,7 @@ func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-func newRootCmd() *cobra.Command {
+func newRootCmd(h *hooks) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "mjsolve",
 		Short: "Exact Mahjong Solitaire solving and Taiwanese 16-tile hand analysis",
@@ -162,7 +179,7 @@ with exit code 2; other failures exit with 1, an interruption with 130.`,
 	root.AddCommand(
 		newVersionCmd(),
 		newLayoutsCmd(),
-		newSolitaireCmd(),
+		newSolitaireCmd(h),
 		newAnalysisCmd(),
 		newTW16Cmd(),
 	)

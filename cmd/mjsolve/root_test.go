@@ -13,8 +13,14 @@ import (
 // runCmd runs the command line and returns its exit code, stdout and stderr.
 func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
+	return runCmdWith(t, &hooks{}, stdin, args...)
+}
+
+// runCmdWith is runCmd with hooks h (a fake clock or solver).
+func runCmdWith(t *testing.T, h *hooks, stdin string, args ...string) (int, string, string) {
+	t.Helper()
 	var stdout, stderr bytes.Buffer
-	code := run(args, strings.NewReader(stdin), &stdout, &stderr)
+	code := runWith(h, args, strings.NewReader(stdin), &stdout, &stderr)
 	return code, stdout.String(), stderr.String()
 }
 
@@ -62,7 +68,7 @@ func TestHelpExamplesRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
-	for _, cmd := range []*cobra.Command{newRootCmd(), newLayoutsListCmd(), newLayoutsShowCmd(), newSolitaireShowCmd()} {
+	for _, cmd := range []*cobra.Command{newRootCmd(&hooks{}), newLayoutsListCmd(), newLayoutsShowCmd(), newSolitaireShowCmd()} {
 		if cmd.Example == "" {
 			t.Errorf("%s: no examples", cmd.Name())
 		}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/bits"
 	"os"
 	"runtime"
 	"strconv"
@@ -19,8 +18,8 @@ import (
 	"golang.org/x/term"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/solitaire"
-	"github.com/mjsolve/mjsolve/solver"
 )
 
 // solitaireOptions are the flags of the main job.
@@ -38,17 +37,9 @@ type solitaireOptions struct {
 	shard   string
 }
 
-// solitaireClock, when set (by tests), replaces the real clock that times
-// boards and the run.
-var solitaireClock func() time.Duration
-
-// newSolitaireWorkers makes the workers of the main job; tests replace it
-// with a fake whose methods do not change as the solver's heuristics evolve.
-var newSolitaireWorkers = solitaireWorkers
-
 // newSolitaireCmd is the "solitaire" command: the main job (solve many deals
 // of a layout) and its subcommands show, solve and hint.
-func newSolitaireCmd() *cobra.Command {
+func newSolitaireCmd(h *hooks) *cobra.Command {
 	o := &solitaireOptions{}
 	cmd := &cobra.Command{
 		Use:   "solitaire",
@@ -68,7 +59,7 @@ parts of the range; "mjsolve analysis merge" combines the files.`,
   mjsolve solitaire --boards 1000000 --out turtle.jsonl.zst --resume`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runSolitaire(cmd.Context(), o, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			return runSolitaire(cmd.Context(), o, h, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 	f := cmd.Flags()
@@ -93,74 +84,13 @@ parts of the range; "mjsolve analysis merge" combines the files.`,
 	return cmd
 }
 
-// parseShard reads "i/n" with 1 ≤ i ≤ n.
-func parseShard(s string) (i, n uint64, err error) {
-	a, b, ok := strings.Cut(s, "/")
-	if ok {
-		i, err = strconv.ParseUint(a, 10, 64)
-		if err == nil {
-			n, err = strconv.ParseUint(b, 10, 64)
-		}
-	}
-	if !ok || err != nil || i < 1 || i > n {
-		return 0, 0, fmt.Errorf("bad --shard %q: want i/n with 1 <= i <= n", s)
-	}
-	return i, n, nil
-}
-
-// shardRange returns the games of part i of n of first..first+boards−1:
-// contiguous, sizes differing by at most one.
-func shardRange(first, boards, i, n uint64) (uint64, uint64) {
-	at := func(k uint64) uint64 {
-		hi, lo := bits.Mul64(boards, k)
-		q, _ := bits.Div64(hi, lo, n)
-		return q
-	}
-	lo, hi := at(i-1), at(i)
-	return first + lo, hi - lo
-}
-
-// solitaireWorkers makes one solver and one board per worker; a worker deals
-// game k with dealer and solves it.
-func solitaireWorkers(geo *solitaire.Geometry, dealer solitaire.Dealer, opt solver.Options) func() analysis.Worker {
-	return func() analysis.Worker {
-		s := solver.New(geo)
-		groups := make([]solitaire.Group, 0, geo.N)
-		var board *solitaire.Board
-		return func(ctx context.Context, game uint64) analysis.Record {
-			groups = dealer.Deal(game, geo.N, groups[:0])
-			var err error
-			if board == nil {
-				board, err = solitaire.NewBoard(geo, groups)
-			} else {
-				err = board.Redeal(groups)
-			}
-			if err != nil { // a dealer bug; reported, never counted as decided
-				board = nil
-				return analysis.Record{Verdict: analysis.Unknown, Method: "bad-deal"}
-			}
-			res := s.Solve(ctx, board, opt)
-			rec := analysis.Record{Verdict: analysis.Unknown, Method: res.Method.String(),
-				Scans: res.Stats.Scans, Random: res.Stats.RandomGames, Nodes: res.Stats.Nodes}
-			switch res.Verdict {
-			case solver.Winnable:
-				rec.Verdict = analysis.Winnable
-			case solver.Impossible:
-				rec.Verdict = analysis.Impossible
-				rec.MinLeft = max(res.MinLeft, 0)
-			}
-			return rec
-		}
-	}
-}
-
 // stderrTerminal reports whether w is a terminal (for the progress bar).
 func stderrTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-func runSolitaire(ctx context.Context, o *solitaireOptions, stdout, stderr io.Writer) error {
+func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, stderr io.Writer) error {
 	if o.boards == 0 {
 		return errors.New("--boards must be at least 1")
 	}
@@ -176,101 +106,55 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, stdout, stderr io.Wr
 	if o.resume && o.out == "" {
 		return errors.New("--resume needs --out FILE")
 	}
-	first, boards := o.first, o.boards
+	spec := job.Spec{Deal: o.deal, Seed: o.seed, First: o.first, Boards: o.boards, Workers: o.workers,
+		Timeout: o.timeout, Out: o.out, Resume: o.resume, Clock: h.clock, NewWorkers: h.newWorkers}
 	if o.shard != "" {
-		i, n, err := parseShard(o.shard)
+		sh, err := job.ParseShard(o.shard)
 		if err != nil {
-			return err
+			return fmt.Errorf("bad --shard %q: want i/n with 1 <= i <= n", o.shard)
 		}
-		if n > o.boards {
+		if sh.N > o.boards {
 			return fmt.Errorf("--shard %s: more shards than the %d boards", o.shard, o.boards)
 		}
-		first, boards = shardRange(o.first, o.boards, i, n)
+		spec.Shard = sh
 	}
 	l, err := layoutFinder().Find(o.layout)
 	if err != nil {
 		return err
 	}
-	geo, err := solitaire.Compile(l)
-	if err != nil {
-		return err
-	}
-	dealer, err := solitaire.DealerByName(o.deal, o.seed)
-	if err != nil {
-		return err
-	}
-	if _, ok := dealer.(solitaire.MJSolver); ok {
-		if err := checkMJSolverGames("last game (--first + --boards - 1)", first+boards-1); err != nil {
-			return err
-		}
-	}
-	h := analysis.Header{Layout: l.Name, Tiles: geo.N, Geometry: fmt.Sprintf("%016x", l.Fingerprint()), Deal: o.deal,
-		Seed: o.seed, First: first, Boards: boards, TimeoutNS: int64(o.timeout)}
-
-	total := &analysis.Summary{}
-	next := first
-	var skip map[uint64]analysis.Record
-	var w *analysis.RecordWriter
-	var fromFile int64
-	if o.out != "" {
-		if o.resume {
-			res, err := analysis.ResumeRecords(o.out, h)
-			if err != nil {
-				return err
-			}
-			w, total, next, skip = res.Writer, res.Summary, res.Next, res.Skip
-			fromFile = res.Summary.Boards + int64(len(skip))
-			if res.Truncated {
-				fmt.Fprintf(stderr, "mjsolve: %s ended inside a record; it was dropped and will be solved again\n", o.out)
-			}
-		} else {
-			if w, err = analysis.CreateRecords(o.out, h); err != nil {
-				if errors.Is(err, os.ErrExist) {
-					return fmt.Errorf("--out %s already exists: add --resume to continue it, or remove it", o.out)
-				}
-				return err
-			}
-		}
-	}
-
-	cfg := analysis.Config{First: next, Boards: first + boards - next, Workers: o.workers, Skip: skip, Clock: solitaireClock}
-	if w != nil {
-		cfg.OnRecord = w.Write
-	}
+	spec.Layout = l
 	var bar *progressbar.ProgressBar
 	if stderrTerminal(stderr) {
-		bar = progressbar.NewOptions64(int64(cfg.Boards),
-			progressbar.OptionSetWriter(stderr),
-			progressbar.OptionSetDescription(l.Name),
-			progressbar.OptionShowCount(),
-			progressbar.OptionShowIts(),
-			progressbar.OptionSetItsString("boards"),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(200*time.Millisecond),
-			progressbar.OptionClearOnFinish(),
-		)
-		cfg.OnProgress = func(p analysis.Progress) {
+		spec.OnProgress = func(p analysis.Progress) {
 			bar.Describe(fmt.Sprintf("%s: %d unwinnable", l.Name, p.Impossible))
 			bar.Set64(int64(p.Done))
 		}
 	}
-	opt := solver.Options{Timeout: o.timeout}
-	sum, runErr := analysis.Run(ctx, cfg, newSolitaireWorkers(geo, dealer, opt))
+	j, err := job.Prepare(spec)
+	var gr *solitaire.GameRangeError
+	switch {
+	case errors.As(err, &gr):
+		return fmt.Errorf("last game (--first + --boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)
+	case errors.Is(err, os.ErrExist):
+		return fmt.Errorf("--out %s already exists: add --resume to continue it, or remove it", o.out)
+	case err != nil:
+		return err
+	}
+	if j.Truncated() {
+		fmt.Fprintf(stderr, "mjsolve: %s ended inside a record; it was dropped and will be solved again\n", o.out)
+	}
+	if spec.OnProgress != nil {
+		bar = newProgressBar(stderr, l.Name, j.Pending())
+	}
+	res, err := j.Run(ctx)
 	if bar != nil {
 		bar.Clear()
 	}
-	if w != nil {
-		if err := w.Close(); err != nil {
-			return failure(err) // the file may lack records: say so, even after Ctrl-C
-		}
+	if err != nil {
+		return failure(err)
 	}
-	total.Merge(sum)
-	interrupted := runErr != nil && ctx.Err() != nil
-	if runErr != nil && !interrupted {
-		return failure(runErr)
-	}
-
-	rep := newMainReport(h, total, o.workers, fromFile, interrupted)
+	h0 := res.Header
+	rep := newMainReport(h0, res.Summary, o.workers, res.FromFile, res.Interrupted)
 	if o.json {
 		err = writeJSON(stdout, rep)
 	} else {
@@ -279,8 +163,8 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, stdout, stderr io.Wr
 	if err != nil {
 		return failure(err)
 	}
-	if interrupted {
-		msg := fmt.Sprintf("mjsolve: interrupted after %d of %d boards", total.Boards, boards)
+	if res.Interrupted {
+		msg := fmt.Sprintf("mjsolve: interrupted after %d of %d boards", res.Summary.Boards, h0.Boards)
 		if o.out != "" {
 			msg += fmt.Sprintf("; %s keeps them: continue with --resume", o.out)
 		}
@@ -288,6 +172,20 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, stdout, stderr io.Wr
 		return errInterrupted
 	}
 	return nil
+}
+
+// newProgressBar is the progress bar of the main job on a terminal.
+func newProgressBar(stderr io.Writer, name string, total uint64) *progressbar.ProgressBar {
+	return progressbar.NewOptions64(int64(total),
+		progressbar.OptionSetWriter(stderr),
+		progressbar.OptionSetDescription(name),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("boards"),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)
 }
 
 // timeReport is the time per board in the JSON summary.
@@ -303,28 +201,28 @@ type timeReport struct {
 // mainReport is the summary printed by the main job and by analysis merge
 // (as text, or as JSON with these field names).
 type mainReport struct {
-	Layout      string           `json:"layout"`
-	Tiles       int              `json:"tiles"`
-	Deal        string           `json:"deal"`
-	Seed        uint64           `json:"seed"`
-	First       uint64           `json:"first"`
-	Last        uint64           `json:"last"`
-	Boards      int64            `json:"boards"`
-	Requested   uint64           `json:"requested"`
-	Winnable    int64            `json:"winnable"`
-	Impossible  int64            `json:"impossible"`
-	Unknown     int64            `json:"unknown"`
-	Rate        float64          `json:"rate"`
-	CI95        [2]float64       `json:"ci95"`
-	Methods     map[string]int64 `json:"methods"`
-	MethodNS    map[string]int64 `json:"method_ns"`
-	Time        timeReport       `json:"time"`
-	FromFile    int64            `json:"from_file,omitempty"`
-	Solved      int64            `json:"solved"`
-	Workers     int              `json:"workers,omitempty"`
-	PerSecond   float64          `json:"boards_per_second"`
-	WallNS      int64            `json:"wall_ns"`
-	Interrupted bool             `json:"interrupted"`
+	Layout      string                    `json:"layout"`
+	Tiles       int                       `json:"tiles"`
+	Deal        string                    `json:"deal"`
+	Seed        uint64                    `json:"seed"`
+	First       uint64                    `json:"first"`
+	Last        uint64                    `json:"last"`
+	Boards      int64                     `json:"boards"`
+	Requested   uint64                    `json:"requested"`
+	Winnable    int64                     `json:"winnable"`
+	Impossible  int64                     `json:"impossible"`
+	Unknown     int64                     `json:"unknown"`
+	Rate        float64                   `json:"rate"`
+	CI95        [2]float64                `json:"ci95"`
+	Methods     map[analysis.Method]int64 `json:"methods"`
+	MethodNS    map[analysis.Method]int64 `json:"method_ns"`
+	Time        timeReport                `json:"time"`
+	FromFile    int64                     `json:"from_file,omitempty"`
+	Solved      int64                     `json:"solved"`
+	Workers     int                       `json:"workers,omitempty"`
+	PerSecond   float64                   `json:"boards_per_second"`
+	WallNS      int64                     `json:"wall_ns"`
+	Interrupted bool                      `json:"interrupted"`
 
 	// From analysis merge only.
 	Files         int      `json:"files,omitempty"`
@@ -349,7 +247,7 @@ func newMainReport(h analysis.Header, s *analysis.Summary, workers int, fromFile
 	}
 	r.MethodNS = s.MethodNS
 	if r.Methods == nil {
-		r.Methods, r.MethodNS = map[string]int64{}, map[string]int64{}
+		r.Methods, r.MethodNS = map[analysis.Method]int64{}, map[analysis.Method]int64{}
 	}
 	if s.Wall > 0 {
 		r.PerSecond = float64(s.Solved) / s.Wall.Seconds()

@@ -2,9 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"slices"
 	"strings"
@@ -130,15 +130,6 @@ func runSolitaireShow(o *solitaireShowOptions, stdout io.Writer) error {
 	return err
 }
 
-// checkMJSolverGames refuses game numbers the mjsolver dealer does not have:
-// glibc's srand takes 32 bits, so game 2^32 would silently be game 0 again.
-func checkMJSolverGames(what string, last uint64) error {
-	if last > math.MaxUint32 {
-		return fmt.Errorf("%s %d: the mjsolver dealer has games 0 to %d", what, last, uint32(math.MaxUint32))
-	}
-	return nil
-}
-
 // dealBoard deals the board the options name and describes the deal.
 func dealBoard(o *solitaireShowOptions) (*solitaire.Board, string, error) {
 	dealer, err := solitaire.DealerByName(o.deal, o.seed)
@@ -149,8 +140,9 @@ func dealBoard(o *solitaireShowOptions) (*solitaire.Board, string, error) {
 		if slices.Contains(o.dealFlags, "--seed") {
 			return nil, "", fmt.Errorf("--seed applies to the pcg dealer only")
 		}
-		if err := checkMJSolverGames("--game", o.game); err != nil {
-			return nil, "", err
+		var gr *solitaire.GameRangeError
+		if err := solitaire.CheckGame(dealer, o.game); errors.As(err, &gr) {
+			return nil, "", fmt.Errorf("--game %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)
 		}
 	}
 	l, err := layoutFinder().Find(o.layout)
@@ -161,7 +153,7 @@ func dealBoard(o *solitaireShowOptions) (*solitaire.Board, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	b, err := solitaire.NewBoard(g, dealer.Deal(o.game, g.N, nil))
+	b, err := solitaire.DealBoard(g, dealer, o.game)
 	if err != nil {
 		return nil, "", failure(err) // a dealer bug, not the user's input
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
 )
@@ -115,24 +117,18 @@ type solveJSON struct {
 	Hint        *[2]int        `json:"hint,omitempty"`
 }
 
-func solveOnce(ctx context.Context, o *solitaireSolveOptions, b *solitaire.Board, opt solver.Options) (solver.Result, error) {
-	opt.Timeout = o.timeout
-	r := solver.Solve(ctx, b, opt)
-	if r.Verdict == solver.Unknown && ctx.Err() != nil {
-		return r, errInterrupted
+// solveErr maps the errors of job.Solve and job.Hint to the command's.
+func solveErr(ctx context.Context, err error) error {
+	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return errInterrupted
 	}
-	if r.Verdict == solver.Winnable {
-		if err := solitaire.Verify(b, r.Moves); err != nil {
-			return r, failure(fmt.Errorf("solver: solution does not replay: %w", err)) // a bug
-		}
-	}
-	return r, nil
+	return failure(err) // a solution that does not replay: a bug
 }
 
 func runSolitaireSolve(ctx context.Context, o *solitaireSolveOptions, b *solitaire.Board, about string, stdout io.Writer) error {
-	r, err := solveOnce(ctx, o, b, solver.Options{MinLeft: o.minLeft})
+	r, err := job.Solve(ctx, b, solver.Options{MinLeft: o.minLeft, Timeout: o.timeout})
 	if err != nil {
-		return err
+		return solveErr(ctx, err)
 	}
 	if o.json {
 		j := newSolveJSON(b, about, r)
@@ -222,20 +218,10 @@ func writeMoves(sb *strings.Builder, b *solitaire.Board, moves []solitaire.Move)
 	}
 }
 
-// hintMinLeftScans bounds the min-left count that hint adds for impossible
-// positions.
-const hintMinLeftScans = 200000
-
 func runSolitaireHint(ctx context.Context, o *solitaireSolveOptions, b *solitaire.Board, about string, stdout io.Writer) error {
-	r, err := solveOnce(ctx, o, b, solver.Options{MinLeft: true, MaxScans: hintMinLeftScans})
+	r, err := job.Hint(ctx, b, o.timeout)
 	if err != nil {
-		return err
-	}
-	if r.Verdict == solver.Unknown && r.Method == solver.Budget && o.timeout == 0 {
-		// The scan budget is for the min-left count only: decide without it.
-		if r, err = solveOnce(ctx, o, b, solver.Options{}); err != nil {
-			return err
-		}
+		return solveErr(ctx, err)
 	}
 	left := b.Remaining()
 	if o.json {

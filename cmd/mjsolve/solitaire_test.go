@@ -14,6 +14,7 @@ import (
 
 	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/internal/gametest"
+	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
@@ -21,14 +22,13 @@ import (
 
 // fakeClock makes board k of a one-worker run take (2k+1)·10µs: the clock
 // advances by 10µs more on every reading.
-func fakeClock(t *testing.T) {
+func fakeClock() func() time.Duration {
 	var now, step time.Duration
-	solitaireClock = func() time.Duration {
+	return func() time.Duration {
 		step += 10 * time.Microsecond
 		now += step
 		return now
 	}
-	t.Cleanup(func() { solitaireClock = nil })
 }
 
 // directResults solves games first..first+n−1 of layout with the solver
@@ -72,24 +72,24 @@ func directVerdicts(t *testing.T, layout, deal string, seed, first, n uint64) []
 // that the exact output below does not depend on the solver's heuristics:
 // games ≡ 0 (mod 5) impossible by prune, ≡ 3 (mod 7) unknown (budget),
 // ≡ 1 (mod 4) winnable by search, the rest winnable by random play.
-func fakeSolver(t *testing.T) {
-	newSolitaireWorkers = func(*solitaire.Geometry, solitaire.Dealer, solver.Options) func() analysis.Worker {
-		return func() analysis.Worker {
-			return func(_ context.Context, g uint64) analysis.Record {
-				switch {
-				case g%5 == 0:
-					return analysis.Record{Verdict: analysis.Impossible, Method: "prune", Scans: 1}
-				case g%7 == 3:
-					return analysis.Record{Verdict: analysis.Unknown, Method: "budget", Scans: 99}
-				case g%4 == 1:
-					return analysis.Record{Verdict: analysis.Winnable, Method: "search", Scans: 7, Nodes: 3}
-				}
-				return analysis.Record{Verdict: analysis.Winnable, Method: "random", Scans: 2, Random: 1}
+func fakeSolver(*solitaire.Geometry, solitaire.Dealer, solver.Options) func() analysis.Worker {
+	return func() analysis.Worker {
+		return func(_ context.Context, g uint64) analysis.Record {
+			switch {
+			case g%5 == 0:
+				return analysis.Record{Verdict: analysis.Impossible, Method: "prune", Scans: 1}
+			case g%7 == 3:
+				return analysis.Record{Verdict: analysis.Unknown, Method: "budget", Scans: 99}
+			case g%4 == 1:
+				return analysis.Record{Verdict: analysis.Winnable, Method: "search", Scans: 7, Nodes: 3}
 			}
+			return analysis.Record{Verdict: analysis.Winnable, Method: "random", Scans: 2, Random: 1}
 		}
 	}
-	t.Cleanup(func() { newSolitaireWorkers = solitaireWorkers })
 }
+
+// fakeHooks are the fake clock and solver.
+func fakeHooks() *hooks { return &hooks{clock: fakeClock(), newWorkers: fakeSolver} }
 
 // Games 3..14 under fakeSolver: impossible 5 10; unknown 3; search 9 13;
 // random 4 6 7 8 11 12 14. Board k (game k+2) takes (2k+1)·10µs: 30µs …
@@ -111,9 +111,7 @@ wall time   3.50ms
 `
 
 func TestSolitaireText(t *testing.T) {
-	fakeClock(t)
-	fakeSolver(t)
-	code, out, errOut := runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "12", "--first", "3", "--workers", "1")
+	code, out, errOut := runCmdWith(t, fakeHooks(), "", "solitaire", "--layout", "turtle40", "--boards", "12", "--first", "3", "--workers", "1")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
@@ -123,9 +121,7 @@ func TestSolitaireText(t *testing.T) {
 }
 
 func TestSolitaireJSON(t *testing.T) {
-	fakeClock(t)
-	fakeSolver(t)
-	code, out, errOut := runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "12", "--first", "3", "--workers", "1", "--json")
+	code, out, errOut := runCmdWith(t, fakeHooks(), "", "solitaire", "--layout", "turtle40", "--boards", "12", "--first", "3", "--workers", "1", "--json")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
@@ -335,7 +331,7 @@ func TestShardRange(t *testing.T) {
 	for _, n := range []uint64{1, 2, 3, 7, 10} {
 		next := uint64(5)
 		for i := uint64(1); i <= n; i++ {
-			first, boards := shardRange(5, 10, i, n)
+			first, boards := job.Shard{I: i, N: n}.Range(5, 10)
 			if first != next || boards < 10/n || boards > 10/n+1 {
 				t.Fatalf("shard %d/%d of 5..14: %d+%d", i, n, first, boards)
 			}
@@ -345,7 +341,7 @@ func TestShardRange(t *testing.T) {
 			t.Fatalf("shards of %d end at %d", n, next)
 		}
 	}
-	if f, b := shardRange(1, 1<<62, 3, 4); f != 1+(1<<62)/2 || b != 1<<60 {
+	if f, b := (job.Shard{I: 3, N: 4}).Range(1, 1<<62); f != 1+(1<<62)/2 || b != 1<<60 {
 		t.Errorf("large range: %d+%d", f, b)
 	}
 }
@@ -449,7 +445,7 @@ func BenchmarkMainJobTurtle(b *testing.B) {
 		b.Fatal(err)
 	}
 	cfg := analysis.Config{First: 1, Boards: uint64(b.N), Workers: runtime.GOMAXPROCS(0)}
-	s, err := analysis.Run(context.Background(), cfg, solitaireWorkers(geo, solitaire.PCG{Seed: 1}, solver.Options{}))
+	s, err := analysis.Run(context.Background(), cfg, job.Workers(geo, solitaire.PCG{Seed: 1}, solver.Options{}))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,0 +1,40 @@
+// Package job runs the work of the mjsolve command as library calls: the
+// main job (deal many games of a layout, decide each exactly, record and
+// summarise them) and the one-board answers (solve, hint).
+//
+// # Where it sits
+//
+// job is the glue that joins the solver to the runner: it imports
+// solitaire, solver and analysis, and nothing imports it but programs (the
+// command, the server). Dependencies point one way:
+//
+//	layouts ← solitaire ← solver ← analysis ← job ← cmd/mjsolve, server
+//
+// analysis knows the solver's verdict and method types (one verdict type
+// end to end; see analysis.Verdict) but never calls the solver: its runner
+// takes any per-board worker, so it runs fakes in tests and other
+// experiments. The solver knows neither records nor files. What joins them
+// — deal game k, solve it, turn the result into a record, name the record
+// file's layout fingerprint, split a range into shards — lives here, once,
+// instead of in the command.
+//
+// # The main job
+//
+// A [Spec] names the layout, dealer, seed, games, workers, per-board
+// timeout and optional record file; [Prepare] checks it, compiles the
+// layout, refuses games the dealer does not have (the mjsolver dealer has
+// games 0 to 2^32−1) and creates or resumes the record file; [Job.Run]
+// solves on all workers, keeps what was finished when the context is
+// cancelled, and returns an [Outcome] with the [analysis.Summary]. [Workers]
+// is the worker alone, for callers that drive [analysis.Run] themselves;
+// [Shard] splits a range into contiguous parts for several machines.
+//
+// # One board
+//
+// [Solve] is the solver's answer with its solution checked by replaying it;
+// [Hint] answers a stuck player with the next pair to take (or, for an
+// impossible position, the fewest tiles that must remain), solving twice at
+// most so that the budget of the min-left count never costs the verdict.
+//
+// The package never prints; progress comes through a callback.
+package job

@@ -1,0 +1,300 @@
+package job
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/layouts"
+	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solver"
+)
+
+func builtin(t testing.TB, name string) *layouts.Layout {
+	t.Helper()
+	l, ok := layouts.Builtin(name)
+	if !ok {
+		t.Fatalf("no built-in layout %s", name)
+	}
+	return l
+}
+
+func TestShardRange(t *testing.T) {
+	// The shards of a range are contiguous, cover it exactly, and differ in
+	// size by at most one.
+	for _, n := range []uint64{1, 2, 3, 7, 10} {
+		next := uint64(5)
+		for i := uint64(1); i <= n; i++ {
+			first, boards := Shard{I: i, N: n}.Range(5, 10)
+			if first != next || boards < 10/n || boards > 10/n+1 {
+				t.Fatalf("shard %d/%d of 5..14: %d+%d", i, n, first, boards)
+			}
+			next += boards
+		}
+		if next != 15 {
+			t.Fatalf("shards of %d end at %d", n, next)
+		}
+	}
+	if f, b := (Shard{I: 3, N: 4}).Range(1, 1<<62); f != 1+(1<<62)/2 || b != 1<<60 {
+		t.Errorf("large range: %d+%d", f, b)
+	}
+	if f, b := (Shard{}).Range(7, 9); f != 7 || b != 9 {
+		t.Errorf("zero shard: %d+%d, want the whole range 7+9", f, b)
+	}
+}
+
+func TestParseShard(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Shard
+	}{{"1/1", Shard{1, 1}}, {"2/4", Shard{2, 4}}, {"4/4", Shard{4, 4}}, {"18446744073709551615/18446744073709551615", Shard{1<<64 - 1, 1<<64 - 1}}} {
+		got, err := ParseShard(c.in)
+		if err != nil || got != c.want || got.String() != c.in {
+			t.Errorf("ParseShard(%q) = %v, %v; want %v", c.in, got, err, c.want)
+		}
+	}
+	for _, in := range []string{"", "1", "0/3", "4/3", "x/3", "1/x", "1/", "/3", "-1/3", "1/3/4", " 1/3", "1/18446744073709551616"} {
+		if got, err := ParseShard(in); err == nil {
+			t.Errorf("ParseShard(%q) = %v, want an error", in, got)
+		}
+	}
+}
+
+func FuzzParseShard(f *testing.F) {
+	for _, s := range []string{"1/1", "2/3", "0/1", "3/2", "a/b", "1/18446744073709551615"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sh, err := ParseShard(s)
+		if err != nil {
+			return
+		}
+		if sh.I < 1 || sh.I > sh.N {
+			t.Fatalf("ParseShard(%q) = %v", s, sh)
+		}
+		if again, err := ParseShard(sh.String()); err != nil || again != sh {
+			t.Fatalf("round trip of %q: %v, %v", s, again, err)
+		}
+	})
+}
+
+func TestRecord(t *testing.T) {
+	if (analysis.Record{}).Verdict != solver.Unknown {
+		t.Fatal("the zero record is not unknown")
+	}
+	st := solver.Stats{Scans: 5, RandomGames: 3, Nodes: 2}
+	for _, c := range []struct {
+		res  solver.Result
+		want analysis.Record
+	}{
+		{solver.Result{Verdict: solver.Winnable, Method: solver.Random, MinLeft: 0, Stats: st},
+			analysis.Record{Verdict: solver.Winnable, Method: "random", Scans: 5, Random: 3, Nodes: 2}},
+		{solver.Result{Verdict: solver.Impossible, Method: solver.Search, MinLeft: 6, Stats: st},
+			analysis.Record{Verdict: solver.Impossible, Method: "search", Scans: 5, Random: 3, Nodes: 2, MinLeft: 6}},
+		{solver.Result{Verdict: solver.Impossible, Method: solver.PruneTop, MinLeft: -1, Stats: st},
+			analysis.Record{Verdict: solver.Impossible, Method: "prune", Scans: 5, Random: 3, Nodes: 2}},
+		{solver.Result{Verdict: solver.Unknown, Method: solver.Budget, MinLeft: -1, Stats: st},
+			analysis.Record{Verdict: solver.Unknown, Method: "budget", Scans: 5, Random: 3, Nodes: 2}},
+	} {
+		if got := Record(c.res); got != c.want {
+			t.Errorf("Record(%+v) = %+v, want %+v", c.res, got, c.want)
+		}
+	}
+}
+
+func TestWorkersAgreeWithSolver(t *testing.T) {
+	// One worker, reused board after board, gives the records of solving
+	// each board afresh.
+	g, err := solitaire.Compile(builtin(t, "turtle40"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := solitaire.PCG{Seed: 3}
+	w := Workers(g, d, solver.Options{MinLeft: true})()
+	for game := uint64(1); game <= 30; game++ {
+		got := w(context.Background(), game)
+		b, err := solitaire.DealBoard(g, d, game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := Record(solver.Solve(context.Background(), b, solver.Options{MinLeft: true}))
+		if got != want {
+			t.Fatalf("game %d: %+v, want %+v", game, got, want)
+		}
+	}
+}
+
+// badDealer deals one tile too few.
+type badDealer struct{}
+
+func (badDealer) Deal(game uint64, n int, dst []solitaire.Group) []solitaire.Group {
+	return solitaire.PCG{}.Deal(game, n, dst)[:n-1]
+}
+
+func TestWorkersBadDeal(t *testing.T) {
+	g, _ := solitaire.Compile(builtin(t, "tiny8"))
+	w := Workers(g, badDealer{}, solver.Options{})()
+	for range 2 {
+		if r := w(context.Background(), 1); r.Verdict != solver.Unknown || r.Method != BadDeal {
+			t.Errorf("bad deal: %+v", r)
+		}
+	}
+}
+
+func TestPrepareErrors(t *testing.T) {
+	l := builtin(t, "tiny8")
+	existing := filepath.Join(t.TempDir(), "r.jsonl")
+	if err := os.WriteFile(existing, []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var gr *solitaire.GameRangeError
+	_, err := Prepare(Spec{Layout: l, Deal: "mjsolver", First: 4294967290, Boards: 10})
+	if !errors.As(err, &gr) || gr.Game != 4294967299 || gr.Last != 4294967295 {
+		t.Errorf("mjsolver beyond 2^32: %v", err)
+	}
+	if _, err := Prepare(Spec{Layout: l, Deal: "mjsolver", First: 4294967286, Boards: 10}); err != nil {
+		t.Errorf("mjsolver up to 2^32-1: %v", err)
+	}
+	if _, err := Prepare(Spec{Layout: l, Boards: 1, Out: existing}); !errors.Is(err, os.ErrExist) {
+		t.Errorf("existing --out: %v", err)
+	}
+	for _, s := range []Spec{
+		{Boards: 1},
+		{Layout: l},
+		{Layout: l, First: 1 << 63, Boards: 1 << 63},
+		{Layout: l, Boards: 1, Workers: -1},
+		{Layout: l, Boards: 1, Timeout: -1},
+		{Layout: l, Boards: 1, Resume: true},
+		{Layout: l, Boards: 2, Shard: Shard{1, 3}},
+		{Layout: l, Boards: 5, Shard: Shard{0, 3}},
+		{Layout: l, Boards: 1, Deal: "nope"},
+	} {
+		if _, err := Prepare(s); err == nil {
+			t.Errorf("Prepare(%+v) gave no error", s)
+		}
+	}
+}
+
+func TestHeader(t *testing.T) {
+	l := builtin(t, "turtle")
+	j, err := Prepare(Spec{Layout: l, Deal: "pcg", Seed: 9, First: 11, Boards: 10, Shard: Shard{2, 3}, Timeout: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := analysis.Header{Layout: "turtle", Tiles: 144, Geometry: fmt.Sprintf("%016x", l.Fingerprint()),
+		Deal: "pcg", Seed: 9, First: 14, Boards: 3, TimeoutNS: 5}
+	if got := j.Header(); got != want {
+		t.Errorf("header %+v, want %+v", got, want)
+	}
+	if j.Pending() != 3 || j.Geometry().N != 144 {
+		t.Errorf("pending %d, tiles %d", j.Pending(), j.Geometry().N)
+	}
+}
+
+func TestRunWritesRecords(t *testing.T) {
+	// A run with a record file: the file holds one record per game, the
+	// same as the summary, and a resumed run of a finished file solves
+	// nothing and gives the same counts.
+	l := builtin(t, "turtle40")
+	out := filepath.Join(t.TempDir(), "r.jsonl.zst")
+	j, err := Prepare(Spec{Layout: l, First: 1, Boards: 50, Workers: 2, Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := j.Run(context.Background())
+	if err != nil || res.Interrupted || res.Summary.Boards != 50 || res.Summary.Solved != 50 {
+		t.Fatalf("run: %+v, %v", res, err)
+	}
+	if err := j.Close(); err != nil {
+		t.Errorf("Close after Run: %v", err)
+	}
+	m, err := analysis.MergeFiles([]string{out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Summary.Winnable != res.Summary.Winnable || m.Summary.Impossible != res.Summary.Impossible || m.Summary.Boards != 50 {
+		t.Errorf("file %+v, run %+v", m.Summary, res.Summary)
+	}
+	j, err = Prepare(Spec{Layout: l, First: 1, Boards: 50, Out: out, Resume: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.FromFile() != 50 || j.Pending() != 0 || j.Truncated() {
+		t.Errorf("resumed: from file %d, pending %d, truncated %v", j.FromFile(), j.Pending(), j.Truncated())
+	}
+	again, err := j.Run(context.Background())
+	if err != nil || again.Summary.Impossible != res.Summary.Impossible || again.Summary.Solved != 0 || again.FromFile != 50 {
+		t.Errorf("resumed run: %+v, %v", again, err)
+	}
+}
+
+func TestRunInterrupted(t *testing.T) {
+	l := builtin(t, "turtle")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	j, err := Prepare(Spec{Layout: l, First: 1, Boards: 1000, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := j.Run(ctx)
+	if err != nil || !res.Interrupted || res.Summary.Boards >= 1000 {
+		t.Errorf("cancelled run: %+v, %v", res, err)
+	}
+}
+
+func TestHintAndSolve(t *testing.T) {
+	// Hint's verdict is Solve's; a winnable position's hint is a free pair
+	// of one group; an impossible one's min-left play replays.
+	g, _ := solitaire.Compile(builtin(t, "twin16"))
+	seen := map[solver.Verdict]int{}
+	for game := uint64(1); game <= 20; game++ {
+		b, _ := solitaire.DealBoard(g, solitaire.PCG{Seed: 1}, game)
+		h, err := Hint(context.Background(), b, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := Solve(context.Background(), b, solver.Options{})
+		if err != nil || s.Verdict != h.Verdict {
+			t.Fatalf("game %d: hint %v, solve %v (%v)", game, h.Verdict, s.Verdict, err)
+		}
+		seen[h.Verdict]++
+		switch h.Verdict {
+		case solver.Winnable:
+			m := h.Moves[0]
+			if err := b.CheckMove(m); err != nil {
+				t.Errorf("game %d: hint %v: %v", game, m, err)
+			}
+		case solver.Impossible:
+			if h.MinLeft < 0 || solitaire.Verify(b, h.Moves) == nil {
+				t.Errorf("game %d: impossible, min left %d", game, h.MinLeft)
+			}
+		default:
+			t.Errorf("game %d: %v", game, h.Verdict)
+		}
+	}
+	if seen[solver.Winnable] == 0 || seen[solver.Impossible] == 0 {
+		t.Errorf("verdicts %v: want both", seen)
+	}
+	// A cancelled context: an answer found at once, or ctx's error.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	tg, _ := solitaire.Compile(builtin(t, "turtle"))
+	cancelled := 0
+	for game := uint64(1); game <= 20; game++ {
+		b, _ := solitaire.DealBoard(tg, solitaire.PCG{Seed: 1}, game)
+		r, err := Hint(ctx, b, 0)
+		switch {
+		case errors.Is(err, context.Canceled) && r.Verdict == solver.Unknown:
+			cancelled++
+		case err != nil || r.Verdict == solver.Unknown:
+			t.Errorf("cancelled hint, game %d: %v, %v", game, r.Verdict, err)
+		}
+	}
+	if cancelled == 0 {
+		t.Error("no hint was cancelled")
+	}
+}

@@ -1,0 +1,205 @@
+package job
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/layouts"
+	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solver"
+)
+
+// Spec describes one run of the main job: games First..First+Boards−1 (or
+// part Shard of them) of Layout, dealt by the dealer named Deal, each
+// solved exactly (or until Timeout) and summarised; with Out, every board
+// is also written to a record file.
+type Spec struct {
+	Layout *layouts.Layout
+	Deal   string // dealer name, "pcg" or "mjsolver" (see solitaire.DealerByName); "" is "pcg"
+	Seed   uint64 // seed of the pcg dealer
+	First  uint64 // first game number
+	Boards uint64 // number of games, at least 1
+	Shard  Shard  // run only this part of the games; zero: all
+
+	// Workers is the number of boards solved at once; 0 means
+	// runtime.GOMAXPROCS(0).
+	Workers int
+	// Timeout gives up on a board after this long, counting it unknown
+	// (0: never).
+	Timeout time.Duration
+
+	// Out, when not empty, is the record file written (zstd-compressed when
+	// the name ends in ".zst"). It must not exist unless Resume is set;
+	// with Resume the finished boards of an interrupted run are kept and
+	// the rest solved.
+	Out    string
+	Resume bool
+
+	// OnProgress, if set, is called now and then while the boards are
+	// solved, and once at the end (see analysis.Config).
+	OnProgress func(analysis.Progress)
+	// Clock measures the time per board and the wall time; nil is the real
+	// clock.
+	Clock func() time.Duration
+	// NewWorkers makes the workers; nil is [Workers], the solver.
+	NewWorkers WorkerFactory
+}
+
+// Job is a run of the main job, prepared and ready to run once.
+type Job struct {
+	spec      Spec
+	geo       *solitaire.Geometry
+	dealer    solitaire.Dealer
+	header    analysis.Header
+	writer    *analysis.RecordWriter
+	total     *analysis.Summary
+	next      uint64
+	skip      map[uint64]analysis.Record
+	fromFile  int64
+	truncated bool
+}
+
+// Outcome is what a run of the main job found.
+type Outcome struct {
+	// Header describes the run: layout, geometry, deal, seed, games.
+	Header analysis.Header
+	// Summary counts every board of the run, including those read back
+	// from a resumed record file; its Solved and Wall are this run's.
+	Summary *analysis.Summary
+	// FromFile is the number of boards read back from the record file.
+	FromFile int64
+	// Interrupted is set when the context was cancelled: Summary holds
+	// the boards finished by then, and the record file keeps them.
+	Interrupted bool
+}
+
+// NewHeader is the record header of a run of spec on l: the layout's name
+// and fingerprint (so that files of different geometries never merge), the
+// deal, seed, games and timeout.
+func NewHeader(l *layouts.Layout, spec Spec, first, boards uint64) analysis.Header {
+	return analysis.Header{Layout: l.Name, Tiles: len(l.Slots), Geometry: fmt.Sprintf("%016x", l.Fingerprint()),
+		Deal: dealName(spec.Deal), Seed: spec.Seed, First: first, Boards: boards, TimeoutNS: int64(spec.Timeout)}
+}
+
+func dealName(d string) string {
+	if d == "" {
+		return solitaire.DealerNames[0]
+	}
+	return d
+}
+
+// Prepare checks spec, compiles its layout and, with spec.Out, creates the
+// record file or (with spec.Resume) reads back what it holds. The game
+// range of an mjsolver deal beyond its last game gives a
+// *solitaire.GameRangeError; an existing Out without Resume an error
+// wrapping os.ErrExist. Nothing is solved until [Job.Run].
+func Prepare(spec Spec) (*Job, error) {
+	switch {
+	case spec.Layout == nil:
+		return nil, errors.New("job: no layout")
+	case spec.Boards == 0:
+		return nil, errors.New("job: no boards")
+	case spec.First+spec.Boards < spec.First:
+		return nil, fmt.Errorf("job: games %d + %d boards overflow", spec.First, spec.Boards)
+	case spec.Workers < 0:
+		return nil, fmt.Errorf("job: %d workers", spec.Workers)
+	case spec.Timeout < 0:
+		return nil, errors.New("job: negative timeout")
+	case spec.Resume && spec.Out == "":
+		return nil, errors.New("job: resume needs a record file")
+	case spec.Shard != Shard{} && (spec.Shard.I < 1 || spec.Shard.I > spec.Shard.N):
+		return nil, fmt.Errorf("job: bad shard %d/%d", spec.Shard.I, spec.Shard.N)
+	case spec.Shard.N > spec.Boards:
+		return nil, fmt.Errorf("job: shard %s: more shards than the %d boards", spec.Shard, spec.Boards)
+	}
+	first, boards := spec.Shard.Range(spec.First, spec.Boards)
+	geo, err := solitaire.Compile(spec.Layout)
+	if err != nil {
+		return nil, err
+	}
+	dealer, err := solitaire.DealerByName(dealName(spec.Deal), spec.Seed)
+	if err != nil {
+		return nil, err
+	}
+	if err := solitaire.CheckGame(dealer, first+boards-1); err != nil {
+		return nil, err
+	}
+	j := &Job{spec: spec, geo: geo, dealer: dealer, header: NewHeader(spec.Layout, spec, first, boards),
+		total: &analysis.Summary{}, next: first}
+	switch {
+	case spec.Out != "" && spec.Resume:
+		res, err := analysis.ResumeRecords(spec.Out, j.header)
+		if err != nil {
+			return nil, err
+		}
+		j.writer, j.total, j.next, j.skip = res.Writer, res.Summary, res.Next, res.Skip
+		j.fromFile = res.Summary.Boards + int64(len(res.Skip))
+		j.truncated = res.Truncated
+	case spec.Out != "":
+		if j.writer, err = analysis.CreateRecords(spec.Out, j.header); err != nil {
+			return nil, err
+		}
+	}
+	return j, nil
+}
+
+// Header is the record header of the run (its games are the shard's).
+func (j *Job) Header() analysis.Header { return j.header }
+
+// Geometry is the compiled layout.
+func (j *Job) Geometry() *solitaire.Geometry { return j.geo }
+
+// Pending is the number of games [Job.Run] goes through: from the first
+// one a resumed file does not hold in order to the end (Progress.Total).
+func (j *Job) Pending() uint64 { return j.header.First + j.header.Boards - j.next }
+
+// FromFile is the number of boards read back from a resumed record file.
+func (j *Job) FromFile() int64 { return j.fromFile }
+
+// Truncated reports whether the resumed record file ended inside a record,
+// which was dropped and will be solved again.
+func (j *Job) Truncated() bool { return j.truncated }
+
+// Run solves the boards on the workers and returns what was found. When
+// ctx is cancelled it stops, keeps every finished board (in the summary
+// and the record file) and returns with Outcome.Interrupted set and no
+// error. An error is a failure: the record file could not be written, or
+// the run failed; the outcome is then nil.
+func (j *Job) Run(ctx context.Context) (*Outcome, error) {
+	cfg := analysis.Config{First: j.next, Boards: j.header.First + j.header.Boards - j.next,
+		Workers: j.spec.Workers, Skip: j.skip, Clock: j.spec.Clock, OnProgress: j.spec.OnProgress}
+	if j.writer != nil {
+		cfg.OnRecord = j.writer.Write
+	}
+	newWorkers := j.spec.NewWorkers
+	if newWorkers == nil {
+		newWorkers = Workers
+	}
+	sum, runErr := analysis.Run(ctx, cfg, newWorkers(j.geo, j.dealer, solver.Options{Timeout: j.spec.Timeout}))
+	if w := j.writer; w != nil {
+		j.writer = nil
+		if err := w.Close(); err != nil {
+			return nil, err // the file may lack records: say so, even after an interruption
+		}
+	}
+	j.total.Merge(sum)
+	interrupted := runErr != nil && ctx.Err() != nil
+	if runErr != nil && !interrupted {
+		return nil, runErr
+	}
+	return &Outcome{Header: j.header, Summary: j.total, FromFile: j.fromFile, Interrupted: interrupted}, nil
+}
+
+// Close releases the record file of a job that will not be run (after
+// [Job.Run] it does nothing).
+func (j *Job) Close() error {
+	w := j.writer
+	if w == nil {
+		return nil
+	}
+	j.writer = nil
+	return w.Close()
+}

@@ -1,0 +1,54 @@
+package job
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solver"
+)
+
+// Solve decides one board, as "mjsolve solitaire solve" does: the solver's
+// answer, with its solution checked by replaying it. It returns ctx's error
+// when ctx was cancelled before an answer, and an error when a solution does
+// not replay (a solver bug, never bad input).
+func Solve(ctx context.Context, b *solitaire.Board, opt solver.Options) (solver.Result, error) {
+	r := solver.Solve(ctx, b, opt)
+	if r.Verdict == solver.Unknown && ctx.Err() != nil {
+		return r, ctx.Err()
+	}
+	if r.Verdict == solver.Winnable {
+		if err := solitaire.Verify(b, r.Moves); err != nil {
+			return r, fmt.Errorf("job: the solver's solution does not replay: %w", err)
+		}
+	}
+	return r, nil
+}
+
+// HintMinLeftScans bounds the work [Hint] spends on the min-left count of
+// an impossible position.
+const HintMinLeftScans = 200000
+
+// Hint answers a stuck player (as "mjsolve solitaire hint" does): can the
+// position b still be cleared, and which pair to take next. The next pair
+// is Result.Moves[0] for a winnable position (none when b is already
+// clear). For an impossible one, Result.MinLeft is the fewest tiles that
+// must remain, when found within [HintMinLeftScans] scans (−1 otherwise),
+// and Result.Moves a play leaving them.
+//
+// It solves twice at most: first with the min-left count and its scan
+// budget; when that budget (not the time) ran out, again without the count
+// and without a budget, so the verdict is exact unless timeout (0: none)
+// runs out or ctx is cancelled. Errors are those of [Solve].
+func Hint(ctx context.Context, b *solitaire.Board, timeout time.Duration) (solver.Result, error) {
+	r, err := Solve(ctx, b, solver.Options{MinLeft: true, MaxScans: HintMinLeftScans, Timeout: timeout})
+	if err != nil {
+		return r, err
+	}
+	if r.Verdict == solver.Unknown && r.Method == solver.Budget && timeout == 0 {
+		// The scan budget is for the min-left count only: decide without it.
+		return Solve(ctx, b, solver.Options{})
+	}
+	return r, nil
+}
