@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+
+	"github.com/mjsolve/mjsolve/internal/atomicfile"
 )
 
 // Resumed is an output record file opened by [ResumeRecords] to continue a
@@ -40,8 +41,9 @@ type Resumed struct {
 // that says what differs, and leaves the file alone.
 //
 // The records kept are copied, in game order, into a new file that replaces
-// path (a temporary file renamed over it, so a failure leaves the old one
-// intact); a truncated last line or zstd block is dropped.
+// path (a temporary file synced and renamed over it, so a failure leaves the
+// old one intact; the file keeps its permissions); a truncated last line or
+// zstd block is dropped.
 func ResumeRecords(path string, h Header) (*Resumed, error) {
 	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
 		// An empty file (a run killed as it started) holds nothing to keep.
@@ -74,13 +76,12 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 		return nil, fmt.Errorf("analysis: cannot resume %s: it starts at game %d, this run at game %d", path, oh.First, h.First)
 	}
 
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".resume-*")
+	tmp, err := atomicfile.Create(path, 0o644) // keeps the file's permissions
 	if err != nil {
 		return nil, fmt.Errorf("analysis: %w", err)
 	}
 	fail := func(err error) (*Resumed, error) {
-		tmp.Close()
-		os.Remove(tmp.Name())
+		tmp.Abort()
 		return nil, err
 	}
 	w, err := NewRecordWriter(tmp, isZst(path), h)
@@ -135,9 +136,9 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 	if err := w.Flush(); err != nil {
 		return fail(err)
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := tmp.Commit(); err != nil {
 		return fail(fmt.Errorf("analysis: %w", err))
 	}
-	w.f = tmp
+	w.f = tmp.File // the file, now under path, goes on taking records
 	return res, nil
 }

@@ -219,3 +219,29 @@ func TestResumeEmptyOrMissing(t *testing.T) {
 		t.Errorf("text file changed")
 	}
 }
+
+// Resuming keeps the file's permissions (it used to turn 0644 into the
+// 0600 of a temporary file; issue 9 item 3) and leaves no temporary file.
+func TestResumeKeepsMode(t *testing.T) {
+	h := testHeader(1, 200)
+	for _, mode := range []os.FileMode{0o644, 0o640} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "r.jsonl.zst")
+		if err := os.WriteFile(path, encode(t, true, h, expected(1, 50)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(path, mode)
+		if _, err := runToFile(t, context.Background(), path, h, 1); err != nil {
+			t.Fatal(err)
+		}
+		if fi, err := os.Stat(path); err != nil || fi.Mode() != mode {
+			t.Errorf("after resume: mode %v (%v), want %v", fi.Mode(), err, mode)
+		}
+		if _, recs, _ := readFile(t, path); !slices.Equal(zeroNS(recs), expected(1, 200)) {
+			t.Errorf("resumed file: %d records, want the 200 of the run", len(recs))
+		}
+		if des, _ := os.ReadDir(dir); len(des) != 1 {
+			t.Errorf("%d files in the directory, want 1", len(des))
+		}
+	}
+}

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/mjsolve/mjsolve/internal/atomicfile"
 )
 
 // Cache file layout (format version 1), little-endian:
@@ -142,8 +144,8 @@ func encodePayload(t *partTables) []byte {
 	return payload
 }
 
-// writeCache writes the cache file atomically (a temporary file in the same
-// directory, then a rename) and returns its size.
+// writeCache writes the cache file atomically (atomicfile: a temporary file
+// in the same directory, synced, then renamed) and returns its size.
 func writeCache(path string, t *partTables, hdr cacheHeader) (int64, error) {
 	payload := encodePayload(t)
 	var buf bytes.Buffer
@@ -170,21 +172,8 @@ func writeCache(path string, t *partTables, hdr cacheHeader) (int64, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return 0, fmt.Errorf("tw16: tables cache: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, cacheName+".tmp*")
-	if err != nil {
+	if err := atomicfile.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		return 0, fmt.Errorf("tw16: tables cache: %w", err)
-	}
-	_, werr := tmp.Write(buf.Bytes())
-	cerr := tmp.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-		return 0, fmt.Errorf("tw16: tables cache: %w", werr)
 	}
 	return int64(buf.Len()), nil
 }

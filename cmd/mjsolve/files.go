@@ -6,23 +6,20 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/mjsolve/mjsolve/internal/atomicfile"
 )
 
 // writeFileAtomic writes data to the file name, which the flag (such as
-// "--png") gave, through a temporary file in the same directory renamed
-// into place: a failure leaves neither a half-written file nor the
-// temporary one, and an existing file is replaced (keeping its permissions)
-// only when the new one is complete. A name that is a directory, or in a directory that does not
-// exist or cannot be written, is bad input (exit 2); a failure while
-// writing exits 1. Errors name the flag and the file, never the temporary
-// file.
+// "--png") gave, through atomicfile: a failure leaves neither a
+// half-written file nor the temporary one, and an existing file is replaced
+// (keeping its permissions) only when the new one is complete. A name that
+// is a directory, or in a directory that does not exist or cannot be
+// written, is bad input (exit 2); a failure while writing exits 1. Errors
+// name the flag and the file, never the temporary file.
 func writeFileAtomic(flag, name string, data []byte) error {
-	mode := fs.FileMode(0o644) // a new file: -rw-r--r--, not CreateTemp's 0600
-	if fi, err := os.Stat(name); err == nil {
-		if fi.IsDir() {
-			return fmt.Errorf("%s %s: is a directory", flag, name)
-		}
-		mode = fi.Mode().Perm() // a replaced file keeps its permissions
+	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s %s: is a directory", flag, name)
 	}
 	dir := filepath.Dir(name)
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
@@ -31,22 +28,19 @@ func writeFileAtomic(flag, name string, data []byte) error {
 		}
 		return fmt.Errorf("%s %s: %w", flag, name, pathErr(err))
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp*")
+	f, err := atomicfile.Create(name, 0o644) // a new file: -rw-r--r--
 	if err != nil {
 		return fmt.Errorf("%s %s: cannot create a file in %s: %w", flag, name, dir, pathErr(err))
 	}
-	_, err = tmp.Write(data)
+	defer f.Abort()
+	_, err = f.Write(data)
 	if err == nil {
-		err = tmp.Chmod(mode)
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
+		err = f.Commit()
 	}
 	if err == nil {
-		err = os.Rename(tmp.Name(), name)
+		err = f.Close()
 	}
 	if err != nil {
-		os.Remove(tmp.Name())
 		return failure(fmt.Errorf("%s %s: %w", flag, name, pathErr(err)))
 	}
 	return nil

@@ -1,0 +1,117 @@
+package atomicfile
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// File is a temporary file that replaces its target on [File.Commit].
+// Write to it through the embedded *os.File.
+type File struct {
+	*os.File
+	target    string
+	perm      fs.FileMode
+	committed bool
+}
+
+// Create starts writing target: it creates a temporary file in the
+// target's directory. A target that is a directory is an error. Call
+// [File.Abort] (deferred) to remove the temporary file if Commit is never
+// reached.
+func Create(target string, perm fs.FileMode) (*File, error) {
+	if fi, err := os.Stat(target); err == nil {
+		if fi.IsDir() {
+			return nil, &fs.PathError{Op: "create", Path: target, Err: errors.New("is a directory")}
+		}
+		perm = fi.Mode().Perm() // a replaced file keeps its permissions
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp*")
+	if err != nil {
+		return nil, &fs.PathError{Op: "create", Path: target, Err: cause(err)}
+	}
+	return &File{File: tmp, target: target, perm: perm.Perm()}, nil
+}
+
+// TempName is the name of the temporary file (for tests and messages
+// about a crash; errors never use it).
+func (f *File) TempName() string { return f.File.Name() }
+
+// Commit gives the temporary file the target's permissions, syncs it to
+// disk, renames it over the target and syncs the directory. The file stays
+// open, now under the target's name: a caller may go on appending to it
+// (and closes it). On failure the temporary file is closed and removed and
+// the target is untouched.
+func (f *File) Commit() error {
+	if f.committed {
+		return &fs.PathError{Op: "commit", Path: f.target, Err: errors.New("already committed")}
+	}
+	err := f.File.Chmod(f.perm)
+	if err == nil {
+		err = f.File.Sync()
+	}
+	if err == nil {
+		err = os.Rename(f.File.Name(), f.target)
+	}
+	if err != nil {
+		f.Abort()
+		return &fs.PathError{Op: "write", Path: f.target, Err: cause(err)}
+	}
+	f.committed = true
+	syncDir(filepath.Dir(f.target))
+	return nil
+}
+
+// Abort closes and removes the temporary file unless Commit succeeded; it
+// does nothing after a Commit, so it can be deferred right after Create.
+func (f *File) Abort() {
+	if f.committed {
+		return
+	}
+	f.File.Close()
+	os.Remove(f.File.Name())
+}
+
+// WriteFile writes data to target atomically: a new file gets perm, an
+// existing one keeps its permissions.
+func WriteFile(target string, data []byte, perm fs.FileMode) error {
+	f, err := Create(target, perm)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	if _, err := f.Write(data); err != nil {
+		return &fs.PathError{Op: "write", Path: target, Err: cause(err)}
+	}
+	if err := f.Commit(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return &fs.PathError{Op: "write", Path: target, Err: cause(err)}
+	}
+	return nil
+}
+
+// syncDir makes a rename in dir durable. It is best effort: some systems
+// cannot sync a directory, and the rename itself has already happened.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// cause drops the operation and path of *fs.PathError and *os.LinkError
+// (which name the temporary file), keeping the cause.
+func cause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}

@@ -1,0 +1,182 @@
+package atomicfile
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// entries lists the names in dir.
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	des, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, de := range des {
+		names = append(names, de.Name())
+	}
+	return names
+}
+
+func checkFile(t *testing.T, name, content string, mode fs.FileMode) {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil || string(b) != content {
+		t.Errorf("%s holds %q (%v), want %q", name, b, err, content)
+	}
+	if fi, err := os.Stat(name); err != nil || fi.Mode() != mode {
+		t.Errorf("%s: mode %v (%v), want %v", name, fi.Mode(), err, mode)
+	}
+}
+
+func TestWriteFileNew(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "a.png")
+	if err := WriteFile(name, []byte("new"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkFile(t, name, "new", 0o644) // not CreateTemp's 0600
+	if got := entries(t, dir); len(got) != 1 || got[0] != "a.png" {
+		t.Errorf("directory holds %q, want only a.png", got)
+	}
+}
+
+// An existing file is replaced whole and keeps its permissions (a 0600 or
+// 0664 file stays so), whatever perm says.
+func TestWriteFileReplaceKeepsMode(t *testing.T) {
+	dir := t.TempDir()
+	for _, mode := range []fs.FileMode{0o600, 0o640, 0o664, 0o755} {
+		name := filepath.Join(dir, "f")
+		if err := os.WriteFile(name, []byte("old content, longer than the new"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(name, mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteFile(name, []byte("new"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		checkFile(t, name, "new", mode)
+	}
+	if got := entries(t, dir); len(got) != 1 {
+		t.Errorf("directory holds %q, want only f", got)
+	}
+}
+
+// The temporary file lies in the target's directory (so that the rename
+// is atomic), is hidden, and is not the target until Commit.
+func TestCreateTempInSameDir(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "out.jsonl")
+	if err := os.WriteFile(name, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Create(name, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Abort()
+	if filepath.Dir(f.TempName()) != dir || !strings.HasPrefix(filepath.Base(f.TempName()), ".out.jsonl.tmp") {
+		t.Errorf("temporary file %s, want .out.jsonl.tmp* in %s", f.TempName(), dir)
+	}
+	f.WriteString("new")
+	checkFile(t, name, "old", 0o644) // untouched before Commit
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	checkFile(t, name, "new", 0o644)
+	if _, err := os.Stat(f.TempName()); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("temporary file still there: %v", err)
+	}
+}
+
+// After Commit the file stays open under the target's name: what is
+// written next lands in the target (ResumeRecords goes on appending).
+func TestCommitKeepsFileOpen(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "r.jsonl")
+	f, err := Create(name, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Abort()
+	f.WriteString("copied\n")
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("appended\n"); err != nil {
+		t.Fatal(err)
+	}
+	f.Abort() // after Commit: does nothing
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	checkFile(t, name, "copied\nappended\n", 0o644)
+	if err := f.Commit(); err == nil {
+		t.Errorf("a second Commit succeeded")
+	}
+}
+
+// Abort removes the temporary file and leaves the target alone.
+func TestAbort(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "keep")
+	os.WriteFile(name, []byte("old"), 0o640)
+	os.Chmod(name, 0o640)
+	f, err := Create(name, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("half")
+	f.Abort()
+	checkFile(t, name, "old", 0o640)
+	if got := entries(t, dir); len(got) != 1 {
+		t.Errorf("directory holds %q after Abort", got)
+	}
+}
+
+// Errors name the target, never the temporary file, and leave nothing
+// behind.
+func TestErrors(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	os.Mkdir(sub, 0o755)
+	for _, c := range []struct {
+		name, target, want string
+	}{
+		{"directory", sub, "create " + sub + ": is a directory"},
+		{"no directory", filepath.Join(dir, "no", "x"), "create " + filepath.Join(dir, "no", "x") + ": no such file or directory"},
+	} {
+		err := WriteFile(c.target, []byte("x"), 0o644)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+		var pe *fs.PathError
+		if !errors.As(err, &pe) || pe.Path != c.target {
+			t.Errorf("%s: %#v is not a PathError naming the target", c.name, err)
+		}
+	}
+	// A rename that fails (the target became a non-empty directory after
+	// Create): the temporary file is removed, the error names the target.
+	target := filepath.Join(dir, "late")
+	f, err := Create(target, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("data")
+	os.MkdirAll(filepath.Join(target, "inside"), 0o755)
+	err = f.Commit()
+	if err == nil || !strings.HasPrefix(err.Error(), "write "+target+": ") || strings.Contains(err.Error(), ".tmp") {
+		t.Errorf("failed rename: %v", err)
+	}
+	if _, err := os.Stat(f.TempName()); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("temporary file left after a failed Commit: %v", err)
+	}
+	if got := entries(t, dir); len(got) != 2 {
+		t.Errorf("directory holds %q, want sub and late", got)
+	}
+}
