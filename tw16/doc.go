@@ -47,4 +47,17 @@
 // hand lowers its replacement number exactly when it lowers the value of its
 // part for a split of the sets among the parts that reaches the minimum, so
 // one lookup per kind tells whether the kind is effective.
+//
+// # Scoring
+//
+// Score scores a win (Win: the hand, the winning tile, melds, flowers and
+// the situation) in tai under Rules, item by item, over every decomposition
+// of the hand. The tai table of the MJTalk referee thesis's appendix is data
+// (items.go): each ItemID has its key, Chinese name, gloss, tai (ItemID.Tai)
+// and the items not counted with it (ItemID.Excludes). Score's code states
+// only when each row applies (score_items.go); which items count and their
+// tai come from the table and the rules. Rules are a named profile
+// (Competition, Common) whose tai can be changed item by item with
+// Rules.SetTai for house rules. Score is checked against an independent
+// brute-force scorer in the tests.
 package tw16

@@ -1,6 +1,8 @@
 package tw16_test
 
 import (
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -143,5 +145,45 @@ func TestRulesOverride(t *testing.T) {
 	r.SetTai(tw16.ItemPingHu, -1)
 	if _, err := tw16.Score(w, r); err == nil || err.Error() != "tw16: the competition rules give 平胡 (ping-hu) -1 tai (want 0..10000)" {
 		t.Errorf("negative tai: %v", err)
+	}
+}
+
+// TestREADMEItems checks README's table of the items against the data:
+// one row per item in table order, with its key, name, tai and exclusions
+// (the last column, "when", is prose).
+func TestREADMEItems(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const header = "| key | item | tai | not counted with it (不計) | when |\n|---|---|---|---|---|\n"
+	_, table, ok := strings.Cut(string(b), header)
+	if !ok {
+		t.Fatalf("README has no table with the header %q", header)
+	}
+	var rows []string
+	for _, line := range strings.Split(table, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			break
+		}
+		rows = append(rows, line)
+	}
+	if len(rows) != int(tw16.NumItems) {
+		t.Errorf("README's table has %d rows, the items are %d", len(rows), tw16.NumItems)
+	}
+	for i, row := range rows {
+		if i >= int(tw16.NumItems) {
+			break
+		}
+		id := tw16.ItemID(i)
+		var excl []string
+		for _, x := range id.Excludes() {
+			excl = append(excl, x.Chinese())
+		}
+		want := fmt.Sprintf("| `%s` | %s | %s | %s |", id, id.Chinese(), id.TaiLabel(id.Tai()), strings.Join(excl, " "))
+		want = strings.ReplaceAll(want, "|  |", "| |")
+		if !strings.HasPrefix(row, want+" ") {
+			t.Errorf("README row %d:\n%s\nwant it to begin\n%s", i+1, row, want)
+		}
 	}
 }

@@ -65,3 +65,25 @@ func ExampleParseMelds() {
 	// 111z pong
 	// tw16: bad meld "124m": not a chow, pong or kong
 }
+
+// House rules: with 門清自摸 out of play a concealed self-drawn hand scores
+// 門清 and 自摸 apart, here with 自摸 at 2 tai.
+func ExampleRules_SetTai() {
+	r := tw16.Competition()
+	r.SetTai(tw16.ItemConcealedSelfDrawn, 0)
+	r.SetTai(tw16.ItemSelfDrawn, 2)
+	res, err := tw16.Score(tw16.Win{
+		Concealed: mjsolve.MustParseCounts("123m 456m 789p 234s 55s 67s"),
+		Tile:      mjsolve.KindTile(mjsolve.NewKind(mjsolve.Sou, 8)),
+		SelfDrawn: true,
+		Seat:      mjsolve.South,
+		Round:     mjsolve.East,
+	}, r)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Items, res.Tai)
+	// Output:
+	// [自摸 2 門清 1] 3
+}

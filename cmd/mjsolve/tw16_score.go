@@ -21,7 +21,7 @@ type tw16ScoreOptions struct {
 	concealedKongs string
 	flowers        string
 	seat, round    string
-	rules          string
+	rules          tw16RulesFlags
 	base, perTai   int
 	baseSet        bool
 	perTaiSet      bool
@@ -54,7 +54,10 @@ the other seven in --flowers is a flower win (八仙過海 with --self-drawn, el
 七搶一).
 
 Rules: "competition" (the ICGA/TCGA rules: no flowers, no consecutive dealing,
-1000 points + 500 per tai) or "common" (flowers, 連N拉N).
+1000 points + 500 per tai) or "common" (flowers, 連N拉N). House rules change
+the tai of any item with --rule ITEM=TAI (repeatable; 0 takes the item out;
+the items and their keys: "mjsolve tw16 items"), and --ping-hu-concealed makes
+平胡 need a concealed hand.
 
 With "-" as HAND, each line of standard input is a hand followed by its
 winning tile as the last word (or only the hand, when --win is given); the
@@ -66,6 +69,7 @@ marks the set (or pair) the winning tile completed.`,
 		Example: `  mjsolve tw16 score "456m 789p 234s 55s 89s" --melds 111p --win 7s --dealer
   mjsolve tw16 score 11122233m456p789s55s --win 3m --self-drawn --rules common --flowers 15f --dealer --dealer-streak 2
   mjsolve tw16 score 123m456p789s234s11z55z --win 1z --json
+  mjsolve tw16 score 123m456p789s234s11z55z --win 1z --self-drawn --rule concealed-self-drawn=2
   printf '123m456p789s234s11z55z 1z\n' | mjsolve tw16 score -`,
 		Args: oneArg("one HAND (or - to read one hand and winning tile per line from stdin)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -88,7 +92,7 @@ marks the set (or pair) the winning tile completed.`,
 	f.BoolVar(&opts.dealer, "dealer", false, "the winner is the dealer (莊家)")
 	f.IntVar(&opts.dealerStreak, "dealer-streak", 0, "`N` of 連N拉N: the dealer's consecutive deals (common rules)")
 	f.BoolVar(&opts.discarderDealer, "discarder-dealer", false, "the discarder (or the player robbed) is the dealer")
-	f.StringVar(&opts.rules, "rules", "competition", "rule profile: competition or common")
+	opts.rules.add(f)
 	f.IntVar(&opts.base, "base", 0, "points of the base (底); default from the rules")
 	f.IntVar(&opts.perTai, "per-tai", 0, "points per tai (台); default from the rules")
 	f.BoolVar(&opts.lastTile, "last-tile", false, "won on the last tile of the wall (海底撈月) or its discard (河底撈魚)")
@@ -129,9 +133,9 @@ type tw16ScoreSetup struct {
 }
 
 func newTW16ScoreSetup(opts *tw16ScoreOptions) (*tw16ScoreSetup, error) {
-	rules, err := tw16.RulesByName(opts.rules)
+	rules, err := opts.rules.rules()
 	if err != nil {
-		return nil, badInput("--rules", err)
+		return nil, err
 	}
 	if opts.baseSet {
 		if opts.base < 0 {
@@ -286,8 +290,7 @@ func runTW16ScoreLines(s *tw16ScoreSetup, opts *tw16ScoreOptions) error {
 		default:
 			fmt.Fprintf(out, "%d", res.Tai)
 			for _, it := range res.Items {
-				fmt.Fprintf(out, " %s", itemLabel(it))
-				fmt.Fprintf(out, "%d", it.Tai)
+				fmt.Fprintf(out, " %s%d", it.Label(), it.Tai)
 			}
 			out.WriteByte('\n')
 		}
@@ -321,15 +324,6 @@ func (s *tw16ScoreSetup) scoreLine(line string) (tw16.Result, error) {
 	return s.score(strings.TrimSpace(line[:i]), t)
 }
 
-// itemLabel is the item's Chinese name, with ×count when it counts more
-// than once.
-func itemLabel(it tw16.Item) string {
-	if it.Count > 1 && it.ID != tw16.ItemDealerStreak {
-		return fmt.Sprintf("%s×%d", it.Name(), it.Count)
-	}
-	return it.Name()
-}
-
 // width is the display width of s on a terminal: CJK characters take two
 // columns.
 func width(s string) int {
@@ -356,7 +350,7 @@ func pad(s string, w int) string {
 // the points, the sets and the winning tile.
 func writeScore(out io.Writer, w *tw16.Win, tile mjsolve.Tile, r *tw16.Rules, res *tw16.Result) {
 	for _, it := range res.Items {
-		fmt.Fprintf(out, "%s %3d  %s\n", pad(itemLabel(it), 12), it.Tai, it.ID.English())
+		fmt.Fprintf(out, "%s %3d  %s\n", pad(it.Label(), 12), it.Tai, it.ID.English())
 	}
 	fmt.Fprintf(out, "%s %3d tai\n", pad("total", 12), res.Tai)
 	var parts []string
@@ -371,7 +365,7 @@ func writeScore(out io.Writer, w *tw16.Win, tile mjsolve.Tile, r *tw16.Rules, re
 		}
 	}
 	fmt.Fprintf(out, "%s %d: %s\n", pad("points", 12), res.Points, strings.Join(parts, ", "))
-	fmt.Fprintf(out, "%s %s: %d + %d per tai\n", pad("rules", 12), r.Name, r.Base, r.PerTai)
+	fmt.Fprintf(out, "%s %s: %d + %d per tai%s\n", pad("rules", 12), r.Name, r.Base, r.PerTai, houseRules(r))
 	if len(w.Flowers) > 0 {
 		var names strings.Builder
 		for _, b := range w.Flowers {
@@ -384,33 +378,9 @@ func writeScore(out io.Writer, w *tw16.Win, tile mjsolve.Tile, r *tw16.Rules, re
 		fmt.Fprintf(out, "%s %s (%s) completes the eight flowers\n", pad("win", 12), tile, tile.Chinese())
 		return
 	}
-	var sets []string
-	var winSet string
-	for _, s := range a.Sets {
-		t := s.Meld.String()
-		switch {
-		case s.Meld.Type == tw16.ConcealedKong:
-			t = "[" + t + "]"
-		case !s.Hand:
-			t = "(" + t + ")"
-		}
-		if s.Win {
-			winSet = s.Meld.String()
-			t += "*"
-		}
-		sets = append(sets, t)
-	}
-	var pair mjsolve.Counts
-	pair[a.Pair] = 2
-	p := pair.String()
-	if winSet == "" {
-		winSet = p
-		p += "*"
-	}
-	sets = append(sets, p)
-	fmt.Fprintf(out, "%s %s\n", pad("sets", 12), strings.Join(sets, " "))
+	fmt.Fprintf(out, "%s %s\n", pad("sets", 12), a)
 	fmt.Fprintf(out, "%s %s completes %s: %s (%s); best of %d decomposition%s\n", pad("win", 12),
-		a.WinTile, winSet, a.Wait.Chinese(), a.Wait, res.Decompositions, plural(res.Decompositions))
+		a.WinTile, a.WinSet(), a.Wait.Chinese(), a.Wait, res.Decompositions, plural(res.Decompositions))
 }
 
 func plural(n int) string {

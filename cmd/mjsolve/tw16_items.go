@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/mjsolve/mjsolve/tw16"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// tw16RulesFlags are the flags that choose the rules of scoring: a
+// profile, house tai for items, and 平胡's 門清.
+type tw16RulesFlags struct {
+	profile         string
+	tai             []string // ITEM=TAI
+	pingHuConcealed bool
+}
+
+func (f *tw16RulesFlags) add(fs *pflag.FlagSet) {
+	fs.StringVar(&f.profile, "rules", "competition", "rule profile: competition or common")
+	fs.StringArrayVar(&f.tai, "rule", nil, "house tai of an item, `ITEM=TAI` (e.g. earthly-ready=4, 字一色=8; 0 takes the item out); repeatable, see \"mjsolve tw16 items\"")
+	fs.BoolVar(&f.pingHuConcealed, "ping-hu-concealed", false, "平胡 needs a concealed hand (門清)")
+}
+
+// rules returns the rules the flags give.
+func (f *tw16RulesFlags) rules() (tw16.Rules, error) {
+	r, err := tw16.RulesByName(f.profile)
+	if err != nil {
+		return r, badInput("--rules", err)
+	}
+	for _, s := range f.tai {
+		id, tai, err := parseItemTai(s)
+		if err != nil {
+			return r, badInput("--rule", err)
+		}
+		r.SetTai(id, tai)
+	}
+	r.PingHuConcealed = r.PingHuConcealed || f.pingHuConcealed
+	return r, nil
+}
+
+// parseItemTai parses ITEM=TAI: an item by key or Chinese name and its tai.
+func parseItemTai(s string) (tw16.ItemID, int, error) {
+	name, val, ok := strings.Cut(s, "=")
+	if !ok {
+		return 0, 0, fmt.Errorf("%q: want ITEM=TAI, e.g. earthly-ready=4", s)
+	}
+	id, err := tw16.ParseItem(name)
+	if err != nil {
+		return 0, 0, fmt.Errorf("%w (see mjsolve tw16 items)", err)
+	}
+	tai, err := strconv.Atoi(strings.TrimSpace(val))
+	if err != nil || tai < 0 || tai > tw16.MaxItemTai {
+		return 0, 0, fmt.Errorf("%s: tai %q is not a whole number 0..%d", id, val, tw16.MaxItemTai)
+	}
+	return id, tai, nil
+}
+
+// houseRules describes how r differs from the table: "; 地聽 4, 平胡 門清
+// only", or "" when it does not.
+func houseRules(r *tw16.Rules) string {
+	var parts []string
+	for id := range tw16.NumItems {
+		if t := r.Tai(id); t != id.Tai() {
+			parts = append(parts, id.Chinese()+" "+id.TaiLabel(t))
+		}
+	}
+	if r.PingHuConcealed {
+		parts = append(parts, "平胡 門清 only")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(parts, ", ")
+}
+
+// tw16ItemsOptions are the inputs of "mjsolve tw16 items".
+type tw16ItemsOptions struct {
+	rules  tw16RulesFlags
+	json   bool
+	stdout io.Writer
+}
+
+// newTW16ItemsCmd lists the scoring items.
+func newTW16ItemsCmd() *cobra.Command {
+	opts := &tw16ItemsOptions{}
+	cmd := &cobra.Command{
+		Use:   "items",
+		Short: "List the scoring items (台) with their tai under the rules",
+		Long: `List the items of the tai table (台數表) that "mjsolve tw16 score" scores, in
+the order it lists them: the key (for --rule and --json), the Chinese name, the
+tai under the rules ("1 each" counts per dragon triplet, own flower or set of
+four flowers; "2N" is per consecutive deal), an English gloss, and the items
+not counted with it (不計).
+
+--rules, --rule and --ping-hu-concealed are those of "mjsolve tw16 score":
+--rule ITEM=TAI sets the tai of an item (house rules differ), 0 takes it out.`,
+		Example: `  mjsolve tw16 items
+  mjsolve tw16 items --rule earthly-ready=4 --rule 字一色=8 --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.stdout = cmd.OutOrStdout()
+			return runTW16Items(opts)
+		},
+	}
+	opts.rules.add(cmd.Flags())
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the items as JSON")
+	return cmd
+}
+
+type tw16ItemJSON struct {
+	ID       tw16.ItemID   `json:"id"`
+	Name     string        `json:"name"`
+	English  string        `json:"english"`
+	Tai      int           `json:"tai"`
+	Label    string        `json:"tai_label"`
+	Excludes []tw16.ItemID `json:"excludes"`
+}
+
+func runTW16Items(opts *tw16ItemsOptions) error {
+	r, err := opts.rules.rules()
+	if err != nil {
+		return err
+	}
+	out := bufio.NewWriter(opts.stdout)
+	if opts.json {
+		items := make([]tw16ItemJSON, 0, tw16.NumItems)
+		for id := range tw16.NumItems {
+			t := r.Tai(id)
+			items = append(items, tw16ItemJSON{id, id.Chinese(), id.English(), t, id.TaiLabel(t), id.Excludes()})
+		}
+		b, err := json.Marshal(items)
+		if err != nil {
+			return failure(err)
+		}
+		out.Write(b)
+		out.WriteByte('\n')
+		return out.Flush()
+	}
+	fmt.Fprintf(out, "rules: %s%s\n", r.Name, houseRules(&r))
+	for id := range tw16.NumItems {
+		line := fmt.Sprintf("%s %s %s %s", pad(id.String(), 24), pad(id.Chinese(), 8), pad(id.TaiLabel(r.Tai(id)), 7), id.English())
+		if ex := id.Excludes(); len(ex) > 0 {
+			names := make([]string, len(ex))
+			for i, x := range ex {
+				names[i] = x.Chinese()
+			}
+			line += "; 不計 " + strings.Join(names, " ")
+		}
+		fmt.Fprintln(out, line)
+	}
+	return out.Flush()
+}
