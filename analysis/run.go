@@ -70,168 +70,206 @@ type Config struct {
 // contiguous run from cfg.First in order, then those after the first gap in
 // game order — and returns the summary so far with ctx's error.
 func Run(ctx context.Context, cfg Config, newWorker func() Worker) (*Summary, error) {
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	window := cfg.Window
-	if window <= 0 {
-		window = 4096 * workers
-	}
-	clock := cfg.Clock
-	if clock == nil {
-		t0 := time.Now()
-		clock = func() time.Duration { return time.Since(t0) }
-	}
-	every := cfg.ProgressEvery
-	if every <= 0 {
-		every = 100 * time.Millisecond
-	}
 	if cfg.First+cfg.Boards < cfg.First {
 		return &Summary{}, fmt.Errorf("analysis: game range %d + %d boards overflows", cfg.First, cfg.Boards)
 	}
-	end := cfg.First + cfg.Boards
-
-	skip := make(map[uint64]Record)
-	for g, r := range cfg.Skip {
-		if g >= cfg.First && g < end {
-			r.Game = g
-			skip[g] = r
-		}
-	}
-
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	r := newRunner(cfg, cancel)
 
-	start := clock()
-	startReal := time.Now()
 	jobs := make(chan uint64)
-	results := make(chan Record, 2*workers)
-	tokens := make(chan struct{}, window)
-
-	// Dispatcher: games in order, each after taking a window token.
-	go func() {
-		defer close(jobs)
-		for g := cfg.First; g < end; g++ {
-			if _, ok := skip[g]; ok {
-				continue
-			}
-			select {
-			case tokens <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case jobs <- g:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-
+	results := make(chan Record, 2*r.workers)
+	go r.dispatch(ctx, jobs)
 	var wg sync.WaitGroup
-	for range workers {
+	for range r.workers {
 		w := newWorker()
-		wg.Go(func() {
-			for g := range jobs {
-				if ctx.Err() != nil {
-					continue
-				}
-				t0 := clock()
-				r := w(ctx, g)
-				r.NS = int64(clock() - t0)
-				r.Game = g
-				if ctx.Err() != nil && r.Verdict == Unknown {
-					continue // interrupted, not finished
-				}
-				results <- r
-			}
-		})
+		wg.Go(func() { r.work(ctx, w, jobs, results) })
 	}
 	go func() {
 		wg.Wait()
 		close(results)
 	}()
 
-	sum := &Summary{}
-	var runErr error
-	next := cfg.First
-	pending := make(map[uint64]Record)
-	var done uint64
-	lastProgress := time.Now()
-	progress := func(force bool) {
-		if cfg.OnProgress == nil {
+	r.advance()
+	for rec := range results {
+		r.pending[rec.Game] = rec
+		r.advance()
+	}
+	r.deliverRest()
+	r.sum.Wall = r.clock() - r.start
+	r.progress(true)
+
+	if r.err != nil {
+		return r.sum, r.err
+	}
+	if r.done < cfg.Boards {
+		if err := ctx.Err(); err != nil {
+			return r.sum, fmt.Errorf("analysis: run stopped after %d of %d boards: %w", r.done, cfg.Boards, err)
+		}
+	}
+	return r.sum, nil
+}
+
+// runner is the state of one [Run]. The dispatcher and the workers share
+// only what does not change (cfg, end, skip, clock) and the channels; the
+// rest belongs to the goroutine of Run, which collects the results.
+type runner struct {
+	cfg     Config
+	workers int
+	end     uint64 // one past the last game
+	clock   func() time.Duration
+	every   time.Duration
+	skip    map[uint64]Record // the finished games of cfg.Skip within the range; read-only
+	tokens  chan struct{}     // the window: one token per game handed out and not yet delivered
+	cancel  context.CancelFunc
+
+	start     time.Duration // clock() at the start
+	startReal time.Time
+	sum       *Summary
+	err       error             // the first error of cfg.OnRecord
+	next      uint64            // the first game not delivered in order
+	pending   map[uint64]Record // finished games after next
+	done      uint64            // boards delivered
+	lastProg  time.Time         // when progress was last reported
+}
+
+// newRunner fills in the defaults of cfg.
+func newRunner(cfg Config, cancel context.CancelFunc) *runner {
+	r := &runner{cfg: cfg, workers: cfg.Workers, end: cfg.First + cfg.Boards, clock: cfg.Clock,
+		every: cfg.ProgressEvery, cancel: cancel, sum: &Summary{}, next: cfg.First,
+		pending: make(map[uint64]Record), skip: make(map[uint64]Record)}
+	if r.workers <= 0 {
+		r.workers = runtime.GOMAXPROCS(0)
+	}
+	window := cfg.Window
+	if window <= 0 {
+		window = 4096 * r.workers
+	}
+	r.tokens = make(chan struct{}, window)
+	if r.clock == nil {
+		t0 := time.Now()
+		r.clock = func() time.Duration { return time.Since(t0) }
+	}
+	if r.every <= 0 {
+		r.every = 100 * time.Millisecond
+	}
+	for g, rec := range cfg.Skip {
+		if g >= cfg.First && g < r.end {
+			rec.Game = g
+			r.skip[g] = rec
+		}
+	}
+	r.start = r.clock()
+	r.startReal = time.Now()
+	r.lastProg = r.startReal
+	return r
+}
+
+// dispatch hands out the games in order, each after taking a window token,
+// until the range ends or ctx is cancelled.
+func (r *runner) dispatch(ctx context.Context, jobs chan<- uint64) {
+	defer close(jobs)
+	for g := r.cfg.First; g < r.end; g++ {
+		if _, ok := r.skip[g]; ok {
+			continue
+		}
+		select {
+		case r.tokens <- struct{}{}:
+		case <-ctx.Done():
 			return
 		}
-		if now := time.Now(); force || now.Sub(lastProgress) >= every {
-			lastProgress = now
-			cfg.OnProgress(Progress{Done: done, Total: cfg.Boards, Impossible: sum.Impossible,
-				Unknown: sum.Unknown, Elapsed: now.Sub(startReal)})
-		}
-	}
-	deliver := func(r Record, solved bool) {
-		if runErr != nil {
+		select {
+		case jobs <- g:
+		case <-ctx.Done():
 			return
 		}
-		if cfg.OnRecord != nil {
-			if err := cfg.OnRecord(r); err != nil {
-				runErr = err
-				cancel()
-				return
-			}
-		}
-		sum.Add(r)
-		if solved {
-			sum.Solved++
-		}
-		done++
-		progress(false)
 	}
-	// advance delivers the contiguous run of finished games from next.
-	advance := func() {
-		for next < end {
-			if r, ok := pending[next]; ok {
-				delete(pending, next)
-				deliver(r, true)
-				<-tokens
-			} else if r, ok := skip[next]; ok { // skip is shared read-only with the dispatcher
-				deliver(r, false)
-			} else {
-				return
-			}
-			next++
+}
+
+// work runs one worker over the games it is handed; boards left unfinished
+// by a cancellation (Unknown records returned after it) are dropped.
+func (r *runner) work(ctx context.Context, w Worker, jobs <-chan uint64, results chan<- Record) {
+	for g := range jobs {
+		if ctx.Err() != nil {
+			continue
+		}
+		t0 := r.clock()
+		rec := w(ctx, g)
+		rec.NS = int64(r.clock() - t0)
+		rec.Game = g
+		if ctx.Err() != nil && rec.Verdict == Unknown {
+			continue // interrupted, not finished
+		}
+		results <- rec
+	}
+}
+
+// progress reports progress when forced or when cfg.ProgressEvery has
+// passed since the last report.
+func (r *runner) progress(force bool) {
+	if r.cfg.OnProgress == nil {
+		return
+	}
+	if now := time.Now(); force || now.Sub(r.lastProg) >= r.every {
+		r.lastProg = now
+		r.cfg.OnProgress(Progress{Done: r.done, Total: r.cfg.Boards, Impossible: r.sum.Impossible,
+			Unknown: r.sum.Unknown, Elapsed: now.Sub(r.startReal)})
+	}
+}
+
+// deliver passes one record to cfg.OnRecord and the summary; solved is
+// false for a record of cfg.Skip. After an error of OnRecord it does
+// nothing more.
+func (r *runner) deliver(rec Record, solved bool) {
+	if r.err != nil {
+		return
+	}
+	if r.cfg.OnRecord != nil {
+		if err := r.cfg.OnRecord(rec); err != nil {
+			r.err = err
+			r.cancel()
+			return
 		}
 	}
-	advance()
-	for r := range results {
-		pending[r.Game] = r
-		advance()
+	r.sum.Add(rec)
+	if solved {
+		r.sum.Solved++
 	}
-	// Interrupted (or failed): the finished games after the first gap.
+	r.done++
+	r.progress(false)
+}
+
+// advance delivers the contiguous run of finished games from next.
+func (r *runner) advance() {
+	for r.next < r.end {
+		if rec, ok := r.pending[r.next]; ok {
+			delete(r.pending, r.next)
+			r.deliver(rec, true)
+			<-r.tokens
+		} else if rec, ok := r.skip[r.next]; ok { // skip is shared read-only with the dispatcher
+			r.deliver(rec, false)
+		} else {
+			return
+		}
+		r.next++
+	}
+}
+
+// deliverRest delivers, in game order, the finished games after the first
+// gap, which an interrupted (or failed) run leaves.
+func (r *runner) deliverRest() {
 	var rest []Record
-	for _, r := range pending {
-		rest = append(rest, r)
+	for _, rec := range r.pending {
+		rest = append(rest, rec)
 	}
-	for g, r := range skip {
-		if g > next {
-			rest = append(rest, r)
+	for g, rec := range r.skip {
+		if g > r.next {
+			rest = append(rest, rec)
 		}
 	}
 	slices.SortFunc(rest, func(a, b Record) int { return cmp.Compare(a.Game, b.Game) })
-	for _, r := range rest {
-		_, solved := pending[r.Game]
-		deliver(r, solved)
+	for _, rec := range rest {
+		_, solved := r.pending[rec.Game]
+		r.deliver(rec, solved)
 	}
-	sum.Wall = clock() - start
-	progress(true)
-
-	if runErr != nil {
-		return sum, runErr
-	}
-	if done < cfg.Boards {
-		if err := ctx.Err(); err != nil {
-			return sum, fmt.Errorf("analysis: run stopped after %d of %d boards: %w", done, cfg.Boards, err)
-		}
-	}
-	return sum, nil
 }
