@@ -4,6 +4,8 @@
 // covers cells X..X+1 and Y..Y+1 on level Z. From that geometry alone come
 // the [Relations] of every slot (which tiles cover it, which lie next to it
 // on the left and right) and so the tiles that are free at the start.
+// [IsFree] is the free-tile rule, the one written form that package
+// solitaire uses and the solver's packed counters are tested against.
 //
 // Layouts come from three places:
 //

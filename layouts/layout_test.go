@@ -213,3 +213,22 @@ func TestNormalizeSameGeometry(t *testing.T) {
 		t.Error("SameGeometry of different layouts = true")
 	}
 }
+
+// The free-tile rule: covered tiles are never free; an uncovered tile is
+// free unless tiles lie on both its sides.
+func TestIsFree(t *testing.T) {
+	for _, c := range []struct{ covered, left, right, want bool }{
+		{false, false, false, true},
+		{false, true, false, true},
+		{false, false, true, true},
+		{false, true, true, false},
+		{true, false, false, false},
+		{true, true, false, false},
+		{true, false, true, false},
+		{true, true, true, false},
+	} {
+		if got := IsFree(c.covered, c.left, c.right); got != c.want {
+			t.Errorf("IsFree(covered %v, left %v, right %v) = %v", c.covered, c.left, c.right, got)
+		}
+	}
+}

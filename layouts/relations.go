@@ -36,12 +36,21 @@ func (l *Layout) Relations() Relations {
 	return r
 }
 
-// Free reports which slots are free when every tile is on the board: not
-// covered, and not blocked on both the left and the right.
+// IsFree is the free-tile rule, written once: a tile can be played when
+// no tile on the board covers it and it is not blocked on both sides, that
+// is when a tile on the board lies on at most one of its left and its
+// right. Package solitaire applies it to sets of present tiles; the
+// solver's counters are checked against it in its tests.
+func IsFree(covered, blockedLeft, blockedRight bool) bool {
+	return !covered && !(blockedLeft && blockedRight)
+}
+
+// Free reports which slots are free when every tile is on the board
+// ([IsFree] with the relations as they are at the start).
 func (r Relations) Free() []bool {
 	free := make([]bool, len(r.Covers))
 	for i := range free {
-		free[i] = len(r.Covers[i]) == 0 && (len(r.Left[i]) == 0 || len(r.Right[i]) == 0)
+		free[i] = IsFree(len(r.Covers[i]) > 0, len(r.Left[i]) > 0, len(r.Right[i]) > 0)
 	}
 	return free
 }

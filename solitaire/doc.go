@@ -11,7 +11,7 @@
 // covered when a tile on a higher level overlaps it (|dx| ≤ 1 and
 // |dy| ≤ 1), blocked on the left (right) by a tile on its level at dx = −2
 // (+2) with |dy| ≤ 1, and free when it is not covered and not blocked on
-// both sides. Compile turns the relations of a layout into per-slot
+// both sides (the rule is written once, as layouts.IsFree). Compile turns the relations of a layout into per-slot
 // bitsets once; the hot operations (Free, Matches, Play, Undo) then work on
 // a Set of present tiles without allocating.
 //
