@@ -28,6 +28,8 @@
 // cancelled, and returns an [Outcome] with the [analysis.Summary]. [Workers]
 // is the worker alone, for callers that drive [analysis.Run] themselves;
 // [Shard] splits a range into contiguous parts for several machines.
+// [Report] is the summary as the command prints it, as JSON or text, for a
+// run ([ReportOf]) or for merged record files ([NewMergeReport]).
 //
 // # One board
 //
@@ -35,6 +37,7 @@
 // [Hint] answers a stuck player with the next pair to take (or, for an
 // impossible position, the fewest tiles that must remain), solving twice at
 // most so that the budget of the min-left count never costs the verdict.
+// [Answer] is their JSON form ([NewAnswer], [NewHintAnswer]).
 //
 // The package never prints; progress comes through a callback.
 package job

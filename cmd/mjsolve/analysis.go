@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/job"
 )
 
 // newAnalysisCmd is the "analysis" command group: work on result files.
@@ -51,13 +52,11 @@ func runAnalysisMerge(o *analysisMergeOptions, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep := newMainReport(m.Header, m.Summary, 0, 0, false)
-	rep.merged = true
-	rep.Files, rep.Duplicates, rep.Disagreements, rep.Truncated = m.Files, m.Duplicates, m.Disagreements, m.Truncated
+	rep := job.NewMergeReport(m)
 	if o.json {
 		err = writeJSON(stdout, rep)
 	} else {
-		err = rep.writeText(stdout)
+		err = rep.WriteText(stdout)
 	}
 	return failure(err)
 }

@@ -101,22 +101,6 @@ fewest tiles that must remain when that is found quickly. The exit code is
 	return cmd
 }
 
-// solveJSON is the --json answer of "solitaire solve".
-type solveJSON struct {
-	Layout      string         `json:"layout"`
-	Board       string         `json:"board"`
-	Tiles       int            `json:"tiles"`
-	Verdict     solver.Verdict `json:"verdict"`
-	Method      solver.Method  `json:"method"`
-	Moves       [][2]int       `json:"moves"`
-	MinLeft     *int           `json:"min_left,omitempty"`
-	Scans       int64          `json:"scans"`
-	RandomGames int64          `json:"random_games"`
-	Nodes       int64          `json:"nodes"`
-	NS          int64          `json:"ns"`
-	Hint        *[2]int        `json:"hint,omitempty"`
-}
-
 // solveErr maps the errors of job.Solve and job.Hint to the command's.
 func solveErr(ctx context.Context, err error) error {
 	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
@@ -131,8 +115,7 @@ func runSolitaireSolve(ctx context.Context, o *solitaireSolveOptions, b *solitai
 		return solveErr(ctx, err)
 	}
 	if o.json {
-		j := newSolveJSON(b, about, r)
-		return writeJSON(stdout, j)
+		return writeJSON(stdout, job.NewAnswer(b, solitaire.LayoutRef(b.Geo.Layout, layoutFinder()), about, r))
 	}
 	var sb strings.Builder
 	sb.WriteString(boardHeading(b, about) + "\n")
@@ -154,29 +137,6 @@ func runSolitaireSolve(ctx context.Context, o *solitaireSolveOptions, b *solitai
 	}
 	_, err = io.WriteString(stdout, sb.String())
 	return err
-}
-
-func newSolveJSON(b *solitaire.Board, about string, r solver.Result) *solveJSON {
-	j := &solveJSON{
-		Layout:      solitaire.LayoutRef(b.Geo.Layout, layoutFinder()),
-		Board:       about,
-		Tiles:       b.Remaining(),
-		Verdict:     r.Verdict,
-		Method:      r.Method,
-		Moves:       make([][2]int, 0, len(r.Moves)),
-		Scans:       r.Stats.Scans,
-		RandomGames: r.Stats.RandomGames,
-		Nodes:       r.Stats.Nodes,
-		NS:          r.Stats.Duration.Nanoseconds(),
-	}
-	for _, m := range r.Moves {
-		j.Moves = append(j.Moves, [2]int{int(m.A), int(m.B)})
-	}
-	if r.MinLeft >= 0 && r.Verdict != solver.Unknown {
-		n := r.MinLeft
-		j.MinLeft = &n
-	}
-	return j
 }
 
 // describeMethod says how the verdict was reached and at what cost.
@@ -225,15 +185,7 @@ func runSolitaireHint(ctx context.Context, o *solitaireSolveOptions, b *solitair
 	}
 	left := b.Remaining()
 	if o.json {
-		j := newSolveJSON(b, about, r)
-		if r.Verdict == solver.Winnable && len(r.Moves) > 0 {
-			m := r.Moves[0]
-			j.Hint = &[2]int{int(m.A), int(m.B)}
-		}
-		if r.Verdict != solver.Impossible {
-			j.Moves = j.Moves[:0]
-		}
-		return writeJSON(stdout, j)
+		return writeJSON(stdout, job.NewHintAnswer(b, solitaire.LayoutRef(b.Geo.Layout, layoutFinder()), about, r))
 	}
 	var msg string
 	switch r.Verdict {

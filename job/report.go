@@ -1,0 +1,196 @@
+package job
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/mjsolve/mjsolve/analysis"
+)
+
+// TimeReport is the time per board in a [Report].
+type TimeReport struct {
+	MeanNS   int64  `json:"mean_ns"`
+	MedianNS int64  `json:"median_ns"`
+	P99NS    int64  `json:"p99_ns"`
+	MaxNS    int64  `json:"max_ns"`
+	MaxGame  uint64 `json:"max_game"`
+	TotalNS  int64  `json:"total_ns"`
+}
+
+// Report is the summary of a run of the main job, or of merged record
+// files, as "mjsolve solitaire" and "mjsolve analysis merge" print it: as
+// JSON with these field names, or as text ([Report.WriteText]).
+type Report struct {
+	Layout      string                    `json:"layout"`
+	Tiles       int                       `json:"tiles"`
+	Deal        string                    `json:"deal"`
+	Seed        uint64                    `json:"seed"`
+	First       uint64                    `json:"first"`
+	Last        uint64                    `json:"last"`
+	Boards      int64                     `json:"boards"`
+	Requested   uint64                    `json:"requested"`
+	Winnable    int64                     `json:"winnable"`
+	Impossible  int64                     `json:"impossible"`
+	Unknown     int64                     `json:"unknown"`
+	Rate        float64                   `json:"rate"`
+	CI95        [2]float64                `json:"ci95"`
+	Methods     map[analysis.Method]int64 `json:"methods"`
+	MethodNS    map[analysis.Method]int64 `json:"method_ns"`
+	Time        TimeReport                `json:"time"`
+	FromFile    int64                     `json:"from_file,omitempty"`
+	Solved      int64                     `json:"solved"`
+	Workers     int                       `json:"workers,omitempty"`
+	PerSecond   float64                   `json:"boards_per_second"`
+	WallNS      int64                     `json:"wall_ns"`
+	Interrupted bool                      `json:"interrupted"`
+
+	// From merged files only (see [NewMergeReport]).
+	Files         int      `json:"files,omitempty"`
+	Duplicates    int64    `json:"duplicates,omitempty"`
+	Disagreements int64    `json:"disagreements,omitempty"`
+	Truncated     []string `json:"truncated,omitempty"`
+
+	methodOrder []analysis.MethodCount
+	merged      bool // from merged files: no run, no speed
+}
+
+// NewReport is the report of a run: the header says what was run, s what
+// was found (with the speed of this process's workers), fromFile how many
+// boards were read back from a resumed file, interrupted whether the run
+// was stopped early.
+func NewReport(h analysis.Header, s *analysis.Summary, workers int, fromFile int64, interrupted bool) *Report {
+	lo, hi := s.CI95()
+	r := &Report{
+		Layout: h.Layout, Tiles: h.Tiles, Deal: h.Deal, Seed: h.Seed, First: h.First, Last: h.Last(),
+		Boards: s.Boards, Requested: h.Boards, Winnable: s.Winnable, Impossible: s.Impossible,
+		Unknown: s.Unknown, Rate: s.Rate(), CI95: [2]float64{lo, hi}, Methods: s.Methods,
+		Time: TimeReport{MeanNS: int64(s.Time.Mean()), MedianNS: int64(s.Time.Quantile(0.5)),
+			P99NS: int64(s.Time.Quantile(0.99)), MaxNS: s.Time.Max, MaxGame: s.Time.MaxGame, TotalNS: s.Time.Total},
+		FromFile: fromFile, Solved: s.Solved, Workers: workers, WallNS: int64(s.Wall),
+		Interrupted: interrupted, methodOrder: s.MethodCounts(),
+	}
+	r.MethodNS = s.MethodNS
+	if r.Methods == nil {
+		r.Methods, r.MethodNS = map[analysis.Method]int64{}, map[analysis.Method]int64{}
+	}
+	if s.Wall > 0 {
+		r.PerSecond = float64(s.Solved) / s.Wall.Seconds()
+	}
+	return r
+}
+
+// NewMergeReport is the report of merged record files (no run, no speed).
+func NewMergeReport(m *analysis.MergeResult) *Report {
+	r := NewReport(m.Header, m.Summary, 0, 0, false)
+	r.merged = true
+	r.Files, r.Duplicates, r.Disagreements, r.Truncated = m.Files, m.Duplicates, m.Disagreements, m.Truncated
+	return r
+}
+
+// ReportOf is the report of a run's outcome with workers workers.
+func ReportOf(o *Outcome, workers int) *Report {
+	return NewReport(o.Header, o.Summary, workers, o.FromFile, o.Interrupted)
+}
+
+// WriteText writes the report for people: one line per item, the label
+// padded to 12 columns (layout, games, boards, winnable, unwinnable with
+// the 95% interval, unknown, decided by, time/board, then the speed and
+// wall time of a run, or the board time and files of a merge).
+func (r *Report) WriteText(w io.Writer) error {
+	var b strings.Builder
+	line := func(label, format string, args ...any) {
+		fmt.Fprintf(&b, "%-12s%s\n", label, fmt.Sprintf(format, args...))
+	}
+	deal := r.Deal
+	if deal == "pcg" {
+		deal += fmt.Sprintf(", seed %d", r.Seed)
+	}
+	line("layout", "%s (%d tiles), deal %s", r.Layout, r.Tiles, deal)
+	line("games", "%d..%d", r.First, r.Last)
+	boards := strconv.FormatInt(r.Boards, 10)
+	switch {
+	case r.Interrupted:
+		boards += fmt.Sprintf(" of %d (interrupted)", r.Requested)
+	case r.merged && uint64(r.Boards) < r.Requested:
+		boards += fmt.Sprintf(" (%d games of the range missing)", r.Requested-uint64(r.Boards))
+	case uint64(r.Boards) < r.Requested:
+		boards += fmt.Sprintf(" of %d", r.Requested)
+	}
+	if r.FromFile > 0 {
+		boards += fmt.Sprintf(" (%d read from the --out file)", r.FromFile)
+	}
+	line("boards", "%s", boards)
+	line("winnable", "%d", r.Winnable)
+	line("unwinnable", "%d of %d decided: %s (95%% CI %s to %s)", r.Impossible, r.Winnable+r.Impossible,
+		percent(r.Rate), percent(r.CI95[0]), percent(r.CI95[1]))
+	line("unknown", "%d", r.Unknown)
+	var methods []string
+	for i, m := range r.methodOrder {
+		share := "<1%"
+		if r.Time.TotalNS > 0 && m.NS*100 >= r.Time.TotalNS {
+			share = strconv.FormatInt(int64(math.Round(float64(m.NS)*100/float64(r.Time.TotalNS))), 10) + "%"
+		}
+		if i == 0 {
+			share += " of the time"
+		}
+		methods = append(methods, fmt.Sprintf("%s %d (%s)", m.Method, m.Boards, share))
+	}
+	if len(methods) == 0 {
+		methods = []string{"-"}
+	}
+	line("decided by", "%s", strings.Join(methods, ", "))
+	if r.Boards > 0 {
+		line("time/board", "mean %s, median %s, p99 %s, max %s (game %d)", fmtDur(r.Time.MeanNS),
+			fmtDur(r.Time.MedianNS), fmtDur(r.Time.P99NS), fmtDur(r.Time.MaxNS), r.Time.MaxGame)
+	}
+	if !r.merged {
+		if r.Solved > 0 && r.WallNS > 0 {
+			workers := "workers"
+			if r.Workers == 1 {
+				workers = "worker"
+			}
+			line("speed", "%.0f boards/s on %d %s (%d boards solved in this run)", r.PerSecond, r.Workers, workers, r.Solved)
+		}
+		line("wall time", "%s", fmtDur(r.WallNS))
+	} else {
+		line("board time", "%s in all", fmtDur(r.Time.TotalNS))
+		files := fmt.Sprintf("%d, %d duplicate records skipped", r.Files, r.Duplicates)
+		if r.Disagreements > 0 {
+			files += fmt.Sprintf(" (%d unknown in one file, decided in another: the first kept)", r.Disagreements)
+		}
+		line("files", "%s", files)
+		for _, t := range r.Truncated {
+			line("", "%s ends inside a record (dropped)", t)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// percent formats a fraction as a percentage with two decimals.
+func percent(x float64) string { return strconv.FormatFloat(100*x, 'f', 2, 64) + "%" }
+
+// fmtDur prints a duration with three significant digits in ns, µs, ms or s.
+func fmtDur(ns int64) string {
+	v, unit := float64(ns), "ns"
+	switch {
+	case ns >= 1e9:
+		v, unit = v/1e9, "s"
+	case ns >= 1e6:
+		v, unit = v/1e6, "ms"
+	case ns >= 1e3:
+		v, unit = v/1e3, "µs"
+	default:
+		return strconv.FormatInt(ns, 10) + "ns"
+	}
+	prec := 2
+	if v >= 100 {
+		prec = 0
+	} else if v >= 10 {
+		prec = 1
+	}
+	return strconv.FormatFloat(v, 'f', prec, 64) + unit
+}

@@ -1,0 +1,90 @@
+package job
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solver"
+)
+
+func TestReport(t *testing.T) {
+	var s analysis.Summary
+	s.Add(analysis.Record{Game: 1, Verdict: solver.Winnable, Method: "random", NS: 1000})
+	s.Add(analysis.Record{Game: 2, Verdict: solver.Impossible, Method: "prune", NS: 3000})
+	s.Add(analysis.Record{Game: 4, Verdict: solver.Unknown, Method: "budget", NS: 6000})
+	s.Solved, s.Wall = 3, 5*time.Millisecond
+	h := analysis.Header{Layout: "tiny8", Tiles: 8, Deal: "pcg", Seed: 3, First: 1, Boards: 4}
+	r := NewReport(h, &s, 2, 0, false)
+	var b strings.Builder
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	lo, hi := analysis.Wilson(1, 2, analysis.Z95)
+	if lo < 0.09 || lo > 0.1 || hi < 0.9 || hi > 0.91 {
+		t.Fatalf("Wilson(1, 2) = %v, %v", lo, hi) // 9.45% to 90.55%
+	}
+	// The median is read from the time histogram: its bucket's midpoint, 2.99µs
+	// for 3µs (within 0.8%).
+	want := `layout      tiny8 (8 tiles), deal pcg, seed 3
+games       1..4
+boards      3 of 4
+winnable    1
+unwinnable  1 of 2 decided: 50.00% (95% CI 9.45% to 90.55%)
+unknown     1
+decided by  budget 1 (60% of the time), prune 1 (30%), random 1 (10%)
+time/board  mean 3.33µs, median 2.99µs, p99 6.00µs, max 6.00µs (game 4)
+speed       600 boards/s on 2 workers (3 boards solved in this run)
+wall time   5.00ms
+`
+	if b.String() != want {
+		t.Errorf("text:\n%s\nwant:\n%s", b.String(), want)
+	}
+	data, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back map[string]any
+	json.Unmarshal(data, &back)
+	if back["rate"] != 0.5 || back["boards"] != 3.0 || back["requested"] != 4.0 || back["methods"].(map[string]any)["prune"] != 1.0 ||
+		back["boards_per_second"] != 600.0 || back["interrupted"] != false {
+		t.Errorf("JSON %s", data)
+	}
+}
+
+func TestAnswer(t *testing.T) {
+	g, _ := solitaire.Compile(builtin(t, "twin16"))
+	for game := uint64(1); game <= 8; game++ {
+		b, _ := solitaire.DealBoard(g, solitaire.PCG{Seed: 1}, game)
+		r, err := Solve(t.Context(), b, solver.Options{MinLeft: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := NewAnswer(b, "twin16", "game", r)
+		if a.Verdict != r.Verdict || a.Method != r.Method || len(a.Moves) != len(r.Moves) || a.Tiles != 16 || a.Hint != nil {
+			t.Fatalf("game %d: %+v from %+v", game, a, r)
+		}
+		for i, m := range r.Moves {
+			if a.Moves[i] != [2]int{int(m.A), int(m.B)} {
+				t.Fatalf("game %d: move %d is %v, want %v", game, i, a.Moves[i], m)
+			}
+		}
+		if (a.MinLeft == nil) != (r.MinLeft < 0) || (a.MinLeft != nil && *a.MinLeft != r.MinLeft) {
+			t.Errorf("game %d: min left %v, want %d", game, a.MinLeft, r.MinLeft)
+		}
+		h := NewHintAnswer(b, "twin16", "game", r)
+		switch r.Verdict {
+		case solver.Winnable:
+			if h.Hint == nil || *h.Hint != a.Moves[0] || len(h.Moves) != 0 {
+				t.Errorf("game %d: hint %+v", game, h)
+			}
+		case solver.Impossible:
+			if h.Hint != nil || len(h.Moves) != len(r.Moves) {
+				t.Errorf("game %d: hint %+v", game, h)
+			}
+		}
+	}
+}
