@@ -151,10 +151,10 @@ func checkAgainstBrute(t *testing.T, s *Solver, b *solitaire.Board, minLeft bool
 	res.Moves = slices.Clone(res.Moves) // the solver reuses its buffer
 	// The search alone, without random games, must agree too, and so must
 	// the plain search without look-ahead.
-	games := s.games
-	s.games, s.c.wipe = 0, false
+	defaults := s.c.cfg
+	s.c.cfg.games, s.c.cfg.wipe = 0, false
 	res0 := s.Solve(context.Background(), b, Options{MinLeft: minLeft, Seed: 5})
-	s.games, s.c.wipe = games, true
+	s.c.cfg = defaults
 	if res0.Verdict != res.Verdict || res0.MinLeft != res.MinLeft {
 		t.Fatalf("%s: %v/%d with random games, %v/%d by search alone", what, res.Verdict, res.MinLeft, res0.Verdict, res0.MinLeft)
 	}
@@ -164,16 +164,13 @@ func checkAgainstBrute(t *testing.T, s *Solver, b *solitaire.Board, minLeft bool
 		}
 	}
 	methods[res0.Method]++
-	// And the search with cleaning at the root, root tests (at the start
-	// on odd deals, at the first restart on even ones), tiny budgets for
-	// the attempts, so that restarts happen, and wider windows of groups
-	// held back.
-	fb, w, bw := s.c.firstBudget, s.c.window, s.c.bwindow
-	s.games, s.c.rootTests, s.c.cleaning, s.c.firstBudget = 0, len(what)%2 == 1, true, 8
-	s.c.window, s.c.bwindow = 4, 3
+	// And the search with root tests (at the start on odd deals, at the
+	// first restart on even ones), tiny budgets for the attempts, so that
+	// restarts happen, and wider windows of groups held back.
+	s.c.cfg.games, s.c.cfg.rootTests, s.c.cfg.firstBudget = 0, len(what)%2 == 1, 8
+	s.c.cfg.window, s.c.cfg.bwindow = 4, 3
 	resW := s.Solve(context.Background(), b, Options{MinLeft: minLeft, Seed: 7})
-	s.games, s.c.rootTests, s.c.cleaning, s.c.firstBudget = games, false, false, fb
-	s.c.window, s.c.bwindow = w, bw
+	s.c.cfg = defaults
 	if resW.Verdict != res.Verdict || resW.MinLeft != res.MinLeft {
 		t.Fatalf("%s: %v/%d with random games, %v/%d by search with look-ahead", what, res.Verdict, res.MinLeft, resW.Verdict, resW.MinLeft)
 	}

@@ -110,80 +110,95 @@ func (g *geom) dependent(a, b uint8) bool {
 // move is one match, as two tile indices.
 type move struct{ a, b uint8 }
 
-// core is the mutable state of one solver: the position being solved, the
-// pairings chosen so far and the scratch state of scans and random games.
+// core is the mutable state of one solver, grouped by job: the position
+// being solved, the pairing search, the play in progress (a scan or a
+// random game), the random games' own state, the min-left search, the
+// budget, and the choices of method.
 type core struct {
 	*geom
+	pos    position
+	srch   searchState
+	play   playState
+	rg     randomState
+	ml     minLeftState
+	budget budget
+	cfg    config
+	moves  []move // the play of the last recording scan or random game
+	rng    rand.PCG
+}
 
-	// The position.
+// position is the board being solved, set by load.
+type position struct {
 	grp       [256]uint8  // group of each tile
-	baseCnt   [256]uint32 // counters at the position
-	baseGone  [256]bool   // tiles already off the board
-	baseFree  [256]uint8  // free tiles at the position
+	cnt       [256]uint32 // counters at the position
+	gone      [256]bool   // tiles already off the board
+	free      [256]uint8  // free tiles at the position
 	nFree     int
 	remaining int
 	groups    [64]uint8 // groups with tiles left
 	nGroups   int
-	gt        [256][4]uint8 // tiles of each group on the board, in rotation order
-	gn        [256]uint8    // how many
+	gn        [256]uint8    // per group: how many tiles it has on the board
+	tiles     [256][4]uint8 // per group: its tiles on the board, in slot order
+	tix       [256]uint8    // per tile: its index in its group's tiles
 	odd       int           // groups with an odd number of tiles left
+}
 
-	// The search.
-	partner [256]uint8 // per tile: its pair's other tile, itself (stays), or noPartner
+// searchState is the pairing search: the pairings chosen so far, the order
+// of the groups, and the scan states saved to continue scans.
+type searchState struct {
+	// gt holds per group its tiles, in the rotation that defines its
+	// pairings 1..3; partner per tile its pair's other tile, itself (it
+	// stays), or noPartner.
+	gt      [256][4]uint8
+	partner [256]uint8
 	pairing [256]uint8 // per group: 0 (none) or 1..3
 	order   [64]uint8  // groups of 3 or 4 tiles, in search order
 	nOrder  int
 	first   [256][2]uint8 // per group: the pair the last scan removed together first
 	pref    [256][2]uint8 // per group: the first pair the best random game played
 	thr     int           // a scan passes when it leaves at most thr tiles
-	// allowed[g] has bit id set when partition id (the index in rgt of the
-	// partner of rgt[g][0]) may still be part of a solution (root tests).
+	// allowed[g] has bit id set when partition id (the index in
+	// pos.tiles[g] of the partner of pos.tiles[g][0]) may still be part of
+	// a solution (root tests).
 	allowed [256]uint8
 	fixed   [64]uint8 // groups whose only possible pairing was set at the root
 	nFixed  int
-
-	// Choices of method, all exact; the defaults are set in newCore. The
-	// tests switch them on and off.
-	wipe      bool // search with look-ahead (searchW); else de Bondt's search
-	window    int  // searchW: a descent scan holds this many groups back, for as many steps
-	bwindow   int  // searchW: a branch scan holds this many of the child's first groups back
-	rootTests bool // each group's pairings tried alone before the search
-	cleaning  bool // cleaning moves at the root before the search
-	// Restarts: the first search attempt gets firstBudget scans, each next
-	// one twice as many, until lastBudget; then one unbounded attempt.
-	firstBudget int64
-
-	// Min-left search.
-	minMode bool
-	best    int
-	lb      int
-	done    bool
-
-	// Scan scratch.
-	cnt     [256]uint32
-	stack   [256]uint8
-	sp      int
-	started uint64 // groups without pairing that have made their first match
-	left    int
 	snaps   []snapshot // one per search depth
-	hsnap   snapshot   // scratch: the scan holding a group back
+	hsnap   snapshot   // the scan holding groups back (look-ahead)
 	tsnap   snapshot   // scratch
+}
 
-	// Random-game scratch.
-	rgt       [256][4]uint8 // tiles of each group in slot order (gt is rotated by the search)
-	tix       [256]uint8    // index of each tile in its group's rgt
-	rfm       [256]uint8    // per group: mask of its free tiles (indices into rgt)
-	roff      [256]uint8    // per group: the matches it offers (pair mask), as last counted
-	rrem      [256]uint8    // per group: mask of its tiles on the board
-	livePairs [256]uint8    // per group of four: first matches that do not leave a dead pair
+// playState is the greedy play in progress: a scan (continued by run) or
+// a random game.
+type playState struct {
+	cnt     [256]uint32 // counters of the tiles (goneBit: off the board)
+	stack   [256]uint8  // scan: tiles that became free, to look at
+	sp      int
+	started uint64 // scan: groups without pairing that have made their first match
+	left    int    // tiles left
+}
 
-	moves       []move
-	prefix      []move // cleaning moves played at the root before the search
-	origPresent [3]uint64
-	bestMoves   []move
-	rng         rand.PCG
+// randomState is the per-group state of a random game, as masks over the
+// group's tiles (indices into pos.tiles).
+type randomState struct {
+	free  [256]uint8 // its free tiles
+	offer [256]uint8 // the matches it offers (pair mask), as last counted
+	on    [256]uint8 // its tiles on the board
+	live  [256]uint8 // groups of four: first matches that do not leave a dead pair
+}
 
-	// Budget and statistics.
+// minLeftState is the search for the fewest tiles left of an impossible
+// position.
+type minLeftState struct {
+	on    bool   // the search counts tiles left (thr > 0) instead of deciding
+	best  int    // fewest tiles left found so far
+	lb    int    // a lower bound: the search may stop when best reaches it
+	done  bool   // best reached lb
+	moves []move // a play leaving best tiles
+}
+
+// budget is the work done and allowed.
+type budget struct {
 	scans, games, nodes int64
 	maxScans            int64
 	limit               int64 // scans allowed to the current search attempt (0: none)
@@ -193,95 +208,102 @@ type core struct {
 	aborted             bool
 }
 
+// config holds choices of method and tuning, all exact: the defaults are
+// set in newCore. The tests vary them to drive the other ways through the
+// search against the brute force.
+type config struct {
+	games   int  // random games per board; <0: randomGames of the groups of four
+	wipe    bool // search with look-ahead (descendW); else de Bondt's descent
+	window  int  // descendW: a scan holds this many groups back, for as many steps
+	bwindow int  // branch: its scan holds this many of the child's first groups back
+	// rootTests tests each group's pairings alone before the first search
+	// attempt; else only at the first restart.
+	rootTests bool
+	// Restarts: the first search attempt gets firstBudget scans, each next
+	// one twice as many, until lastBudget; then one unbounded attempt.
+	firstBudget int64
+}
+
 func newCore(g *geom) *core {
-	c := &core{geom: g, wipe: true, window: 2, bwindow: 1, firstBudget: 3000}
+	c := &core{geom: g, cfg: config{games: -1, wipe: true, window: 2, bwindow: 1, firstBudget: 3000}}
 	c.moves = make([]move, 0, maxTiles/2)
-	c.snaps = make([]snapshot, maxTiles/4+2)
-	c.bestMoves = make([]move, 0, maxTiles/2)
-	c.prefix = make([]move, 0, maxTiles/2)
+	c.srch.snaps = make([]snapshot, maxTiles/4+2)
+	c.ml.moves = make([]move, 0, maxTiles/2)
 	return c
 }
 
 // load sets the position: the group of every tile and the tiles on board.
 func (c *core) load(groups []uint8, present *[3]uint64) {
-	for t := 0; t < c.n; t++ {
-		c.grp[t] = groups[t]
-	}
-	c.origPresent = *present
-	c.setPosition(present)
-	c.scans, c.games, c.nodes = 0, 0, 0
-	c.aborted, c.done = false, false
-	c.moves = c.moves[:0]
-	c.bestMoves = c.bestMoves[:0]
-	c.prefix = c.prefix[:0]
-}
-
-// setPosition sets the tiles on board (the groups being loaded).
-func (c *core) setPosition(present *[3]uint64) {
 	n := c.n
-	groups := c.grp[:n]
+	p := &c.pos
+	copy(p.grp[:n], groups)
 	var gn [256]uint8
-	c.remaining = 0
+	p.remaining = 0
 	for t := 0; t < n; t++ {
 		on := present[t>>6]>>(t&63)&1 != 0
-		c.baseGone[t] = !on
-		c.baseCnt[t] = 0
-		c.partner[t] = noPartner
+		p.gone[t] = !on
+		p.cnt[t] = 0
+		c.srch.partner[t] = noPartner
 		if on {
 			g := groups[t]
-			c.gt[g][gn[g]&3] = uint8(t)
-			c.tix[t] = gn[g]
+			p.tiles[g][gn[g]&3] = uint8(t)
+			p.tix[t] = gn[g]
 			gn[g]++
-			c.remaining++
+			p.remaining++
 		}
 	}
 	for t := 0; t < n; t++ {
-		if c.baseGone[t] {
+		if p.gone[t] {
 			continue
 		}
 		for _, e := range c.eff[c.effAt[t]:c.effAt[t+1]] {
-			c.baseCnt[e>>24] += e & 0xffffff
+			p.cnt[e>>24] += e & 0xffffff
 		}
 	}
 	for t := 0; t < n; t++ {
-		if c.baseGone[t] {
-			c.baseCnt[t] |= goneBit
+		if p.gone[t] {
+			p.cnt[t] |= goneBit
 		}
 	}
-	c.nFree = 0
+	p.nFree = 0
 	for t := 0; t < n; t++ {
-		if !c.baseGone[t] && isFree(c.baseCnt[t]) {
-			c.baseFree[c.nFree] = uint8(t)
-			c.nFree++
+		if !p.gone[t] && isFree(p.cnt[t]) {
+			p.free[p.nFree] = uint8(t)
+			p.nFree++
 		}
 	}
-	c.nGroups, c.nOrder, c.odd = 0, 0, 0
+	sr := &c.srch
+	p.nGroups, sr.nOrder, p.odd = 0, 0, 0
 	for g := 0; g < 256; g++ {
-		c.pairing[g] = 0
-		c.gn[g] = gn[g]
+		sr.pairing[g] = 0
+		p.gn[g] = gn[g]
 		switch k := gn[g]; k {
 		case 0:
 			continue
 		case 1:
-			c.partner[c.gt[g][0]] = c.gt[g][0]
+			sr.partner[p.tiles[g][0]] = p.tiles[g][0]
 		case 2:
-			a, b := c.gt[g][0], c.gt[g][1]
-			c.partner[a], c.partner[b] = b, a
+			a, b := p.tiles[g][0], p.tiles[g][1]
+			sr.partner[a], sr.partner[b] = b, a
 		default:
-			c.order[c.nOrder] = uint8(g)
-			c.nOrder++
+			sr.order[sr.nOrder] = uint8(g)
+			sr.nOrder++
 		}
 		if gn[g]&1 != 0 {
-			c.odd++
+			p.odd++
 		}
-		c.groups[c.nGroups] = uint8(g)
-		c.nGroups++
+		p.groups[p.nGroups] = uint8(g)
+		p.nGroups++
 	}
-	c.rgt = c.gt
+	sr.gt = p.tiles
 	c.prepareRandom()
-	c.nFixed = 0
-	for i := 0; i < c.nOrder; i++ {
-		c.pref[c.order[i]] = [2]uint8{noPartner, noPartner}
-		c.allowed[c.order[i]] = 0b1110
+	sr.nFixed = 0
+	for i := 0; i < sr.nOrder; i++ {
+		sr.pref[sr.order[i]] = [2]uint8{noPartner, noPartner}
+		sr.allowed[sr.order[i]] = 0b1110
 	}
+	c.budget.scans, c.budget.games, c.budget.nodes = 0, 0, 0
+	c.budget.aborted, c.ml.done = false, false
+	c.moves = c.moves[:0]
+	c.ml.moves = c.ml.moves[:0]
 }

@@ -41,20 +41,24 @@ func randomGames(g int) int {
 
 // decide solves the loaded position. With minLeft it also computes, for an
 // impossible position, the fewest tiles that must remain.
-func (c *core) decide(minLeft bool, games int) outcome {
-	c.minMode = false
-	c.thr = 0
-	if c.remaining == 0 {
+func (c *core) decide(minLeft bool) outcome {
+	c.ml.on = false
+	c.srch.thr = 0
+	if c.pos.remaining == 0 {
 		return outcome{Winnable, Trivial, 0}
 	}
 	c.shuffleOrder()
 	left0 := c.scan(false)
-	if c.odd > 0 || left0 > 0 {
+	if c.pos.odd > 0 || left0 > 0 {
 		return c.impossible(PruneTop, minLeft, left0)
 	}
 	// Random games with cleaning. After the first probeGames, a board whose
 	// games all left many tiles goes to the search.
-	gameBest := c.remaining
+	games := c.cfg.games
+	if games < 0 {
+		games = randomGames(c.srch.nOrder)
+	}
+	gameBest := c.pos.remaining
 	for i := 0; i < games; i++ {
 		l := c.randomGame()
 		if l == 0 {
@@ -64,56 +68,41 @@ func (c *core) decide(minLeft bool, games int) outcome {
 			gameBest = l
 			c.setPref()
 		}
-		if i == probeGames-1 && gameBest*cutDen >= c.remaining*cutNum {
+		if i == probeGames-1 && gameBest*cutDen >= c.pos.remaining*cutNum {
 			break
 		}
 		if i&63 == 63 && c.stop() {
 			return outcome{Unknown, Budget, -1}
 		}
 	}
-	if c.cleaning && c.cleanRoot() {
-		if c.remaining == 0 {
-			c.moves = append(c.moves[:0], c.prefix...)
-			return outcome{Winnable, Search, 0}
-		}
-		c.shuffleOrder()
-	}
-	if c.rootTests && !c.testRoot() {
+	if c.cfg.rootTests && !c.testRoot() {
 		return c.impossible(Search, minLeft, left0)
 	}
 	// Search attempts with growing scan budgets, each with a new order and
 	// rotations: hard winnable boards are found much sooner by one of many
 	// short attempts than by one long one. The last attempt is unbounded.
-	budget := c.firstBudget
+	scans := c.cfg.firstBudget
 	tested := false
 	for {
-		c.limit = 0
-		if budget > 0 {
-			c.limit = c.scans + budget
+		c.budget.limit = 0
+		if scans > 0 {
+			c.budget.limit = c.budget.scans + scans
 		}
-		won := false
-		if c.wipe {
-			won = c.searchW(0, false, 0)
-		} else {
-			won = c.search(0, false)
-		}
-		if won {
-			c.limit = 0
-			c.addPrefix()
+		if c.search(0, false, 0) {
+			c.budget.limit = 0
 			return outcome{Winnable, Search, 0}
 		}
-		if !c.restart {
+		if !c.budget.restart {
 			break
 		}
-		c.aborted, c.restart, c.limit = false, false, 0
+		c.budget.aborted, c.budget.restart, c.budget.limit = false, false, 0
 		c.resetSearch()
 		// New first pairings for the new attempt: the best of a few more
 		// random games (which may also win).
-		best := c.remaining + 1
+		best := c.pos.remaining + 1
 		for i := 0; i < regames; i++ {
 			l := c.randomGame()
 			if l == 0 {
-				c.addPrefix()
 				return outcome{Winnable, Random, 0}
 			}
 			if l < best {
@@ -129,13 +118,13 @@ func (c *core) decide(minLeft bool, games int) outcome {
 			}
 			c.shuffleOrder()
 		}
-		budget *= 2
-		if budget > lastBudget {
-			budget = 0
+		scans *= 2
+		if scans > lastBudget {
+			scans = 0
 		}
 	}
-	c.limit = 0
-	if c.aborted {
+	c.budget.limit = 0
+	if c.budget.aborted {
 		return outcome{Unknown, Budget, -1}
 	}
 	return c.impossible(Search, minLeft, left0)
@@ -148,132 +137,64 @@ func (c *core) impossible(m Method, minLeft bool, left0 int) outcome {
 	if !minLeft {
 		return outcome{Impossible, m, -1}
 	}
-	if len(c.prefix) > 0 { // back to the position before the cleaning moves
-		c.setPosition(&c.origPresent)
-		c.prefix = c.prefix[:0]
-	}
 	lb := left0
-	if c.odd > lb {
-		lb = c.odd
+	if c.pos.odd > lb {
+		lb = c.pos.odd
 	}
 	if lb < 1 {
 		lb = 1
 	}
-	if (c.remaining-lb)&1 != 0 {
+	if (c.pos.remaining-lb)&1 != 0 {
 		lb++ // tiles leave in pairs
 	}
 	// An upper bound from random games.
-	c.best = c.remaining
-	c.bestMoves = c.bestMoves[:0]
+	c.ml.best = c.pos.remaining
+	c.ml.moves = c.ml.moves[:0]
 	for i := 0; i < 64; i++ {
-		if l := c.randomGame(); l < c.best {
-			c.best = l
-			c.bestMoves = append(c.bestMoves[:0], c.moves...)
+		if l := c.randomGame(); l < c.ml.best {
+			c.ml.best = l
+			c.ml.moves = append(c.ml.moves[:0], c.moves...)
 		}
 	}
-	if c.best > lb {
+	if c.ml.best > lb {
 		c.unfix()
-		for i := 0; i < c.nOrder; i++ {
-			c.unpair(c.order[i])
+		for i := 0; i < c.srch.nOrder; i++ {
+			c.unpair(c.srch.order[i])
 		}
-		c.minMode = true
-		c.lb = lb
-		c.thr = c.best - 1
-		c.aborted = false
-		c.search(0, false)
-		c.minMode = false
+		c.ml.on = true
+		c.ml.lb = lb
+		c.srch.thr = c.ml.best - 1
+		c.budget.aborted = false
+		c.search(0, false, 0)
+		c.ml.on = false
 	}
-	c.moves = append(c.moves[:0], c.bestMoves...)
-	if c.aborted {
+	c.moves = append(c.moves[:0], c.ml.moves...)
+	if c.budget.aborted {
 		return outcome{Impossible, m, -1}
 	}
-	return outcome{Impossible, m, c.best}
+	return outcome{Impossible, m, c.ml.best}
 }
 
 // resetSearch drops every pairing of the search and draws a new order and
 // new rotations, for another attempt.
 func (c *core) resetSearch() {
-	for i := 0; i < c.nOrder; i++ {
-		g := c.order[i]
+	for i := 0; i < c.srch.nOrder; i++ {
+		g := c.srch.order[i]
 		c.unpair(g)
 		c.rotate(g)
 	}
 	c.shuffleOrder()
 }
 
-// cleanRoot plays de Bondt's cleaning moves on the position before the
-// search, as long as some apply: a group whose tiles left are all free is
-// played out; a group of four with three free tiles, one of which blocks
-// nothing, plays the other two. Neither changes whether the board can be
-// cleared. The moves go to c.prefix; it returns whether any was played.
-func (c *core) cleanRoot() bool {
-	played := false
-	for {
-		var present [3]uint64
-		for t := 0; t < c.n; t++ {
-			if !c.baseGone[t] {
-				present[t>>6] |= 1 << (t & 63)
-			}
-		}
-		play := func(a, b uint8) {
-			present[a>>6] &^= 1 << (a & 63)
-			present[b>>6] &^= 1 << (b & 63)
-			c.prefix = append(c.prefix, move{a, b})
-		}
-		changed := false
-		for i := 0; i < c.nGroups; i++ {
-			g := c.groups[i]
-			k := int(c.gn[g])
-			var f [4]uint8
-			nf := 0
-			for _, t := range c.gt[g][:k] {
-				if isFree(c.baseCnt[t]) {
-					f[nf] = t
-					nf++
-				}
-			}
-			switch {
-			case k > 0 && k&1 == 0 && nf == k:
-				play(f[0], f[1])
-				if k == 4 {
-					play(f[2], f[3])
-				}
-				changed = true
-			case k == 4 && nf == 3:
-				for x := 0; x < 3; x++ {
-					if c.blocksNothing(&c.baseCnt, f[x]) {
-						play(f[(x+1)%3], f[(x+2)%3])
-						changed = true
-						break
-					}
-				}
-			}
-		}
-		if !changed {
-			return played
-		}
-		played = true
-		c.setPosition(&present)
-	}
-}
-
 // setPref remembers, per group, the first pair the random game just played
 // (c.moves) took: a search attempt tries those pairings first.
 func (c *core) setPref() {
-	for i := 0; i < c.nOrder; i++ {
-		c.pref[c.order[i]] = [2]uint8{noPartner, noPartner}
+	for i := 0; i < c.srch.nOrder; i++ {
+		c.srch.pref[c.srch.order[i]] = [2]uint8{noPartner, noPartner}
 	}
 	for _, m := range c.moves {
-		if g := c.grp[m.a]; c.pref[g][0] == noPartner {
-			c.pref[g] = [2]uint8{m.a, m.b}
+		if g := c.pos.grp[m.a]; c.srch.pref[g][0] == noPartner {
+			c.srch.pref[g] = [2]uint8{m.a, m.b}
 		}
-	}
-}
-
-// addPrefix puts the cleaning moves played at the root before c.moves.
-func (c *core) addPrefix() {
-	if len(c.prefix) > 0 {
-		c.bestMoves = append(append(c.bestMoves[:0], c.prefix...), c.moves...)
-		c.moves = append(c.moves[:0], c.bestMoves...)
 	}
 }

@@ -1,31 +1,31 @@
 package solver
 
-// The pairing search with look-ahead at each group of the descent (the
-// default search when no tiles may remain).
+// The descent of the pairing search with look-ahead at each group (the
+// default when no tiles may remain).
 
 // tryGroup gives group g = order[k] the first of its pairings (pairing 1
 // first) whose scan passes, and makes it g's pairing 1. When none passes it
 // returns false with g held back and the scan state of that hold.
 //
-// c.hsnap holds the scan state with the groups order[k:m] held back when m
-// > k (passed in); else tryGroup makes it, holding back a window of up to
-// c.window groups from k. A passing pairing leaves in c.hsnap the state with
-// g paired and order[k+1:m] held back, for the next step: the window end m
-// is returned (m ≤ k+1: nothing saved).
+// c.srch.hsnap holds the scan state with the groups order[k:m] held back
+// when m > k (passed in); else tryGroup makes it, holding back a window of
+// up to c.cfg.window groups from k. A passing pairing leaves in
+// c.srch.hsnap the state with g paired and order[k+1:m] held back, for the
+// next step: the window end m is returned (m ≤ k+1: nothing saved).
 func (c *core) tryGroup(k, m int) (bool, int) {
-	g := c.order[k]
+	g := c.srch.order[k]
 	if m <= k {
-		m = min(c.nOrder, k+max(1, c.window))
+		m = min(c.srch.nOrder, k+max(1, c.cfg.window))
 		for i := k; i < m; i++ {
-			c.hold(c.order[i])
+			c.hold(c.srch.order[i])
 		}
 		c.scan(false)
-		c.save(&c.hsnap)
+		c.save(&c.srch.hsnap)
 	} else {
 		for i := k; i < m; i++ {
-			c.hold(c.order[i])
+			c.hold(c.srch.order[i])
 		}
-		c.restore(&c.hsnap)
+		c.restore(&c.srch.hsnap)
 	}
 	first := true
 	for p := uint8(1); p <= 3; p++ {
@@ -33,9 +33,9 @@ func (c *core) tryGroup(k, m int) (bool, int) {
 			continue
 		}
 		if !first {
-			c.restore(&c.hsnap)
+			c.restore(&c.srch.hsnap)
 			for i := k + 1; i < m; i++ {
-				c.hold(c.order[i])
+				c.hold(c.srch.order[i])
 			}
 		}
 		first = false
@@ -43,9 +43,9 @@ func (c *core) tryGroup(k, m int) (bool, int) {
 		var pass bool
 		if m > k+1 {
 			c.release(g)
-			c.save(&c.tsnap)
+			c.save(&c.srch.tsnap)
 			for i := k + 1; i < m; i++ {
-				c.unpair(c.order[i])
+				c.unpair(c.srch.order[i])
 			}
 			pass = c.passes(c.releaseAll(k+1, m))
 		} else {
@@ -53,24 +53,24 @@ func (c *core) tryGroup(k, m int) (bool, int) {
 		}
 		if pass {
 			if p != 1 {
-				t := &c.gt[g]
+				t := &c.srch.gt[g]
 				t[1], t[p&3] = t[p&3], t[1]
 				c.setPairing(g, 1)
 			}
 			if m > k+1 {
-				c.hsnap = c.tsnap
+				c.srch.hsnap = c.srch.tsnap
 			}
 			return true, m
 		}
-		if c.aborted {
+		if c.budget.aborted {
 			return false, 0
 		}
 	}
-	c.restore(&c.hsnap)
+	c.restore(&c.srch.hsnap)
 	c.hold(g)
 	if m > k+1 { // back to g alone held back
 		for i := k + 1; i < m; i++ {
-			c.unpair(c.order[i])
+			c.unpair(c.srch.order[i])
 		}
 		c.releaseAll(k+1, m)
 	}
@@ -80,47 +80,44 @@ func (c *core) tryGroup(k, m int) (bool, int) {
 // anyPasses reports whether some pairing of the held group g passes from
 // the current scan state (which it changes).
 func (c *core) anyPasses(g uint8) bool {
-	c.save(&c.tsnap)
+	c.save(&c.srch.tsnap)
 	first := true
 	for p := uint8(1); p <= 3; p++ {
 		if !c.permits(g, p) {
 			continue
 		}
 		if !first {
-			c.restore(&c.tsnap)
+			c.restore(&c.srch.tsnap)
 		}
 		first = false
 		c.setPairing(g, p)
 		if c.passes(c.release(g)) {
 			return true
 		}
-		if c.aborted {
+		if c.budget.aborted {
 			return false
 		}
 	}
 	return false
 }
 
-// searchW is search where the descent tries all pairings of each group:
-// it stops at a group none of whose pairings passes (a wiped-out group),
-// and the critical groups are those needed for that wipe-out. The
+// descendW is the descent of search with look-ahead: each group gets the
+// first of its pairings whose scan passes (tryGroup). It stops at a group
+// none of whose pairings passes (a wiped-out group), and the critical
+// groups are those needed for that wipe-out: they are put first in
+// order[s:], then the wiped-out group, then the others, unpaired and
+// rotated; the critical groups are order[s..last], all at pairing 1. The
 // wiped-out group itself is not branched on: with the critical groups at
-// pairing 1 it has no pairing left. Used when no tiles may remain.
-// With m > s, c.hsnap holds the scan state with order[s:m] held back.
-func (c *core) searchW(s int, known bool, m int) bool {
-	if !c.enter(known) {
-		return false
-	}
-	no := c.nOrder
-	if s == no {
-		return c.leaf()
-	}
+// pairing 1 it has no pairing left. won: every group got a pairing (and
+// the leaf was reached). Used when no tiles may remain.
+func (c *core) descendW(s, m int) (won bool, last int) {
+	no := c.srch.nOrder
 	k := s
 	var g uint8
 	for {
-		g = c.order[k]
-		if c.pref[g][0] != noPartner {
-			c.guideTo(g, c.pref[g])
+		g = c.srch.order[k]
+		if c.srch.pref[g][0] != noPartner {
+			c.guideTo(g, c.srch.pref[g])
 		} else {
 			c.guide(g)
 		}
@@ -132,19 +129,19 @@ func (c *core) searchW(s int, known bool, m int) bool {
 		m = m2
 		k++
 		if k == no {
-			return c.leaf()
+			return c.leaf(), 0
 		}
 	}
-	if c.aborted {
-		return false
+	if c.budget.aborted {
+		return false, 0
 	}
 	// g (at k) is wiped out by order[s..k−1] at pairing 1; the state is
 	// the scan holding g. Find the groups needed for the wipe-out.
 	var need, rest [64]uint8
 	nn, nr := 0, 0
-	sn := &c.snaps[s]
+	sn := &c.srch.snaps[s]
 	for j := k - 1; j >= s; j-- {
-		h := c.order[j]
+		h := c.srch.order[j]
 		if c.allGone(h) {
 			// Its pairing changes nothing any more: not needed.
 			c.unpair(h)
@@ -157,8 +154,8 @@ func (c *core) searchW(s int, known bool, m int) bool {
 		c.unpair(h)
 		c.release(h)
 		pass := c.anyPasses(g)
-		if c.aborted {
-			return false
+		if c.budget.aborted {
+			return false, 0
 		}
 		if pass {
 			c.restore(sn)
@@ -167,7 +164,7 @@ func (c *core) searchW(s int, known bool, m int) bool {
 			need[nn] = h
 			nn++
 		} else {
-			c.restore(&c.tsnap)
+			c.restore(&c.srch.tsnap)
 			c.hold(g)
 			c.rotate(h)
 			rest[nr] = h
@@ -175,80 +172,15 @@ func (c *core) searchW(s int, known bool, m int) bool {
 		}
 	}
 	c.unpair(g)
-	last := c.reorder(s, need[:nn], rest[:nr], g) - 1
-	// Branch on the critical groups from the last back: pairings 2 and 3,
-	// both continued from one scan that holds the group back, and also the
-	// next group, whose held-back state the child's descent starts from.
-	for cp := last; cp >= s; cp-- {
-		h := c.order[cp]
-		// The child's first groups are held back too: its descent starts
-		// from that state.
-		var win [8]uint8
-		nw := 0
-		for i := cp + 1; i < no && nw < min(c.bwindow, len(win)); i++ {
-			win[nw] = c.order[i]
-			nw++
-		}
-		c.hold(h)
-		for _, w := range win[:nw] {
-			c.hold(w)
-		}
-		c.scan(false)
-		hs := &c.snaps[cp]
-		c.save(hs)
-		restore := false
-		for pr := uint8(2); pr <= 3; pr++ {
-			if !c.permits(h, pr) {
-				continue
-			}
-			if restore {
-				c.restore(hs)
-				for _, w := range win[:nw] {
-					c.hold(w)
-				}
-				// The first child may have reordered the groups after cp:
-				// put the held ones back in front, in order.
-				for j, w := range win[:nw] {
-					for i := cp + 1 + j; c.order[cp+1+j] != w; i++ {
-						if c.order[i] == w {
-							c.order[cp+1+j], c.order[i] = w, c.order[cp+1+j]
-						}
-					}
-				}
-			}
-			restore = true
-			c.setPairing(h, pr)
-			c.release(h)
-			m := 0
-			if nw > 0 {
-				c.save(&c.hsnap)
-				for _, w := range win[:nw] {
-					c.unpair(w)
-				}
-				c.releaseAll(cp+1, cp+1+nw)
-				m = cp + 1 + nw
-			}
-			if c.searchW(cp+1, true, m) {
-				return true
-			}
-			if c.aborted {
-				return false
-			}
-		}
-		for _, w := range win[:nw] {
-			c.unpair(w)
-		}
-		c.unpair(h)
-	}
-	return false
+	return false, c.reorder(s, need[:nn], rest[:nr], g) - 1
 }
 
 // allGone reports whether every tile of group g is off the board in the
 // current scan state.
 func (c *core) allGone(g uint8) bool {
-	t := &c.gt[g]
-	for i := 0; i < int(c.gn[g]&7); i++ {
-		if c.cnt[t[i&3]]&goneBit == 0 {
+	t := &c.srch.gt[g]
+	for i := 0; i < int(c.pos.gn[g]&7); i++ {
+		if c.play.cnt[t[i&3]]&goneBit == 0 {
 			return false
 		}
 	}

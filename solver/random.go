@@ -4,7 +4,7 @@ import "math/bits"
 
 // Random games with cleaning: a game that clears the board proves it
 // winnable with the moves it played. Each group's tiles are held as a mask
-// over its (up to four) tiles in c.gt, so that the matches a group offers
+// over its (up to four) tiles in c.srch.gt, so that the matches a group offers
 // come from small tables.
 
 // pairIdx lists the six pairs of tile indices 0..3; pairBit[i][j] is the
@@ -21,17 +21,17 @@ var pairsWithin = [16]uint8{
 // prepareRandom computes, for each group of four, which first matches
 // would leave two tiles of which one covers the other (never playable).
 func (c *core) prepareRandom() {
-	for i := 0; i < c.nGroups; i++ {
-		g := c.groups[i]
-		c.livePairs[g] = 0x3f
-		if c.gn[g] != 4 {
+	for i := 0; i < c.pos.nGroups; i++ {
+		g := c.pos.groups[i]
+		c.rg.live[g] = 0x3f
+		if c.pos.gn[g] != 4 {
 			continue
 		}
-		t := &c.rgt[g]
+		t := &c.pos.tiles[g]
 		for p := range pairIdx {
 			o := pairIdx[5-p] // the complementary pair
 			if c.dependent(t[o[0]], t[o[1]]) {
-				c.livePairs[g] &^= 1 << p
+				c.rg.live[g] &^= 1 << p
 			}
 		}
 	}
@@ -40,30 +40,30 @@ func (c *core) prepareRandom() {
 // rplay takes tile t off the board in a random game and marks the groups
 // whose free tiles changed.
 func (c *core) rplay(t uint8, dirty *uint64) {
-	c.cnt[t] |= goneBit
-	g := c.grp[t]
-	b := uint8(1) << (c.tix[t] & 3)
-	c.rrem[g] &^= b
-	c.rfm[g] &^= b
+	c.play.cnt[t] |= goneBit
+	g := c.pos.grp[t]
+	b := uint8(1) << (c.pos.tix[t] & 3)
+	c.rg.on[g] &^= b
+	c.rg.free[g] &^= b
 	*dirty |= 1 << (g & 63)
 	for _, e := range c.eff[c.effAt[t]:c.effAt[int(t)+1]] {
 		i := uint8(e >> 24)
-		old := c.cnt[i]
+		old := c.play.cnt[i]
 		nw := old - e&0xffffff
-		c.cnt[i] = nw
+		c.play.cnt[i] = nw
 		if isFree(nw) && !isFree(old) {
-			h := c.grp[i]
-			c.rfm[h] |= 1 << (c.tix[i] & 3)
+			h := c.pos.grp[i]
+			c.rg.free[h] |= 1 << (c.pos.tix[i] & 3)
 			*dirty |= 1 << (h & 63)
 		}
 	}
 }
 
-// blocksNothing reports whether tile x covers or flanks no tile on the
-// board of the counters cnt (c.cnt, or c.baseCnt for the position).
-func (c *core) blocksNothing(cnt *[256]uint32, x uint8) bool {
+// blocksNothing reports whether tile x covers or flanks no tile still on
+// the board of the play in progress.
+func (c *core) blocksNothing(x uint8) bool {
 	for _, e := range c.eff[c.effAt[x]:c.effAt[int(x)+1]] {
-		if cnt[e>>24]&goneBit == 0 {
+		if c.play.cnt[e>>24]&goneBit == 0 {
 			return false
 		}
 	}
@@ -72,9 +72,9 @@ func (c *core) blocksNothing(cnt *[256]uint32, x uint8) bool {
 
 // offers returns the mask of pairs group g may play now.
 func (c *core) offers(g uint8) uint8 {
-	m := pairsWithin[c.rfm[g]&15]
-	if c.rrem[g] == 15 {
-		m &= c.livePairs[g]
+	m := pairsWithin[c.rg.free[g]&15]
+	if c.rg.on[g] == 15 {
+		m &= c.rg.live[g]
 	}
 	return m
 }
@@ -83,32 +83,32 @@ func (c *core) offers(g uint8) uint8 {
 // among those that do not leave a group's last two tiles one above the
 // other. It returns the tiles left; the moves are in c.moves.
 func (c *core) randomGame() int {
-	c.games++
+	c.budget.games++
 	n := c.n
-	copy(c.cnt[:n], c.baseCnt[:n])
+	copy(c.play.cnt[:n], c.pos.cnt[:n])
 	var dirty uint64
-	for i := 0; i < c.nGroups; i++ {
-		g := c.groups[i]
-		c.rfm[g] = 0
-		c.roff[g] = 0
-		c.rrem[g] = uint8(1)<<(c.gn[g]&7) - 1
+	for i := 0; i < c.pos.nGroups; i++ {
+		g := c.pos.groups[i]
+		c.rg.free[g] = 0
+		c.rg.offer[g] = 0
+		c.rg.on[g] = uint8(1)<<(c.pos.gn[g]&7) - 1
 		dirty |= 1 << (g & 63)
 	}
-	for i := 0; i < c.nFree; i++ {
-		t := c.baseFree[i]
-		c.rfm[c.grp[t]] |= 1 << (c.tix[t] & 3)
+	for i := 0; i < c.pos.nFree; i++ {
+		t := c.pos.free[i]
+		c.rg.free[c.pos.grp[t]] |= 1 << (c.pos.tix[t] & 3)
 	}
 	c.moves = c.moves[:0]
-	left := c.remaining
+	left := c.pos.remaining
 	var matchable uint64 // groups offering a match
-	total := 0           // matches offered, c.roff counted
+	total := 0           // matches offered, c.rg.offer counted
 	for left > 0 {
 		for dirty != 0 {
 			g := uint8(bits.TrailingZeros64(dirty))
 			bit := dirty & -dirty
 			dirty &= dirty - 1
-			rem, fm := c.rrem[g], c.rfm[g]
-			gt := &c.rgt[g]
+			rem, fm := c.rg.on[g], c.rg.free[g]
+			gt := &c.pos.tiles[g]
 			switch k := bits.OnesCount8(rem); {
 			case rem != 0 && fm == rem && k&1 == 0:
 				var f [4]uint8
@@ -129,7 +129,7 @@ func (c *core) randomGame() int {
 			case k == 4 && bits.OnesCount8(fm) == 3:
 				for x := fm; x != 0; x &= x - 1 {
 					i := bits.TrailingZeros8(x)
-					if c.blocksNothing(&c.cnt, gt[i&3]) {
+					if c.blocksNothing(gt[i&3]) {
 						o := fm &^ (1 << i)
 						a := gt[bits.TrailingZeros8(o)&3]
 						b := gt[bits.TrailingZeros8(o&(o-1))&3]
@@ -142,8 +142,8 @@ func (c *core) randomGame() int {
 				}
 			}
 			o := c.offers(g)
-			total += bits.OnesCount8(o) - bits.OnesCount8(c.roff[g])
-			c.roff[g] = o
+			total += bits.OnesCount8(o) - bits.OnesCount8(c.rg.offer[g])
+			c.rg.offer[g] = o
 			if o != 0 {
 				matchable |= bit
 			} else {
@@ -159,7 +159,7 @@ func (c *core) randomGame() int {
 		r := int((c.rng.Uint64() >> 32) * uint64(total) >> 32)
 		for m := matchable; ; m &= m - 1 {
 			g := uint8(bits.TrailingZeros64(m))
-			o := c.roff[g]
+			o := c.rg.offer[g]
 			if k := bits.OnesCount8(o); r >= k {
 				r -= k
 				continue
@@ -168,7 +168,7 @@ func (c *core) randomGame() int {
 				o &= o - 1
 			}
 			ij := pairIdx[bits.TrailingZeros8(o)%6]
-			a, b := c.rgt[g][ij[0]&3], c.rgt[g][ij[1]&3]
+			a, b := c.pos.tiles[g][ij[0]&3], c.pos.tiles[g][ij[1]&3]
 			c.rplay(a, &dirty)
 			c.rplay(b, &dirty)
 			c.moves = append(c.moves, move{a, b})

@@ -9,20 +9,20 @@ package solver
 // are appended to c.moves (meaningful when every group has a pairing).
 func (c *core) scan(record bool) int {
 	n := c.n
-	copy(c.cnt[:n], c.baseCnt[:n])
-	c.sp = copy(c.stack[:], c.baseFree[:c.nFree])
-	c.started = 0
-	c.left = c.remaining
+	copy(c.play.cnt[:n], c.pos.cnt[:n])
+	c.play.sp = copy(c.play.stack[:], c.pos.free[:c.pos.nFree])
+	c.play.started = 0
+	c.play.left = c.pos.remaining
 	return c.run(record)
 }
 
 // run continues a scan from the tiles on the stack to its end and returns
 // how many tiles are left.
 func (c *core) run(record bool) int {
-	c.scans++
-	cnt, stack := &c.cnt, &c.stack
+	c.budget.scans++
+	cnt, stack := &c.play.cnt, &c.play.stack
 	eff, effAt := c.eff, &c.effAt
-	started, left, sp := c.started, c.left, c.sp
+	started, left, sp := c.play.started, c.play.left, c.play.sp
 	for sp > 0 {
 		sp--
 		t := stack[sp&255]
@@ -32,7 +32,7 @@ func (c *core) run(record bool) int {
 		// Choose the tiles to take off: rm[:k].
 		var rm [4]uint8
 		k := 0
-		if p := c.partner[t]; p != noPartner {
+		if p := c.srch.partner[t]; p != noPartner {
 			if p == t || !isFree(cnt[p]) {
 				continue
 			}
@@ -42,14 +42,14 @@ func (c *core) run(record bool) int {
 				c.moves = append(c.moves, move{t, p})
 			}
 		} else {
-			g := c.grp[t]
+			g := c.pos.grp[t]
 			bit := uint64(1) << (g & 63)
 			if started&bit != 0 {
 				rm[0] = t
 				k = 1
 			} else {
-				gt := &c.gt[g]
-				for i := 0; i < int(c.gn[g]&7); i++ {
+				gt := &c.srch.gt[g]
+				for i := 0; i < int(c.pos.gn[g]&7); i++ {
 					if u := gt[i&3]; isFree(cnt[u]) {
 						rm[k&3] = u
 						k++
@@ -59,7 +59,7 @@ func (c *core) run(record bool) int {
 					continue
 				}
 				started |= bit
-				c.first[g] = [2]uint8{rm[0], rm[1]}
+				c.srch.first[g] = [2]uint8{rm[0], rm[1]}
 			}
 		}
 		left -= k
@@ -96,7 +96,7 @@ func (c *core) run(record bool) int {
 			}
 		}
 	}
-	c.started, c.left, c.sp = started, left, 0
+	c.play.started, c.play.left, c.play.sp = started, left, 0
 	return left
 }
 
@@ -109,30 +109,30 @@ type snapshot struct {
 
 func (c *core) save(sn *snapshot) {
 	n := c.n
-	copy(sn.cnt[:n], c.cnt[:n])
-	sn.started, sn.left = c.started, c.left
+	copy(sn.cnt[:n], c.play.cnt[:n])
+	sn.started, sn.left = c.play.started, c.play.left
 }
 
 func (c *core) restore(sn *snapshot) {
 	n := c.n
-	copy(c.cnt[:n], sn.cnt[:n])
-	c.started, c.left = sn.started, sn.left
+	copy(c.play.cnt[:n], sn.cnt[:n])
+	c.play.started, c.play.left = sn.started, sn.left
 }
 
 // release continues the finished scan after the rules of group g were made
 // less strict (a pairing dropped, or a held group given one): its free
 // tiles are looked at again. It returns the tiles left.
 func (c *core) release(g uint8) int {
-	c.sp = 0
+	c.play.sp = 0
 	c.push(g)
 	return c.run(false)
 }
 
 // releaseAll is release for the groups order[from:to] together.
 func (c *core) releaseAll(from, to int) int {
-	c.sp = 0
+	c.play.sp = 0
 	for i := from; i < to; i++ {
-		c.push(c.order[i])
+		c.push(c.srch.order[i])
 	}
 	return c.run(false)
 }
@@ -140,29 +140,29 @@ func (c *core) releaseAll(from, to int) int {
 // push puts the free tiles of group g on the scan's stack, and marks g as
 // started when it has no pairing and some of its tiles are gone.
 func (c *core) push(g uint8) {
-	t := &c.gt[g]
-	k := int(c.gn[g] & 7)
-	if c.partner[t[0]] == noPartner {
+	t := &c.srch.gt[g]
+	k := int(c.pos.gn[g] & 7)
+	if c.srch.partner[t[0]] == noPartner {
 		for i := 0; i < k; i++ {
-			if c.cnt[t[i&3]]&goneBit != 0 {
-				c.started |= 1 << (g & 63)
+			if c.play.cnt[t[i&3]]&goneBit != 0 {
+				c.play.started |= 1 << (g & 63)
 			}
 		}
 	}
-	sp := c.sp
+	sp := c.play.sp
 	for i := 0; i < k; i++ {
-		if u := t[i&3]; isFree(c.cnt[u]) {
-			c.stack[sp&255] = u
+		if u := t[i&3]; isFree(c.play.cnt[u]) {
+			c.play.stack[sp&255] = u
 			sp++
 		}
 	}
-	c.sp = sp
+	c.play.sp = sp
 }
 
 // hold keeps every tile of group g on the board in the next scans.
 func (c *core) hold(g uint8) {
-	t := &c.gt[g]
-	for i := 0; i < int(c.gn[g]&7); i++ {
-		c.partner[t[i&3]] = t[i&3]
+	t := &c.srch.gt[g]
+	for i := 0; i < int(c.pos.gn[g]&7); i++ {
+		c.srch.partner[t[i&3]] = t[i&3]
 	}
 }

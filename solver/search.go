@@ -6,12 +6,14 @@ import (
 )
 
 // Pairings, their order and rotations, root tests and de Bondt's
-// critical-group search (used for the min-left count).
+// critical-group search: its entry, de Bondt's descent and the branching
+// shared by both descents.
 
-// ok runs a scan and reports whether it passes (leaves at most c.thr tiles).
+// ok runs a scan and reports whether it passes (leaves at most c.srch.thr
+// tiles).
 // It also checks the budget.
 func (c *core) ok() bool {
-	if c.aborted {
+	if c.budget.aborted {
 		return false
 	}
 	return c.passes(c.scan(false))
@@ -20,22 +22,22 @@ func (c *core) ok() bool {
 // passes reports whether a scan that left left tiles passes, and checks the
 // budget.
 func (c *core) passes(left int) bool {
-	if c.maxScans > 0 && c.scans >= c.maxScans {
-		c.aborted = true
+	if c.budget.maxScans > 0 && c.budget.scans >= c.budget.maxScans {
+		c.budget.aborted = true
 	}
-	if c.limit > 0 && c.scans >= c.limit {
-		c.aborted, c.restart = true, true
+	if c.budget.limit > 0 && c.budget.scans >= c.budget.limit {
+		c.budget.aborted, c.budget.restart = true, true
 	}
-	if c.scans&1023 == 0 && c.stop() {
-		c.aborted = true
+	if c.budget.scans&1023 == 0 && c.stop() {
+		c.budget.aborted = true
 	}
-	return left <= c.thr && !c.aborted
+	return left <= c.srch.thr && !c.budget.aborted
 }
 
 func (c *core) setPairing(g uint8, p uint8) {
-	t := &c.gt[g]
-	c.pairing[g] = p
-	if c.gn[g] == 4 {
+	t := &c.srch.gt[g]
+	c.srch.pairing[g] = p
+	if c.pos.gn[g] == 4 {
 		a, b, x, y := t[0], t[1], t[2], t[3]
 		switch p {
 		case 2:
@@ -43,8 +45,8 @@ func (c *core) setPairing(g uint8, p uint8) {
 		case 3:
 			b, y = y, b // ad cb
 		}
-		c.partner[a], c.partner[b] = b, a
-		c.partner[x], c.partner[y] = y, x
+		c.srch.partner[a], c.srch.partner[b] = b, a
+		c.srch.partner[x], c.srch.partner[y] = y, x
 		return
 	}
 	// Three tiles: one pair, one tile that stays.
@@ -55,23 +57,23 @@ func (c *core) setPairing(g uint8, p uint8) {
 	case 3:
 		a, s = s, a
 	}
-	c.partner[a], c.partner[b] = b, a
-	c.partner[s] = s
+	c.srch.partner[a], c.srch.partner[b] = b, a
+	c.srch.partner[s] = s
 }
 
 func (c *core) unpair(g uint8) {
-	c.pairing[g] = 0
-	t := &c.gt[g]
-	for i := 0; i < int(c.gn[g]&7); i++ {
-		c.partner[t[i&3]] = noPartner
+	c.srch.pairing[g] = 0
+	t := &c.srch.gt[g]
+	for i := 0; i < int(c.pos.gn[g]&7); i++ {
+		c.srch.partner[t[i&3]] = noPartner
 	}
 }
 
 // rotate changes which pairing of an unpaired group is pairing 1.
 func (c *core) rotate(g uint8) {
-	t := &c.gt[g]
+	t := &c.srch.gt[g]
 	fwd := c.rng.Uint64()&1 != 0
-	if c.gn[g] == 4 {
+	if c.pos.gn[g] == 4 {
 		if fwd {
 			t[1], t[2], t[3] = t[2], t[3], t[1]
 		} else {
@@ -89,13 +91,13 @@ func (c *core) rotate(g uint8) {
 // guide puts the pair that the last scan removed first together in front,
 // so that pairing 1 of the unpaired group g is that pair.
 func (c *core) guide(g uint8) {
-	c.guideTo(g, c.first[g])
+	c.guideTo(g, c.srch.first[g])
 }
 
 // guideTo makes the pair f of group g its pairing 1.
 func (c *core) guideTo(g uint8, f [2]uint8) {
-	t := &c.gt[g]
-	n := int(c.gn[g])
+	t := &c.srch.gt[g]
+	n := int(c.pos.gn[g])
 	ia, ib := -1, -1
 	for i := 0; i < n; i++ {
 		switch t[i&3] {
@@ -122,9 +124,9 @@ func (c *core) guideTo(g uint8, f [2]uint8) {
 
 // shuffleOrder puts the groups to branch on in a random order.
 func (c *core) shuffleOrder() {
-	for i := c.nOrder - 1; i > 0; i-- {
+	for i := c.srch.nOrder - 1; i > 0; i-- {
 		j := int(c.rng.Uint64() % uint64(i+1))
-		c.order[i], c.order[j] = c.order[j], c.order[i]
+		c.srch.order[i], c.srch.order[j] = c.srch.order[j], c.srch.order[i]
 	}
 }
 
@@ -133,15 +135,15 @@ func (c *core) shuffleOrder() {
 func (c *core) leaf() bool {
 	c.moves = c.moves[:0]
 	left := c.scan(true)
-	if !c.minMode {
+	if !c.ml.on {
 		return true
 	}
-	if left < c.best {
-		c.best = left
-		c.bestMoves = append(c.bestMoves[:0], c.moves...)
-		c.thr = left - 1
-		if c.thr < c.lb {
-			c.done = true
+	if left < c.ml.best {
+		c.ml.best = left
+		c.ml.moves = append(c.ml.moves[:0], c.moves...)
+		c.srch.thr = left - 1
+		if c.srch.thr < c.ml.lb {
+			c.ml.done = true
 			return true
 		}
 	}
@@ -149,49 +151,77 @@ func (c *core) leaf() bool {
 }
 
 // enter counts a search node and reports whether its scan passes: the one
-// just run (c.left) when known, else a new one.
+// just run (c.play.left) when known, else a new one.
 func (c *core) enter(known bool) bool {
-	c.nodes++
+	c.budget.nodes++
 	if known {
-		return c.passes(c.left)
+		return c.passes(c.play.left)
 	}
 	return c.ok()
 }
 
-// reorder puts the groups of a failed descent back in c.order from s: the
+// reorder puts the groups of a failed descent back in c.srch.order from s: the
 // needed ones, then the failing group g, then the rest (need and rest
 // were found from the last group back). It returns g's place.
 func (c *core) reorder(s int, need, rest []uint8, g uint8) int {
 	p := s
 	for i := len(need) - 1; i >= 0; i-- {
-		c.order[p] = need[i]
+		c.srch.order[p] = need[i]
 		p++
 	}
 	at := p
-	c.order[p] = g
+	c.srch.order[p] = g
 	p++
 	for i := len(rest) - 1; i >= 0; i-- {
-		c.order[p] = rest[i]
+		c.srch.order[p] = rest[i]
 		p++
 	}
 	return at
 }
 
 // search decides whether some pairing of the groups order[s:] (those before
-// s keep theirs) passes, by de Bondt's critical-group search. With known,
-// the scan of the current pairings has just been run (c.left). On failure
+// s keep theirs) passes: a descent gives the groups in turn a passing
+// pairing until it meets one it cannot pair, the groups needed for that
+// failure are found (the critical groups), and the search branches on
+// their other pairings. With known, the scan of the current pairings has
+// just been run (c.play.left). With m > s, c.srch.hsnap holds the scan
+// state with order[s:m] held back (look-ahead descents only). On failure
 // the groups order[s:] are left without pairing.
-func (c *core) search(s int, known bool) bool {
+//
+// The descent with look-ahead (descendW) decides; the min-left search, and
+// the tests with cfg.wipe off, use de Bondt's (descend).
+func (c *core) search(s int, known bool, m int) bool {
 	if !c.enter(known) {
 		return false
 	}
-	no := c.nOrder
-	if s == no {
+	if s == c.srch.nOrder {
 		return c.leaf()
 	}
+	var won bool
+	var last, window int
+	if c.cfg.wipe && !c.ml.on {
+		won, last = c.descendW(s, m)
+		window = c.cfg.bwindow
+	} else {
+		won, last = c.descend(s)
+	}
+	if won || c.budget.aborted {
+		return won
+	}
+	return c.branch(s, last, window)
+}
+
+// descend is de Bondt's descent from order[s]: it gives each group its
+// pairing 1 until a scan fails or every group is paired (and the leaf
+// reports a win: won). After a failure at order[k], it finds the groups of
+// order[s:k] needed for it and reorders order[s:]: the needed ones, then
+// the failing group (at last), then the others, unpaired and rotated. The
+// critical groups are order[s..last], all at pairing 1.
+func (c *core) descend(s int) (won bool, last int) {
+	no := c.srch.nOrder
 	k := s
 	for {
-		g := c.order[k]
+		g := c.srch.order[k]
 		c.guide(g)
 		c.allow1(g)
 		c.setPairing(g, 1)
@@ -201,14 +231,14 @@ func (c *core) search(s int, known bool) bool {
 		k++
 		if k == no {
 			if c.leaf() {
-				return true
+				return true, 0
 			}
 			k--
 			break
 		}
 	}
-	if c.aborted {
-		return false
+	if c.budget.aborted {
+		return false, 0
 	}
 	// order[s..k] with pairing 1 fail, and the scan state is that failure.
 	// Find the groups needed for it, from k−1 backwards: drop a group's
@@ -217,14 +247,14 @@ func (c *core) search(s int, known bool) bool {
 	// back along with the scan state.
 	var need, rest [64]uint8
 	nn, nr := 0, 0
-	sn := &c.snaps[s]
+	sn := &c.srch.snaps[s]
 	for j := k - 1; j >= s; j-- {
-		g := c.order[j]
+		g := c.srch.order[j]
 		c.save(sn)
 		c.unpair(g)
 		if !c.passes(c.release(g)) {
-			if c.aborted {
-				return false
+			if c.budget.aborted {
+				return false, 0
 			}
 			c.rotate(g)
 			rest[nr] = g
@@ -236,49 +266,90 @@ func (c *core) search(s int, known bool) bool {
 			nn++
 		}
 	}
-	last := c.reorder(s, need[:nn], rest[:nr], c.order[k])
-	// Branch on the critical groups from the last back: pairings 2 and 3,
-	// both continued from one scan that holds the group's tiles back.
+	return false, c.reorder(s, need[:nn], rest[:nr], c.srch.order[k])
+}
+
+// branch tries the other pairings of the critical groups order[s..last],
+// from the last back: pairings 2 and 3, both continued from one scan that
+// holds the group back, and then the search from the next group. With a
+// window, the child's first window groups are held back in that scan too:
+// the child's descent starts from that state.
+func (c *core) branch(s, last, window int) bool {
+	no := c.srch.nOrder
 	for cp := last; cp >= s; cp-- {
-		g := c.order[cp]
-		c.hold(g)
+		h := c.srch.order[cp]
+		var win [8]uint8
+		nw := 0
+		for i := cp + 1; i < no && nw < min(window, len(win)); i++ {
+			win[nw] = c.srch.order[i]
+			nw++
+		}
+		c.hold(h)
+		for _, w := range win[:nw] {
+			c.hold(w)
+		}
 		c.scan(false)
-		hs := &c.snaps[cp]
+		hs := &c.srch.snaps[cp]
 		c.save(hs)
 		restore := false
 		for pr := uint8(2); pr <= 3; pr++ {
-			if !c.permits(g, pr) {
+			if !c.permits(h, pr) {
 				continue
 			}
 			if restore {
 				c.restore(hs)
+				for _, w := range win[:nw] {
+					c.hold(w)
+				}
+				// The first child may have reordered the groups after cp:
+				// put the held ones back in front, in order.
+				for j, w := range win[:nw] {
+					for i := cp + 1 + j; c.srch.order[cp+1+j] != w; i++ {
+						if c.srch.order[i] == w {
+							c.srch.order[cp+1+j], c.srch.order[i] = w, c.srch.order[cp+1+j]
+						}
+					}
+				}
 			}
 			restore = true
-			c.setPairing(g, pr)
-			c.release(g)
-			if c.search(cp+1, true) {
+			c.setPairing(h, pr)
+			c.release(h)
+			m := 0
+			if nw > 0 {
+				c.save(&c.srch.hsnap)
+				for _, w := range win[:nw] {
+					c.unpair(w)
+				}
+				c.releaseAll(cp+1, cp+1+nw)
+				m = cp + 1 + nw
+			}
+			if c.search(cp+1, true, m) {
 				return true
 			}
-			if c.aborted {
+			if c.budget.aborted {
 				return false
 			}
 		}
-		c.unpair(g)
+		for _, w := range win[:nw] {
+			c.unpair(w)
+		}
+		c.unpair(h)
 	}
 	return false
 }
 
 // partition returns the id of pairing p of group g in its current
-// arrangement: the index in rgt[g] of the tile paired with rgt[g][0].
+// arrangement: the index in pos.tiles[g] of the tile paired with
+// pos.tiles[g][0].
 func (c *core) partition(g, p uint8) uint8 {
-	t := &c.gt[g]
-	r0 := c.rgt[g][0]
+	t := &c.srch.gt[g]
+	r0 := c.pos.tiles[g][0]
 	a, b := t[0], t[p&3]
 	switch r0 {
 	case a:
-		return c.tix[b]
+		return c.pos.tix[b]
 	case b:
-		return c.tix[a]
+		return c.pos.tix[a]
 	}
 	// r0 is in the other pair.
 	var o [2]uint8
@@ -290,14 +361,14 @@ func (c *core) partition(g, p uint8) uint8 {
 		}
 	}
 	if o[0] == r0 {
-		return c.tix[o[1]]
+		return c.pos.tix[o[1]]
 	}
-	return c.tix[o[0]]
+	return c.pos.tix[o[0]]
 }
 
 // permits reports whether pairing p of group g (of four) is not ruled out.
 func (c *core) permits(g, p uint8) bool {
-	return c.gn[g] != 4 || c.allowed[g]>>(c.partition(g, p)&7)&1 != 0
+	return c.pos.gn[g] != 4 || c.srch.allowed[g]>>(c.partition(g, p)&7)&1 != 0
 }
 
 // allow1 rearranges group g so that its pairing 1 is not ruled out.
@@ -305,7 +376,7 @@ func (c *core) allow1(g uint8) {
 	if c.permits(g, 1) {
 		return
 	}
-	t := &c.gt[g]
+	t := &c.srch.gt[g]
 	for p := uint8(2); p <= 3; p++ {
 		if c.permits(g, p) {
 			t[1], t[p&3] = t[p&3], t[1]
@@ -321,39 +392,39 @@ func (c *core) allow1(g uint8) {
 func (c *core) testRoot() bool {
 	for round := 0; round < 4; round++ {
 		changed := false
-		for i := 0; i < c.nOrder; i++ {
-			g := c.order[i]
-			if c.gn[g] != 4 {
+		for i := 0; i < c.srch.nOrder; i++ {
+			g := c.srch.order[i]
+			if c.pos.gn[g] != 4 {
 				continue
 			}
 			c.hold(g)
 			c.scan(false)
-			hs := &c.snaps[0]
+			hs := &c.srch.snaps[0]
 			c.save(hs)
 			for p := uint8(1); p <= 3; p++ {
 				id := c.partition(g, p)
-				if c.allowed[g]>>id&1 == 0 {
+				if c.srch.allowed[g]>>id&1 == 0 {
 					continue
 				}
 				c.restore(hs)
 				c.setPairing(g, p)
-				if c.release(g) > c.thr {
-					c.allowed[g] &^= 1 << id
+				if c.release(g) > c.srch.thr {
+					c.srch.allowed[g] &^= 1 << id
 					changed = true
 				}
 			}
 			c.unpair(g)
-			switch bits.OnesCount8(c.allowed[g]) {
+			switch bits.OnesCount8(c.srch.allowed[g]) {
 			case 0:
 				return false
 			case 1:
 				c.allow1(g)
 				c.setPairing(g, 1)
-				c.fixed[c.nFixed] = g
-				c.nFixed++
-				c.nOrder--
-				c.order[i] = c.order[c.nOrder]
-				c.order[c.nOrder] = g
+				c.srch.fixed[c.srch.nFixed] = g
+				c.srch.nFixed++
+				c.srch.nOrder--
+				c.srch.order[i] = c.srch.order[c.srch.nOrder]
+				c.srch.order[c.srch.nOrder] = g
 				i--
 			}
 		}
@@ -366,21 +437,21 @@ func (c *core) testRoot() bool {
 
 // unfix gives the groups fixed at the root back to the search.
 func (c *core) unfix() {
-	for ; c.nFixed > 0; c.nFixed-- {
-		g := c.fixed[c.nFixed-1]
+	for ; c.srch.nFixed > 0; c.srch.nFixed-- {
+		g := c.srch.fixed[c.srch.nFixed-1]
 		c.unpair(g)
-		c.allowed[g] = 0b1110
-		c.nOrder++
+		c.srch.allowed[g] = 0b1110
+		c.srch.nOrder++
 	}
-	for i := 0; i < c.nOrder; i++ {
-		c.allowed[c.order[i]] = 0b1110
+	for i := 0; i < c.srch.nOrder; i++ {
+		c.srch.allowed[c.srch.order[i]] = 0b1110
 	}
 }
 
 // stop reports whether the context is done or the deadline has passed.
 func (c *core) stop() bool {
-	if c.ctx != nil && c.ctx.Err() != nil {
+	if c.budget.ctx != nil && c.budget.ctx.Err() != nil {
 		return true
 	}
-	return !c.deadline.IsZero() && time.Now().After(c.deadline)
+	return !c.budget.deadline.IsZero() && time.Now().After(c.budget.deadline)
 }

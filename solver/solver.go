@@ -11,16 +11,15 @@ import (
 // concurrent use: give each worker its own. After the first board it
 // allocates nothing per Solve.
 type Solver struct {
-	geo   *solitaire.Geometry
-	c     *core
-	grp   [256]uint8
-	out   []solitaire.Move
-	games int // random games per board; <0: ⌊1.2^g⌋
+	geo *solitaire.Geometry
+	c   *core
+	grp [256]uint8
+	out []solitaire.Move
 }
 
 // New returns a solver for boards on g.
 func New(g *solitaire.Geometry) *Solver {
-	s := &Solver{games: -1}
+	s := &Solver{}
 	s.setGeometry(g)
 	return s
 }
@@ -48,17 +47,13 @@ func (s *Solver) Solve(ctx context.Context, b *solitaire.Board, opt Options) Res
 	present := [3]uint64(b.Present.And(b.Geo.All))
 	c.load(s.grp[:n], &present)
 	c.rng.Seed(boardHash(s.grp[:n], &present), opt.Seed^0x9e3779b97f4a7c15)
-	c.maxScans = opt.MaxScans
-	c.ctx = ctx
-	c.deadline = time.Time{}
+	c.budget.maxScans = opt.MaxScans
+	c.budget.ctx = ctx
+	c.budget.deadline = time.Time{}
 	if opt.Timeout > 0 {
-		c.deadline = start.Add(opt.Timeout)
+		c.budget.deadline = start.Add(opt.Timeout)
 	}
-	games := s.games
-	if games < 0 {
-		games = randomGames(c.nOrder)
-	}
-	o := c.decide(opt.MinLeft, games)
+	o := c.decide(opt.MinLeft)
 	r := Result{Verdict: o.verdict, Method: o.method, MinLeft: o.minLeft}
 	s.out = s.out[:0]
 	if o.verdict == Winnable || o.minLeft >= 0 {
@@ -71,8 +66,8 @@ func (s *Solver) Solve(ctx context.Context, b *solitaire.Board, opt Options) Res
 		}
 		r.Moves = s.out
 	}
-	c.ctx = nil
-	r.Stats = Stats{Scans: c.scans, RandomGames: c.games, Nodes: c.nodes, Duration: time.Since(start)}
+	c.budget.ctx = nil
+	r.Stats = Stats{Scans: c.budget.scans, RandomGames: c.budget.games, Nodes: c.budget.nodes, Duration: time.Since(start)}
 	return r
 }
 
