@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -151,7 +152,8 @@ func (t *Table) MarshalJSON() ([]byte, error) {
 // WriteText writes the table for people: one row per player, then the
 // margin of the best player over each other one.
 func (t *Table) WriteText(w io.Writer) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	var buf bytes.Buffer
+	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "player\tscore\twins\tself-drawn\tdeal-ins\tdrawn\tfailures\tmean/hand\t95%% interval\t\n")
 	best := 0
 	for p := range 4 {
@@ -164,6 +166,13 @@ func (t *Table) WriteText(w io.Writer) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	// The cells end with a tab to align the last column right; drop the
+	// padding that leaves at the end of each line.
+	for line := range bytes.Lines(buf.Bytes()) {
+		if _, err := fmt.Fprintf(w, "%s\n", bytes.TrimRight(line, " \n")); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(w, "%d hands\n", t.hands)
 	for p := range 4 {

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestTW16SelfplayJSON(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"tw16", "selfplay", "--hands", "32", "--seed", "3", "--json"}, nil, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var got struct {
+		Hands   int `json:"hands"`
+		Players []struct {
+			Name      string     `json:"name"`
+			Score     int64      `json:"score"`
+			Wins      int        `json:"wins"`
+			SelfDrawn int        `json:"self_drawn"`
+			DealIns   int        `json:"deal_ins"`
+			Failures  int        `json:"failures"`
+			Mean      float64    `json:"mean"`
+			CI95      [2]float64 `json:"ci95"`
+		} `json:"players"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	if got.Hands != 32 || len(got.Players) != 4 {
+		t.Fatalf("hands %d, %d players", got.Hands, len(got.Players))
+	}
+	names := []string{"advice", "advice", "random", "draw-discard"}
+	sum, wins := int64(0), 0
+	for i, p := range got.Players {
+		if p.Name != names[i] {
+			t.Errorf("player %d is %q, want %q", i+1, p.Name, names[i])
+		}
+		sum += p.Score
+		wins += p.Wins
+		if p.Mean != float64(p.Score)/32 || p.CI95[0] > p.Mean || p.CI95[1] < p.Mean {
+			t.Errorf("player %d: mean %v, interval %v for score %d", i+1, p.Mean, p.CI95, p.Score)
+		}
+	}
+	if sum != 0 || wins == 0 {
+		t.Errorf("scores sum to %d; %d wins", sum, wins)
+	}
+	// The same seed gives the same table with one worker.
+	var again bytes.Buffer
+	run([]string{"tw16", "selfplay", "--hands", "32", "--seed", "3", "--json", "--workers", "1"}, nil, &again, &errb)
+	if again.String() != out.String() {
+		t.Errorf("one worker gave\n%s\nall workers\n%s", again.String(), out.String())
+	}
+}
+
+func TestTW16SelfplayText(t *testing.T) {
+	var out, errb bytes.Buffer
+	args := []string{"tw16", "selfplay", "--hands", "8", "--strategy", "random", "--strategy", "draw-discard",
+		"--strategy", "advice", "--strategy", "random"}
+	if code := run(args, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	want := `        player  score  wins  self-drawn  deal-ins  drawn  failures  mean/hand     95% interval
+        random  -6000     0           0         1      5         0     -750.0  -1467.3 … -32.7
+  draw-discard  -4000     0           0         0      5         0     -500.0  -1141.5 … 141.5
+        advice  14500     3           2         0      5         0     1812.5  -146.9 … 3771.9
+        random  -4500     0           0         0      5         0     -562.5  -1290.2 … 165.2
+8 hands
+advice (player 3) - random (player 1): 2562.5 per hand, 95% interval -52.9 … 5177.9
+advice (player 3) - draw-discard (player 2): 2312.5 per hand, 95% interval -273.3 … 4898.3
+advice (player 3) - random (player 4): 2375.0 per hand, 95% interval -294.4 … 5044.4
+`
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+func TestTW16SelfplayBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--strategy", "advice"}, "--strategy is given 1 times"},
+		{[]string{"--strategy", "a", "--strategy", "b", "--strategy", "c", "--strategy", "d"}, "--strategy a: not one of advice, random, draw-discard"},
+		{[]string{"--hands", "0"}, "--hands 0: must be at least 1"},
+		{[]string{"--monte-carlo", "-1"}, "--monte-carlo -1"},
+	} {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"tw16", "selfplay"}, tc.args...), nil, &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), tc.want) || out.Len() != 0 {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q; want exit 2 and %q", tc.args, code, errb.String(), out.String(), tc.want)
+		}
+	}
+}

@@ -1,0 +1,153 @@
+package bot
+
+import (
+	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/tw16"
+	"github.com/mjsolve/mjsolve/tw16/game"
+)
+
+// Advice plays by the advice engine (tw16.Advise) as the shanten thesis's
+// program does (chapter 2): it always wins when it can; it discards the
+// tile that leaves the fewest shanten and, among those, the most effective
+// tiles not yet visible, weighted by how they can be had (吃碰比重); it
+// claims a chow, a pong or a kong when that lowers its shanten (a kong when
+// it costs nothing), and makes a concealed or added kong when that costs
+// nothing. It defends (see danger) when an opponent looks ready: far from
+// ready itself it folds, discarding the safest tile; near ready it keeps
+// its shanten with the safest tile that does.
+type Advice struct {
+	o       Options
+	r       rng
+	weights tw16.ClaimWeights
+	mc      mcState
+}
+
+// NewAdvice returns the advice strategy with options o.
+func NewAdvice(o Options) *Advice {
+	return &Advice{o: o}
+}
+
+// Begin reseeds the strategy (used by the Monte-Carlo defence).
+func (s *Advice) Begin(seed uint64) { s.r.seed(seed) }
+
+// shanten is tw16.Shanten of a part known to be well formed; a bad part
+// (which a View built from a misbehaving referee might hold) counts as far
+// from ready.
+func shanten(c mjsolve.Counts) int {
+	sh, err := tw16.Shanten(c)
+	if err != nil {
+		return 99
+	}
+	return sh
+}
+
+// without returns c less the kinds of the first n cards of a.
+func without(c mjsolve.Counts, a *game.Action, n int) mjsolve.Counts {
+	for _, x := range a.Cards[:n] {
+		if x.Valid() && !x.IsFlower() && c[x.Kind()] > 0 {
+			c[x.Kind()]--
+		}
+	}
+	return c
+}
+
+// Choose wins when offered, else decides the turn or the claim.
+func (s *Advice) Choose(v *game.View, acts []game.Action) int {
+	for i, a := range acts {
+		if a.Type == game.Hu {
+			return i
+		}
+	}
+	if acts[len(acts)-1].Type == game.Discard {
+		return s.turn(v, acts)
+	}
+	return s.claim(v, acts)
+}
+
+// kongCosts reports whether the kong a would raise the shanten of the
+// concealed part c (3k+2 cards on a turn, 3k+1 on a discard).
+func kongCosts(c mjsolve.Counts, a *game.Action, sh0 int) bool {
+	c2 := without(c, a, a.Type.CardsUsed())
+	return shanten(c2) > sh0
+}
+
+// turn chooses a kong or a discard.
+func (s *Advice) turn(v *game.View, acts []game.Action) int {
+	c := v.Concealed
+	sh0 := shanten(c)
+	danger := s.threatened(v)
+	for i := range acts {
+		a := &acts[i]
+		if (a.Type == game.ConcealedKong || a.Type == game.AddedKong) && !kongCosts(c, a, sh0) {
+			// An added kong can be robbed: not when someone looks ready.
+			if a.Type == game.AddedKong && danger {
+				continue
+			}
+			return i
+		}
+	}
+	seen := &v.Seen
+	adv, err := tw16.Advise(c, seen, nil)
+	if err != nil {
+		adv, err = tw16.Advise(c, nil, nil)
+		if err != nil {
+			return len(acts) - 1
+		}
+	}
+	ds := adv.Discards()
+	kind := ds[0].Kind
+	if danger && !s.o.NoDefence {
+		kind = s.defend(v, ds)
+	}
+	pick := -1
+	for i, a := range acts {
+		if a.Type == game.Discard && a.Cards[0].Kind() == kind && !a.Cards[0].IsFlower() {
+			if pick < 0 || a.Cards[0] == v.Drawn {
+				pick = i
+			}
+		}
+	}
+	if pick < 0 {
+		return len(acts) - 1
+	}
+	return pick
+}
+
+// claim decides a claim (or, over the protocol, a kong asked alone): the
+// claim that lowers the shanten most, the kong that costs nothing, else
+// pass. Ties between chows go to the most effective tiles after.
+func (s *Advice) claim(v *game.View, acts []game.Action) int {
+	pass := len(acts) - 1
+	c := v.Concealed
+	sh0 := shanten(c)
+	folding := !s.o.NoDefence && s.threatened(v) && sh0 >= 2
+	best, bestSh, bestEff := pass, sh0, -1
+	for i := range acts[:pass] {
+		a := &acts[i]
+		switch a.Type {
+		case game.Kong, game.ConcealedKong, game.AddedKong:
+			if !kongCosts(c, a, sh0) && !folding {
+				return i
+			}
+		case game.Pong, game.Chow:
+			if folding {
+				continue
+			}
+			c2 := without(c, a, 2)
+			sh := shanten(c2)
+			if sh > bestSh || sh == sh0 {
+				continue
+			}
+			eff := -1
+			if sh == bestSh && best != pass || sh < bestSh {
+				if adv, err := tw16.Advise(c2, &v.Seen, nil); err == nil {
+					eff = adv.Discards()[0].Effective.Weighted
+				}
+			}
+			if sh < bestSh || eff > bestEff {
+				best, bestSh, bestEff = i, sh, eff
+			}
+		}
+	}
+	return best
+}

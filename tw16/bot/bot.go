@@ -1,0 +1,90 @@
+package bot
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/mjsolve/mjsolve/tw16/game"
+)
+
+// Names lists the strategies New knows.
+func Names() []string { return []string{"advice", "random", "draw-discard"} }
+
+// Options tune the advice strategy; the zero value is the default.
+type Options struct {
+	// MonteCarlo, when above zero, estimates how dangerous each discard
+	// is by sampling this many ready hands per threatening opponent from
+	// the unseen tiles (the shanten thesis, chapter 3) instead of by the
+	// rules of thumb alone.
+	MonteCarlo int
+	// NoDefence turns defence off: the strategy always plays for its own
+	// hand.
+	NoDefence bool
+}
+
+// New returns the strategy called name (see Names) with options o (used
+// by advice only).
+func New(name string, o Options) (game.Strategy, error) {
+	switch name {
+	case "advice":
+		return NewAdvice(o), nil
+	case "random":
+		return &Random{}, nil
+	case "draw-discard":
+		return DrawDiscard{}, nil
+	}
+	return nil, fmt.Errorf("bot: unknown strategy %q (want %s)", name, strings.Join(Names(), ", "))
+}
+
+// rng is a small random source kept by value (no allocation per hand).
+type rng struct{ p rand.PCG }
+
+func (r *rng) seed(s uint64) { r.p.Seed(s, 0x626f74) }
+
+// intN returns a number in [0, n).
+func (r *rng) intN(n int) int {
+	hi, _ := bits.Mul64(r.p.Uint64(), uint64(n))
+	return int(hi)
+}
+
+// Random chooses uniformly among the actions offered.
+type Random struct{ r rng }
+
+// Begin reseeds the strategy.
+func (s *Random) Begin(seed uint64) { s.r.seed(seed) }
+
+// Choose picks an action at random.
+func (s *Random) Choose(_ *game.View, acts []game.Action) int { return s.r.intN(len(acts)) }
+
+// DrawDiscard is the referee's stand-in for a failed program, as the
+// framework paper describes the failure mode: it discards the card it has
+// just drawn (the last dealt card, as the dealer's first move) and claims
+// nothing, not even a win.
+type DrawDiscard struct{}
+
+// Begin does nothing: the strategy has no randomness.
+func (DrawDiscard) Begin(uint64) {}
+
+// Choose passes, or discards the drawn card.
+func (DrawDiscard) Choose(v *game.View, acts []game.Action) int {
+	last := -1
+	for i, a := range acts {
+		switch a.Type {
+		case game.Pass:
+			return i
+		case game.Discard:
+			if a.Cards[0] == v.Drawn {
+				return i
+			}
+			last = i
+		}
+	}
+	if last < 0 {
+		// Only a win or kongs offered with no discard: cannot happen in a
+		// turn, which always offers discards.
+		return 0
+	}
+	return last
+}

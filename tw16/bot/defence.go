@@ -1,0 +1,134 @@
+package bot
+
+import (
+	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/tw16"
+	"github.com/mjsolve/mjsolve/tw16/game"
+)
+
+// readiness estimates how likely opponent o is ready (聽牌) from what the
+// table shows: the more melds it has exposed and the more it has
+// discarded, the likelier. The shanten thesis's statistics (figure 3-1)
+// have most players within one tile of ready by the eighth to twelfth
+// go-round; a player with three or more melds has few tiles left to fix.
+func readiness(v *game.View, o game.Seat) float64 {
+	melds, turns := 0, 0
+	for _, m := range v.MeldsOf(o) {
+		if m.Type != tw16.ConcealedKong {
+			melds++
+		}
+	}
+	for _, d := range v.River[:v.NRiver] {
+		if d.Seat == o {
+			turns++
+		}
+	}
+	p := 0.15*float64(melds) + 0.035*float64(turns)
+	if melds >= 3 {
+		p += 0.3
+	}
+	return min(p, 1)
+}
+
+// threatThreshold is the readiness from which an opponent looks ready.
+const threatThreshold = 0.5
+
+// threatened reports whether some opponent looks ready.
+func (s *Advice) threatened(v *game.View) bool {
+	if s.o.NoDefence {
+		return false
+	}
+	for i := game.Seat(1); i < 4; i++ {
+		if readiness(v, (v.Seat+i)&3) >= threatThreshold {
+			return true
+		}
+	}
+	return false
+}
+
+// risk estimates how likely a discard of kind k deals in to opponent o if
+// o is ready, by rules of thumb: a kind o has discarded itself is nearly
+// safe (現物; Taiwanese rules have no furiten, so not quite); an honor is
+// dangerous by the copies not yet seen (none unseen: nobody can wait on
+// it); a numbered kind by the sequence waits still possible (both other
+// kinds of the sequence with a copy unseen), halved on the suji side that o
+// has discarded (筋: n±3), plus the pair waits its unseen copies allow.
+func risk(v *game.View, o game.Seat, k mjsolve.Kind) float64 {
+	unseen := func(k mjsolve.Kind) int { return 4 - int(v.Seen[k]) }
+	pair := [5]float64{0, 0.12, 0.25, 0.3, 0.3}[max(0, unseen(k))]
+	r := pair
+	if !k.IsHonor() {
+		n := k.Number()
+		disc := v.Discards[o&3]
+		// Two-sided and edge waits: k with k+1, k+2 (the other end k+3),
+		// k with k-1, k-2 (the other end k-3); closed: k-1, k+1.
+		side := func(lo, hi, other int) float64 {
+			if lo < 1 || hi > 9 || unseen(k+mjsolve.Kind(lo-n)) < 1 || unseen(k+mjsolve.Kind(hi-n)) < 1 {
+				return 0
+			}
+			w := 0.35
+			if other >= 1 && other <= 9 && disc.Has(k+mjsolve.Kind(other-n)) {
+				w *= 0.4 // suji
+			}
+			return w
+		}
+		r += side(n+1, n+2, n+3) + side(n-2, n-1, n-3) + side(n-1, n+1, 0)*0.6
+	}
+	if v.Discards[o&3].Has(k) {
+		r *= 0.15
+	}
+	return min(r, 1)
+}
+
+// danger weighs the risk of discarding k by how ready each opponent looks;
+// with Monte-Carlo sampling the risk comes from sampled ready hands.
+func (s *Advice) danger(v *game.View, k mjsolve.Kind, mc *[4][mjsolve.NumKinds]float64) float64 {
+	d := 0.0
+	for i := game.Seat(1); i < 4; i++ {
+		o := (v.Seat + i) & 3
+		p := readiness(v, o)
+		if p < 0.2 {
+			continue
+		}
+		r := risk(v, o, k)
+		if mc != nil {
+			r = mc[o][k]
+		}
+		d += p * r
+	}
+	return d
+}
+
+// defend chooses the discard when an opponent looks ready: far from ready
+// (two shanten or more after the best discard), the safest of all; else
+// the safest of those keeping the best shanten, unless all of them are
+// dangerous one tile from ready, when it folds too. Ties keep the advice
+// order.
+func (s *Advice) defend(v *game.View, ds []tw16.Discard) mjsolve.Kind {
+	var mc *[4][mjsolve.NumKinds]float64
+	if s.o.MonteCarlo > 0 {
+		mc = s.sampleRisks(v)
+	}
+	best := ds[0].Effective.Shanten
+	safest := func(keep bool) (mjsolve.Kind, float64) {
+		k, low := ds[0].Kind, 2.0
+		for _, d := range ds {
+			if keep && d.Effective.Shanten > best {
+				break
+			}
+			if x := s.danger(v, d.Kind, mc); x < low {
+				k, low = d.Kind, x
+			}
+		}
+		return k, low
+	}
+	if best >= 2 {
+		k, _ := safest(false)
+		return k
+	}
+	k, low := safest(true)
+	if best == 1 && low > 0.35 {
+		k, _ = safest(false)
+	}
+	return k
+}

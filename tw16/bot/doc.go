@@ -1,0 +1,17 @@
+// Package bot holds strategies that play Taiwanese 16-tile Mahjong, both
+// in-process through tw16/game (game.Strategy) and as a program speaking
+// the ICGA/TCGA protocol on standard input and output (Serve):
+//
+//   - advice: the advice engine's play (Advice): wins when it can; discards
+//     for the fewest shanten and the most effective tiles left given every
+//     visible tile; claims when that lowers the shanten; defends when an
+//     opponent looks ready, by rules of thumb (tiles that player discarded,
+//     suji, tiles whose copies are all visible, its exposed melds) or, as
+//     an option, by Monte-Carlo sampling of its hand from the unseen tiles.
+//   - random: a uniformly random choice among the legal actions (Random).
+//   - draw-discard: discards the tile it drew and claims nothing, not even a
+//     win: the referee's stand-in for a failed program (DrawDiscard).
+//
+// Every strategy is deterministic for the seed given to Begin at the start
+// of each hand.
+package bot
