@@ -173,6 +173,10 @@ with exit code 2; other failures exit with 1, an interruption with 130.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	// --version prints what "mjsolve version" prints.
+	root.Version = versionString()
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.Flags().BoolP("version", "", false, "print the version of mjsolve")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return fmt.Errorf("%s (see '%s --help')", plainFlagError(err), c.CommandPath())
 	})

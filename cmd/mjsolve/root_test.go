@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -125,6 +126,47 @@ func TestFlagAndArgumentErrorsSpeakPlainly(t *testing.T) {
 		code, out, errOut := runCmd(t, "", c.args...)
 		if code != exitBadInput || out != "" || errOut != c.want {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}
+
+// --version (issue 9 item 14) prints what the version command prints.
+func TestVersionFlag(t *testing.T) {
+	_, want, _ := runCmd(t, "", "version")
+	code, out, errOut := runCmd(t, "", "--version")
+	if code != 0 || errOut != "" || out != want {
+		t.Errorf("--version: exit %d, stdout %q, stderr %q; want %q", code, out, errOut, want)
+	}
+}
+
+// The version comes from the link-time value, else the module version,
+// else the VCS revision, and is "(devel)" only when nothing says more
+// (issue 9 item 14).
+func TestDescribeVersion(t *testing.T) {
+	vcs := func(mainVersion string, settings ...string) *debug.BuildInfo {
+		info := &debug.BuildInfo{Main: debug.Module{Path: "github.com/mjsolve/mjsolve", Version: mainVersion}}
+		for i := 0; i < len(settings); i += 2 {
+			info.Settings = append(info.Settings, debug.BuildSetting{Key: settings[i], Value: settings[i+1]})
+		}
+		return info
+	}
+	rev := "379bec24b3058a7921f46e2a7869f7764909221c"
+	for _, c := range []struct {
+		linked string
+		info   *debug.BuildInfo
+		want   string
+	}{
+		{"v9.9.9", vcs("v1.2.0"), "v9.9.9"},
+		{"", vcs("v1.2.0"), "v1.2.0"},
+		{"", vcs("v0.0.0-20261124065646-379bec24b305", "vcs.revision", rev), "v0.0.0-20261124065646-379bec24b305"},
+		{"", vcs("(devel)", "vcs", "git", "vcs.revision", rev, "vcs.time", "2026-11-24T06:56:46Z", "vcs.modified", "false"), "379bec24b305 (2026-11-24T06:56:46Z)"},
+		{"", vcs("(devel)", "vcs.revision", rev, "vcs.modified", "true"), "379bec24b305-dirty"},
+		{"", vcs("(devel)"), "(devel)"},
+		{"", vcs(""), "(devel)"},
+		{"", nil, "(devel)"},
+	} {
+		if got := describeVersion(c.linked, c.info); got != c.want {
+			t.Errorf("describeVersion(%q, %+v) = %q, want %q", c.linked, c.info, got, c.want)
 		}
 	}
 }
