@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -215,7 +214,9 @@ without it. A kind seen more than 4 times is an error.
 With "-" as HAND, every line of standard input is a hand, and each result is
 one line (the other flags apply to every line); a bad line prints
 "error: line N: ..." in its place, the rest go on, and the exit code is 2 at
-the end. With --json, each result is a JSON object on its own line.`
+the end. With --json, each result is a JSON object on its own line, and an
+error {"line":N,"error":"..."}. Blank lines and # comments are skipped; a line
+of 64 KiB or more is a bad line.`
 
 func addTW16HandFlags(cmd *cobra.Command, opts *tw16HandOptions, claims bool) {
 	f := cmd.Flags()
@@ -564,21 +565,23 @@ func handJSON(c mjsolve.Counts, r any) ([]byte, error) {
 
 // runTW16Lines analyses one hand per line of standard input.
 func runTW16Lines(opts *tw16HandOptions, s *tw16Setup, a *tw16Analysis) error {
-	in := bufio.NewScanner(opts.stdin)
-	in.Buffer(make([]byte, 64*1024), 1024*1024)
+	in := newBatchReader(opts.stdin)
 	out := bufio.NewWriterSize(opts.stdout, 64*1024)
 	var buf []byte
 	var c, seen mjsolve.Counts // outside the loop: a.run keeps them from the stack
 	bad := 0
-	for lineNo := 1; in.Scan(); lineNo++ {
-		raw := bytes.TrimSpace(in.Bytes())
+	for in.Next() {
+		lineNo := in.LineNo()
+		raw := in.Line()
 		buf = buf[:0]
-		// The line is only read while the scanner's buffer holds it; error
+		// The line is only read while the reader's buffer holds it; error
 		// messages copy what they quote.
 		line := unsafe.String(unsafe.SliceData(raw), len(raw))
-		var err error
-		c, seen, err = s.parse(line)
+		err := in.TooLong()
 		var r any
+		if err == nil {
+			c, seen, err = s.parse(line)
+		}
 		if err == nil {
 			r, err = a.run(s, &c, &seen)
 		}

@@ -62,7 +62,9 @@ the items and their keys: "mjsolve tw16 items"), and --ping-hu-concealed makes
 With "-" as HAND, each line of standard input is a hand followed by its
 winning tile as the last word (or only the hand, when --win is given); the
 other flags apply to every line, and each result is one line: the total tai
-and the items, or "error: ..." (the exit code is then 2 at the end).
+and the items, or "error: line N: ..." (with --json {"line":N,"error":"..."});
+the exit code is then 2 at the end. Blank lines and # comments are skipped; a
+line of 64 KiB or more is a bad line.
 
 In the "sets" line, (789p) is an exposed meld, [1111s] a concealed kong, and *
 marks the set (or pair) the winning tile completed.`,
@@ -218,7 +220,7 @@ func parseOneTile(s string) (mjsolve.Tile, error) {
 		return 0, err
 	}
 	if len(tiles) != 1 {
-		return 0, fmt.Errorf("want one tile, got %d in %q", len(tiles), s)
+		return 0, fmt.Errorf("want one tile, got %d in %q", len(tiles), excerpt(s))
 	}
 	return tiles[0], nil
 }
@@ -268,18 +270,31 @@ func runTW16Score(opts *tw16ScoreOptions) error {
 	return out.Flush()
 }
 
-// runTW16ScoreLines scores one hand per line of standard input.
+// runTW16ScoreLines scores one hand per line of standard input; a bad
+// line prints its error in its place ("error: line N: …", or a JSON
+// object with line and error).
 func runTW16ScoreLines(s *tw16ScoreSetup, opts *tw16ScoreOptions) error {
-	in := bufio.NewScanner(opts.stdin)
+	in := newBatchReader(opts.stdin)
 	out := bufio.NewWriter(opts.stdout)
 	bad := false
-	for in.Scan() {
-		line := strings.TrimSpace(in.Text())
-		res, err := s.scoreLine(line)
+	for in.Next() {
+		err := in.TooLong()
+		var res tw16.Result
+		if err == nil {
+			res, err = s.scoreLine(string(in.Line()))
+		}
 		switch {
+		case err != nil && opts.json:
+			bad = true
+			b, _ := json.Marshal(struct {
+				Line  int    `json:"line"`
+				Error string `json:"error"`
+			}{in.LineNo(), oneLine(err.Error())})
+			out.Write(b)
+			out.WriteByte('\n')
 		case err != nil:
 			bad = true
-			fmt.Fprintf(out, "error: %s\n", oneLine(err.Error()))
+			fmt.Fprintf(out, "error: line %d: %s\n", in.LineNo(), oneLine(err.Error()))
 		case opts.json:
 			b, err := json.Marshal(res)
 			if err != nil {
@@ -315,7 +330,7 @@ func (s *tw16ScoreSetup) scoreLine(line string) (tw16.Result, error) {
 	}
 	i := strings.LastIndexAny(line, " \t")
 	if i < 0 {
-		return tw16.Result{}, fmt.Errorf("want a hand and its winning tile, got %q", line)
+		return tw16.Result{}, fmt.Errorf("want a hand and its winning tile, got %q", excerpt(line))
 	}
 	t, err := parseOneTile(line[i+1:])
 	if err != nil {

@@ -147,10 +147,10 @@ func TestTW16ScoreLines(t *testing.T) {
 		"nonsense\n"
 	code, out, errOut := runCmd(t, in, "tw16", "score", "-")
 	want := "3 門清1 圈風台1 門風台1\n" +
-		"error: not a winning hand: 123m456p234789s1155z with 2z does not split into 5 sets and a pair\n" +
-		"error: hand has 2 tiles; with 0 melds it needs 16 before the winning tile\n" +
+		"error: line 2: not a winning hand: 123m456p234789s1155z with 2z does not split into 5 sets and a pair\n" +
+		"error: line 3: hand has 2 tiles; with 0 melds it needs 16 before the winning tile\n" +
 		"2 門清1 三元台1\n" +
-		"error: want a hand and its winning tile, got \"nonsense\"\n"
+		"error: line 5: want a hand and its winning tile, got \"nonsense\"\n"
 	if code != exitBadInput || errOut != "" || out != want {
 		t.Errorf("exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, out, want)
 	}
@@ -159,7 +159,7 @@ func TestTW16ScoreLines(t *testing.T) {
 	code, out, _ = runCmd(t, "456m789p234s55s67s\n456m789p234s55s89s\n", "tw16", "score", "-", "--win", "8s", "--melds", "123p", "--json")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if code != exitBadInput || len(lines) != 2 || !strings.Contains(lines[0], `"id":"ping-hu"`) ||
-		lines[1] != "error: not a winning hand: 456m789p2345589s with 8s does not split into 4 sets and a pair" {
+		lines[1] != `{"line":2,"error":"not a winning hand: 456m789p2345589s with 8s does not split into 4 sets and a pair"}` {
 		t.Errorf("exit %d, output %q", code, out)
 	}
 }

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestTW16BatchLongLines: in both batch loops a line too long for the
+// reader is a bad line answered in its place, the lines after it are
+// answered, and the exit code is 2 (issue 9 item 6).
+func TestTW16BatchLongLines(t *testing.T) {
+	long := strings.Repeat("1", 2<<20) + "m"
+	in := "123456789m123456p1z\n" + long + "\n1111m2222p33334444s\n"
+	code, out, errOut := runCmd(t, in, "tw16", "shanten", "-")
+	want := "0\nerror: line 2: line too long (2097153 bytes)\n2\n"
+	if code != exitBadInput || errOut != "" || out != want {
+		t.Errorf("shanten -: exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, out, want)
+	}
+
+	in = "123m456p789s234s11z55z 1z\n" + strings.Repeat("5", 100_000) + "\n123m456p789s234s11z55z 1z"
+	code, out, errOut = runCmd(t, in, "tw16", "score", "-")
+	want = "3 門清1 圈風台1 門風台1\nerror: line 2: line too long (100000 bytes)\n3 門清1 圈風台1 門風台1\n"
+	if code != exitBadInput || errOut != "" || out != want {
+		t.Errorf("score -: exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, out, want)
+	}
+	code, out, _ = runCmd(t, in, "tw16", "score", "--json", "-")
+	lines := strings.Split(out, "\n")
+	if code != exitBadInput || len(lines) != 4 || lines[1] != `{"line":2,"error":"line too long (100000 bytes)"}` ||
+		!strings.HasPrefix(lines[2], `{"rules":"competition"`) {
+		t.Errorf("score --json -: exit %d, output %.300q", code, out)
+	}
+}
+
+// TestTW16BatchSkips: blank lines and # comments are skipped, not errors,
+// and the line numbers of errors count them (issue 9 item 6).
+func TestTW16BatchSkips(t *testing.T) {
+	in := "# hands\n\n123456789m123456p1z\r\n   \n  # 0m is no tile\n0m12\n"
+	code, out, errOut := runCmd(t, in, "tw16", "shanten", "-")
+	want := "0\nerror: line 6: unknown tile \"0m\" in \"0m12\"\n"
+	if code != exitBadInput || errOut != "" || out != want {
+		t.Errorf("shanten -: exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, out, want)
+	}
+	code, out, errOut = runCmd(t, "# hand win\n\n123m456p789s234s11z55z 1z\n", "tw16", "score", "-")
+	if code != 0 || errOut != "" || out != "3 門清1 圈風台1 門風台1\n" {
+		t.Errorf("score -: exit %d, stderr %q, output %q", code, errOut, out)
+	}
+}
+
+// TestTW16BatchExcerpt: an error quotes at most 60 characters of its input
+// (issue 9 item 6).
+func TestTW16BatchExcerpt(t *testing.T) {
+	bad := "123m" + strings.Repeat("x", 200)
+	code, out, _ := runCmd(t, bad+"\n", "tw16", "shanten", "-")
+	want := fmt.Sprintf("error: line 1: unknown tile letter \"x\" in %q\n", bad[:60]+"…")
+	if code != exitBadInput || out != want {
+		t.Errorf("shanten -: exit %d, output %q, want %q", code, out, want)
+	}
+	code, out, _ = runCmd(t, bad+"\n", "tw16", "score", "-")
+	want = fmt.Sprintf("error: line 1: want a hand and its winning tile, got %q\n", bad[:60]+"…")
+	if code != exitBadInput || out != want {
+		t.Errorf("score -: exit %d, output %q, want %q", code, out, want)
+	}
+	code, _, errOut := runCmd(t, "", "tw16", "score", "123m456p789s234s11z5"+strings.Repeat("5", 100)+"z", "--win", "5z")
+	if code != exitBadInput || len([]rune(errOut)) > 160 || !strings.Contains(errOut, "…") {
+		t.Errorf("score: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// batchLines is what a batchReader reads from in: "N:line" for a line,
+// "N:long:L" for a line too long, in order.
+func batchLines(in string) ([]string, error) {
+	b := newBatchReader(strings.NewReader(in))
+	var got []string
+	for b.Next() {
+		if err := b.TooLong(); err != nil {
+			got = append(got, fmt.Sprintf("%d:%v", b.LineNo(), err))
+		} else {
+			got = append(got, fmt.Sprintf("%d:%s", b.LineNo(), b.Line()))
+		}
+	}
+	return got, b.Err()
+}
+
+// wantBatchLines is batchLines by a simple reference: split at newlines.
+func wantBatchLines(in string) []string {
+	var want []string
+	lines := strings.Split(in, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	for i, raw := range lines {
+		line := strings.TrimSpace(raw)
+		switch {
+		case len(raw) >= maxBatchLine:
+			want = append(want, fmt.Sprintf("%d:line too long (%d bytes)", i+1, len(raw)))
+		case line != "" && line[0] != '#':
+			want = append(want, fmt.Sprintf("%d:%s", i+1, line))
+		}
+	}
+	return want
+}
+
+func TestBatchReader(t *testing.T) {
+	for _, in := range []string{
+		"", "\n", "a", "a\n", "a\r\nb", " # c\n\n d \n",
+		strings.Repeat("x", maxBatchLine-1) + "\nb\n",
+		strings.Repeat("x", maxBatchLine) + "\nb\n",
+		strings.Repeat("x", maxBatchLine) + "\n",
+		strings.Repeat("x", maxBatchLine),
+		strings.Repeat("x", maxBatchLine-1),
+		strings.Repeat("x", 3*maxBatchLine+5) + "\n" + strings.Repeat("y", 2*maxBatchLine),
+		"a\n" + strings.Repeat(" ", maxBatchLine+1) + "\n#\nb",
+	} {
+		got, err := batchLines(in)
+		if want := wantBatchLines(in); err != nil || strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("input of %d bytes %.40q: %.200q (%v), want %.200q", len(in), in, got, err, want)
+		}
+	}
+}
+
+func FuzzBatchReader(f *testing.F) {
+	for _, s := range []string{"", "a\nb", "# x\n\n  y  \r\n", "123m 1z\n\n#\n"} {
+		f.Add(s, 0)
+	}
+	f.Add("x\ny", maxBatchLine)
+	f.Fuzz(func(t *testing.T, in string, pad int) {
+		// pad makes lines near and beyond the limit.
+		if pad > 0 {
+			in = strings.Repeat("z", pad%(2*maxBatchLine+2)) + in
+		}
+		got, err := batchLines(in)
+		if want := wantBatchLines(in); err != nil || strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Fatalf("%.60q: %.200q (%v), want %.200q", in, got, err, want)
+		}
+	})
+}
