@@ -1,0 +1,217 @@
+package referee
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"syscall"
+	"time"
+
+	"github.com/mjsolve/mjsolve/tw16/protocol"
+)
+
+// StopGrace is how long a program may take to quit once its standard input
+// is closed after /exit; then it is killed.
+const StopGrace = time.Second
+
+// maxStderr bounds each stderr file; what a program writes beyond it is
+// read and dropped, so that the program never blocks on a full pipe.
+const maxStderr = 64 << 20
+
+// program is one running player program: /bin/sh -c CMD in its own process
+// group, its standard input and output pipes with deadlines, and its
+// standard error drained into a file (or dropped) by a goroutine.
+type program struct {
+	cmd      *exec.Cmd
+	in       *os.File // write end of the program's stdin
+	out      *os.File // read end of its stdout
+	r        *bufio.Reader
+	limit    time.Duration
+	done     chan struct{} // closed when the process has exited
+	waitErr  error
+	drained  chan struct{} // closed when stderr is drained
+	errFile  *os.File      // the stderr pipe's read end
+	wbuf     []byte
+	closed   bool
+	killed   bool
+	exitNote string
+}
+
+// startProgram starts command under /bin/sh -c with stderr written to
+// errPath (dropped when errPath is empty); limit is the time allowed for
+// each reply and each write.
+func startProgram(command, errPath string, limit time.Duration) (*program, error) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("referee: %w", err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, fmt.Errorf("referee: %w", err)
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		outR.Close()
+		outW.Close()
+		return nil, fmt.Errorf("referee: %w", err)
+	}
+	var sink io.Writer = io.Discard
+	var errLog *os.File
+	if errPath != "" {
+		if errLog, err = os.Create(errPath); err != nil {
+			for _, f := range []*os.File{inR, inW, outR, outW, errR, errW} {
+				f.Close()
+			}
+			return nil, fmt.Errorf("referee: %w", err)
+		}
+		sink = errLog
+	}
+	cmd := exec.Command("/bin/sh", "-c", command)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	err = cmd.Start()
+	inR.Close()
+	outW.Close()
+	errW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		errR.Close()
+		if errLog != nil {
+			errLog.Close()
+			os.Remove(errPath)
+		}
+		return nil, fmt.Errorf("referee: starting %q: %w", command, err)
+	}
+	p := &program{
+		cmd: cmd, in: inW, out: outR, r: bufio.NewReaderSize(outR, 2*protocol.MaxLine),
+		limit: limit, done: make(chan struct{}), drained: make(chan struct{}), errFile: errR,
+	}
+	go func() {
+		p.waitErr = cmd.Wait()
+		close(p.done)
+	}()
+	go func() {
+		defer close(p.drained)
+		n, _ := io.Copy(sink, io.LimitReader(errR, maxStderr))
+		if n == maxStderr {
+			fmt.Fprintf(sink, "\n[referee: stderr cut at %d bytes]\n", maxStderr)
+			io.Copy(io.Discard, errR)
+		}
+		if errLog != nil {
+			errLog.Close()
+			if n == 0 {
+				os.Remove(errPath)
+			}
+		}
+	}()
+	return p, nil
+}
+
+// errLongLine is the read error for a line of MaxLine bytes or more.
+var errLongLine = fmt.Errorf("a line of %d bytes or more", protocol.MaxLine)
+
+// send writes line and a newline within the time limit.
+func (p *program) send(line []byte) error {
+	if p.closed {
+		return errors.New("stdin closed")
+	}
+	p.in.SetWriteDeadline(time.Now().Add(p.limit))
+	p.wbuf = append(append(p.wbuf[:0], line...), '\n')
+	if _, err := p.in.Write(p.wbuf); err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return fmt.Errorf("write: not read within %v", p.limit)
+		}
+		return fmt.Errorf("write: %w", err)
+	}
+	return nil
+}
+
+// recv reads one line within the time limit, without its line ending (a
+// "\r" before the "\n" is dropped too).
+func (p *program) recv() ([]byte, error) {
+	p.out.SetReadDeadline(time.Now().Add(p.limit))
+	line, err := p.r.ReadSlice('\n')
+	switch {
+	case err == nil:
+	case errors.Is(err, bufio.ErrBufferFull):
+		return nil, errLongLine
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return nil, fmt.Errorf("no reply within %v", p.limit)
+	case errors.Is(err, io.EOF):
+		if len(line) > 0 {
+			return nil, fmt.Errorf("output ended inside a line")
+		}
+		return nil, p.ended()
+	default:
+		return nil, fmt.Errorf("read: %w", err)
+	}
+	line = line[:len(line)-1]
+	if len(line) > 0 && line[len(line)-1] == '\r' {
+		line = line[:len(line)-1]
+	}
+	if len(line) >= protocol.MaxLine {
+		return nil, errLongLine
+	}
+	return line, nil
+}
+
+// ended describes a program whose output ended: it exited (with its
+// status) or closed its standard output.
+func (p *program) ended() error {
+	select {
+	case <-p.done:
+		return fmt.Errorf("exited (%v)", exitStatus(p.waitErr))
+	case <-time.After(100 * time.Millisecond):
+		return errors.New("closed its standard output")
+	}
+}
+
+func exitStatus(err error) string {
+	if err == nil {
+		return "exit status 0"
+	}
+	return err.Error()
+}
+
+// stop closes the program's standard input, gives it StopGrace to quit,
+// kills its process group if it does not, and waits for its standard
+// error to be drained. It returns how the program ended, for the
+// transcript.
+func (p *program) stop() string {
+	if p.exitNote != "" {
+		return p.exitNote
+	}
+	p.closed = true
+	p.in.Close()
+	select {
+	case <-p.done:
+	case <-time.After(StopGrace):
+		p.killed = true
+	}
+	// Kill the group in any case: children the shell left behind go too.
+	syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+	<-p.done
+	p.out.Close()
+	select {
+	case <-p.drained:
+	case <-time.After(StopGrace):
+		// Something outside the group holds the stderr pipe: stop reading.
+		p.errFile.Close()
+		<-p.drained
+	}
+	p.errFile.Close()
+	if p.killed {
+		p.exitNote = fmt.Sprintf("killed: still running %v after its input was closed", StopGrace)
+	} else {
+		p.exitNote = exitStatus(p.waitErr)
+	}
+	return p.exitNote
+}

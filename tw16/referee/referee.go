@@ -1,0 +1,342 @@
+package referee
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/tw16/game"
+	"github.com/mjsolve/mjsolve/tw16/protocol"
+)
+
+// Player is one contestant: a name for the table and a command run under
+// /bin/sh -c.
+type Player struct {
+	Name    string
+	Command string
+}
+
+// Options configure a match.
+type Options struct {
+	// Players are the four contestants, in the order of the table.
+	Players [4]Player
+	// Hands is the number of hands (default game.HandsPerCycle, 192: every
+	// seating, two Jongs of 16 hands); Seed chooses the walls.
+	Hands int
+	Seed  uint64
+	// LogDir, when set, receives a transcript of every hand and each
+	// program's standard error; it is created if missing.
+	LogDir string
+	// MoveTime is the time a program has for each reply (default 3s).
+	MoveTime time.Duration
+	// Reuse keeps each program running from hand to hand (it must take a
+	// new /start as a fresh start); by default every hand starts the four
+	// programs afresh, as the ICGA platform does.
+	Reuse bool
+	// Honors numbers the honor tiles (default: the ICGA page's order).
+	Honors mjsolve.HonorOrder
+	// OnHand, when set, is called after each hand.
+	OnHand func(*HandReport)
+}
+
+// HandReport is what a match reports of each hand.
+type HandReport struct {
+	Scheduled game.Scheduled
+	Result    *game.Result
+	// Failed says which seats' programs failed, Failures why.
+	Failed   [4]bool
+	Failures []Failure
+	// Points are each player's points (by player, not seat).
+	Points [4]int
+	// Transcript is the transcript's path ("" without LogDir).
+	Transcript string
+}
+
+// Failure is one program's failure in a hand.
+type Failure struct {
+	Seat   game.Seat
+	Player int
+	Why    string
+}
+
+// Defaults of Options.
+const (
+	DefaultMoveTime = 3 * time.Second
+)
+
+// Run plays a match: the hands of a fair schedule (game.Schedule) between
+// the four programs, and adds them up. When ctx is done it stops the hand
+// under way (dropping its transcript), ends the programs and returns the
+// table of the hands finished with ErrInterrupted.
+func Run(ctx context.Context, o Options) (*game.Table, error) {
+	if o.Hands == 0 {
+		o.Hands = game.HandsPerCycle
+	}
+	if o.MoveTime == 0 {
+		o.MoveTime = DefaultMoveTime
+	}
+	if o.Hands < 0 || o.MoveTime < 0 {
+		return nil, fmt.Errorf("referee: %d hands, move time %v", o.Hands, o.MoveTime)
+	}
+	var names [4]string
+	for p, pl := range o.Players {
+		if pl.Command == "" {
+			return nil, fmt.Errorf("referee: player %d has no command", p+1)
+		}
+		names[p] = pl.Name
+	}
+	if o.LogDir != "" {
+		if err := os.MkdirAll(o.LogDir, 0o777); err != nil {
+			return nil, fmt.Errorf("referee: %w", err)
+		}
+	}
+	m := &match{o: o, table: game.NewTable(names)}
+	defer m.stopAll()
+	if o.LogDir != "" {
+		z, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1), zstd.WithWindowSize(1<<20))
+		if err != nil {
+			return nil, fmt.Errorf("referee: %w", err)
+		}
+		m.z = z
+	}
+	g, err := game.New(game.Config{})
+	if err != nil {
+		return nil, err
+	}
+	sched := game.Schedule{Seed: o.Seed}
+	for i := range o.Hands {
+		if ctx.Err() != nil {
+			return m.table, ErrInterrupted
+		}
+		rep, err := m.hand(ctx, g, sched.Hand(i))
+		if err != nil {
+			return m.table, err
+		}
+		if o.OnHand != nil {
+			o.OnHand(rep)
+		}
+	}
+	return m.table, nil
+}
+
+// match is the state of a match between hands.
+type match struct {
+	o     Options
+	table *game.Table
+	z     *zstd.Encoder
+	// kept are the programs kept running with Reuse, by player.
+	kept [4]*program
+}
+
+// path is the /start path of player p: its command when the line can carry
+// it, else "player<n>".
+func (m *match) path(p int) string {
+	c := m.o.Players[p].Command
+	msg := protocol.Message{Op: protocol.OpStart, Seat: 1, Path: c}
+	if _, err := msg.Append(nil); err != nil {
+		return fmt.Sprintf("player%d", p+1)
+	}
+	return c
+}
+
+// program returns a running program for player p at hand n: the kept one
+// with Reuse (restarted if it has ended), else a new one.
+func (m *match) program(p, n int) (*program, error) {
+	if k := m.kept[p]; k != nil {
+		select {
+		case <-k.done:
+			k.stop()
+			m.kept[p] = nil
+		default:
+			return k, nil
+		}
+	}
+	errPath := ""
+	if m.o.LogDir != "" {
+		errPath = filepath.Join(m.o.LogDir, fmt.Sprintf("stderr-hand-%04d-player%d.txt", n, p+1))
+	}
+	pr, err := startProgram(m.o.Players[p].Command, errPath, m.o.MoveTime)
+	if err != nil {
+		return nil, err
+	}
+	if m.o.Reuse {
+		m.kept[p] = pr
+	}
+	return pr, nil
+}
+
+func (m *match) stopAll() {
+	for p, k := range m.kept {
+		if k != nil {
+			k.stop()
+			m.kept[p] = nil
+		}
+	}
+}
+
+// hand plays one scheduled hand.
+func (m *match) hand(ctx context.Context, g *game.Game, sh game.Scheduled) (*HandReport, error) {
+	n := sh.Index + 1
+	if err := g.Reset(sh.Config(false)); err != nil {
+		return nil, err
+	}
+	w := &liveWire{ctx: ctx, m: m, players: sh.Players}
+	hd := &hand{g: g, w: w, o: m.o.Honors}
+	for s, p := range sh.Players {
+		hd.paths[s] = m.path(p)
+	}
+	rep := &HandReport{Scheduled: sh}
+	// Dropped unless the hand ends well.
+	cleanup := func() {
+		for s := range w.progs {
+			if w.progs[s] != nil && !m.o.Reuse {
+				w.progs[s].stop()
+			}
+		}
+		if m.o.Reuse {
+			// A program interrupted mid-hand cannot go on to the next.
+			m.stopAll()
+		}
+		w.t.abort()
+	}
+	if m.o.LogDir != "" {
+		h := &Header{Hand: n, Cycle: sh.Cycle, Jong: sh.Jong, Seating: sh.Seating, Deal: sh.Hand,
+			Dealer: sh.Dealer, Round: sh.Round, Honors: m.o.Honors, MoveTime: m.o.MoveTime,
+			Wall: g.Wall(), Start: time.Now()}
+		for s, p := range sh.Players {
+			h.Seats[s] = SeatInfo{Player: p, Name: m.o.Players[p].Name, Command: m.o.Players[p].Command, Path: hd.paths[s]}
+		}
+		rep.Transcript = filepath.Join(m.o.LogDir, fmt.Sprintf("hand-%04d.txt.zst", n))
+		t, err := createTranscript(rep.Transcript, m.z, h)
+		if err != nil {
+			return nil, err
+		}
+		w.t = t
+	}
+	for s, p := range sh.Players {
+		pr, err := m.program(p, n)
+		if err != nil {
+			cleanup()
+			return nil, err
+		}
+		w.progs[s] = pr
+	}
+	if err := hd.play(); err != nil {
+		cleanup()
+		return nil, err
+	}
+	if !m.o.Reuse {
+		for s := range game.Seat(4) {
+			w.quit(s)
+		}
+	}
+	res := g.Result()
+	sum := 0
+	for s, pts := range res.Points {
+		sum += pts
+		rep.Points[sh.Players[s]] = pts
+	}
+	if sum != 0 {
+		cleanup()
+		return nil, fmt.Errorf("referee: hand %d: the points %v do not sum to zero", n, res.Points)
+	}
+	if err := w.t.finish(res.Points, describeResult(res, &sh)); err != nil {
+		return nil, err
+	}
+	rep.Failed = hd.failed
+	rep.Failures = w.failures
+	r := *res
+	rep.Result = &r
+	m.table.Add(sh, res, hd.failed)
+	return rep, nil
+}
+
+// describeResult writes the outcome of a hand for people.
+func describeResult(r *game.Result, sh *game.Scheduled) string {
+	if r.Exhausted {
+		return "drawn"
+	}
+	how := fmt.Sprintf("on the discard of seat %d", r.From+1)
+	switch {
+	case r.SelfDrawn:
+		how = "self-drawn"
+	case r.RobbedKong:
+		how = fmt.Sprintf("robbing the kong of seat %d", r.From+1)
+	}
+	return fmt.Sprintf("seat %d (player %d) wins %s on %d, %d tai", r.Winner+1, sh.Players[r.Winner]+1, how, r.Card.TID(mjsolve.HonorsICGA), r.Score.Tai)
+}
+
+// liveWire links a hand to the running programs and its transcript.
+type liveWire struct {
+	ctx      context.Context
+	m        *match
+	players  [4]int
+	progs    [4]*program
+	t        *transcriptWriter
+	failures []Failure
+}
+
+func (w *liveWire) send(s game.Seat, line []byte) error {
+	if w.ctx.Err() != nil {
+		return ErrInterrupted
+	}
+	w.t.record(s, '>', line)
+	p := w.progs[s]
+	if p == nil {
+		return errors.New("no program")
+	}
+	if err := p.send(line); err != nil {
+		w.t.record(s, 'x', []byte(err.Error()))
+		return err
+	}
+	return nil
+}
+
+func (w *liveWire) recv(s game.Seat) ([]byte, error) {
+	if w.ctx.Err() != nil {
+		return nil, ErrInterrupted
+	}
+	p := w.progs[s]
+	if p == nil {
+		return nil, errors.New("no program")
+	}
+	stop := context.AfterFunc(w.ctx, func() { p.out.SetReadDeadline(time.Now()) })
+	line, err := p.recv()
+	stop()
+	if w.ctx.Err() != nil {
+		return nil, ErrInterrupted
+	}
+	if err != nil {
+		w.t.record(s, 'x', []byte(err.Error()))
+		return nil, err
+	}
+	w.t.record(s, '<', line)
+	return line, nil
+}
+
+func (w *liveWire) note(s game.Seat, dir byte, text string) error {
+	w.t.record(s, dir, []byte(text))
+	if dir == '!' {
+		w.failures = append(w.failures, Failure{Seat: s, Player: w.players[s], Why: text})
+	}
+	return nil
+}
+
+// quit ends the program at seat s (after its /exit), noting how it ended.
+func (w *liveWire) quit(s game.Seat) {
+	p := w.progs[s]
+	if p == nil {
+		return
+	}
+	w.progs[s] = nil
+	if w.m.kept[w.players[s]] == p {
+		w.m.kept[w.players[s]] = nil
+	}
+	w.t.record(s, '#', []byte("program ended: "+p.stop()))
+}

@@ -1,0 +1,140 @@
+package referee
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/mjsolve/mjsolve/tw16/game"
+)
+
+// MismatchError is the first place where a transcript departs from what
+// the referee would do with the same replies.
+type MismatchError struct {
+	Line int    // the transcript line (0: at its end)
+	Want string // what the engine and the referee give
+	Have string // what the transcript has
+}
+
+func (e *MismatchError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("referee: transcript: at the end: want %s, have %s", e.Want, e.Have)
+	}
+	return fmt.Sprintf("referee: transcript line %d: want %s, have %s", e.Line, e.Want, e.Have)
+}
+
+// Replay deals the hand of t again and plays it with the programs'
+// recorded replies (and recorded failures), checking every line the
+// referee sends, every failure and dummy move, and the points against the
+// transcript. It returns the hand's result, or a *MismatchError at the
+// first difference.
+func Replay(t *Transcript) (*game.Result, error) {
+	h := &t.Header
+	g, err := game.New(game.Config{Wall: h.Wall, Dealer: h.Dealer, Round: h.Round})
+	if err != nil {
+		return nil, fmt.Errorf("referee: transcript: %w", err)
+	}
+	w := &replayWire{recs: t.Records}
+	hd := &hand{g: g, w: w, o: h.Honors}
+	for s, si := range h.Seats {
+		hd.paths[s] = si.Path
+	}
+	if err := hd.play(); err != nil {
+		return nil, err
+	}
+	if r, ok := w.peek(); ok {
+		return nil, &MismatchError{Line: r.Line, Want: "the end of the hand", Have: describe(r)}
+	}
+	res := g.Result()
+	if res.Points != t.Points {
+		return nil, &MismatchError{Want: fmt.Sprintf("points %v", res.Points), Have: fmt.Sprintf("points %v", t.Points)}
+	}
+	sum := 0
+	for _, p := range res.Points {
+		sum += p
+	}
+	if sum != 0 {
+		return nil, fmt.Errorf("referee: the points %v do not sum to zero", res.Points)
+	}
+	return res, nil
+}
+
+// ReplayReader reads a transcript and replays it (see Replay).
+func ReplayReader(r io.Reader) (*Transcript, *game.Result, error) {
+	t, err := ReadTranscript(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	res, err := Replay(t)
+	return t, res, err
+}
+
+// replayWire plays the programs' side from the records.
+type replayWire struct {
+	recs []Record
+	i    int
+}
+
+// peek returns the next record that is not a note.
+func (w *replayWire) peek() (Record, bool) {
+	for w.i < len(w.recs) && w.recs[w.i].Dir == '#' {
+		w.i++
+	}
+	if w.i == len(w.recs) {
+		return Record{}, false
+	}
+	return w.recs[w.i], true
+}
+
+func describe(r Record) string {
+	return fmt.Sprintf("%d %c %q", r.Seat+1, r.Dir, r.Text)
+}
+
+// expect takes the next record, which must be (s, dir, text).
+func (w *replayWire) expect(s game.Seat, dir byte, text string) error {
+	want := describe(Record{Seat: s, Dir: dir, Text: text})
+	r, ok := w.peek()
+	if !ok {
+		return &MismatchError{Want: want, Have: "the end of the records"}
+	}
+	if r.Seat != s || r.Dir != dir || r.Text != text {
+		return &MismatchError{Line: r.Line, Want: want, Have: describe(r)}
+	}
+	w.i++
+	return nil
+}
+
+func (w *replayWire) send(s game.Seat, line []byte) error {
+	if err := w.expect(s, '>', string(line)); err != nil {
+		return err
+	}
+	if r, ok := w.peek(); ok && r.Seat == s && r.Dir == 'x' {
+		w.i++
+		return replayedError(r.Text)
+	}
+	return nil
+}
+
+func (w *replayWire) recv(s game.Seat) ([]byte, error) {
+	r, ok := w.peek()
+	if !ok || r.Seat != s || r.Dir != '<' {
+		have := "the end of the records"
+		if ok {
+			have = describe(r)
+		}
+		return nil, &MismatchError{Line: r.Line, Want: fmt.Sprintf("a reply of seat %d", s+1), Have: have}
+	}
+	w.i++
+	return []byte(r.Text), nil
+}
+
+func (w *replayWire) note(s game.Seat, dir byte, text string) error {
+	return w.expect(s, dir, text)
+}
+
+func (w *replayWire) quit(game.Seat) {}
+
+// replayedError is a program's failure as the transcript recorded it.
+type replayedError string
+
+func (e replayedError) Error() string { return string(e) }
+
