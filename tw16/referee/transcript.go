@@ -5,8 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -14,6 +12,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/internal/atomicfile"
 	"github.com/mjsolve/mjsolve/tw16/game"
 	"github.com/mjsolve/mjsolve/tw16/protocol"
 )
@@ -73,24 +72,24 @@ type Transcript struct {
 // transcriptWriter writes one hand's transcript, compressed, to a
 // temporary file renamed into place when the hand is over.
 type transcriptWriter struct {
-	f         *os.File
-	path, tmp string
-	z         *zstd.Encoder
-	b         *bufio.Writer
-	t0        time.Time
-	line      []byte
-	err       error
+	f    *atomicfile.File
+	path string
+	z    *zstd.Encoder
+	b    *bufio.Writer
+	t0   time.Time
+	line []byte
+	err  error
 }
 
 // createTranscript starts the transcript path with header h, compressing
 // with z (reset for this file).
 func createTranscript(path string, z *zstd.Encoder, h *Header) (*transcriptWriter, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	f, err := atomicfile.Create(path, 0o666)
 	if err != nil {
 		return nil, fmt.Errorf("referee: %w", err)
 	}
 	z.Reset(f)
-	t := &transcriptWriter{f: f, path: path, tmp: f.Name(), z: z, b: bufio.NewWriterSize(z, 32<<10), t0: h.Start}
+	t := &transcriptWriter{f: f, path: path, z: z, b: bufio.NewWriterSize(z, 32<<10), t0: h.Start}
 	t.b.WriteString(formatHeader(h))
 	return t, nil
 }
@@ -157,16 +156,19 @@ func (t *transcriptWriter) finish(points [4]int, result string) error {
 	}
 	fmt.Fprintf(t.b, "result %s\nend %d %d %d %d\n", result, points[0], points[1], points[2], points[3])
 	err := t.err
-	for _, e := range []error{t.b.Flush(), t.z.Close(), t.f.Sync(), t.f.Close()} {
+	for _, e := range []error{t.b.Flush(), t.z.Close()} {
 		if err == nil {
 			err = e
 		}
 	}
 	if err == nil {
-		err = os.Rename(t.tmp, t.path)
+		err = t.f.Commit()
+	}
+	if err == nil {
+		err = t.f.Close()
 	}
 	if err != nil {
-		os.Remove(t.tmp)
+		t.f.Abort()
 		return fmt.Errorf("referee: writing %s: %w", t.path, err)
 	}
 	return nil
@@ -178,8 +180,7 @@ func (t *transcriptWriter) abort() {
 		return
 	}
 	t.z.Close()
-	t.f.Close()
-	os.Remove(t.tmp)
+	t.f.Abort()
 }
 
 // ReadTranscript reads a transcript, compressed with zstd or not.
