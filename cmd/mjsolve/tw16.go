@@ -49,6 +49,8 @@ The analyses use tables built once (about half a second) and cached; see
 		newTW16ScoreCmd(),
 		newTW16SelfplayCmd(),
 		newTW16ItemsCmd(),
+		newTW16RefereeCmd(),
+		newTW16ReplayCmd(),
 	)
 	return cmd
 }

@@ -1,0 +1,79 @@
+package plot
+
+import (
+	"fmt"
+	"image/color"
+
+	gplot "gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+)
+
+// Series is one named sequence of values, the i-th taken at x = i+1.
+type Series struct {
+	Name   string
+	Values []float64
+}
+
+// RunningMeanOptions are the options of [RunningMeans].
+type RunningMeanOptions struct {
+	Title  string
+	XLabel string // default "hands played"
+	YLabel string // default "mean score per hand"
+}
+
+// RunningMeans draws, for each series, the mean of its first n values
+// against n, with a line at zero: when does a ranking settle (the MJTalk
+// thesis's figures 3-19 to 3-21 of a Mahjong match)? The legend gives each
+// series' final mean.
+func RunningMeans(series []Series, o RunningMeanOptions) (*gplot.Plot, error) {
+	n := 0
+	for _, s := range series {
+		n = max(n, len(s.Values))
+	}
+	if n == 0 {
+		return nil, fmt.Errorf("analysis: plot: no values to plot")
+	}
+	p := gplot.New()
+	p.Title.Text = o.Title
+	p.X.Label.Text = o.XLabel
+	if p.X.Label.Text == "" {
+		p.X.Label.Text = "hands played"
+	}
+	p.Y.Label.Text = o.YLabel
+	if p.Y.Label.Text == "" {
+		p.Y.Label.Text = "mean score per hand"
+	}
+	p.Add(plotter.NewGrid())
+	zero, err := plotter.NewLine(plotter.XYs{{X: 1, Y: 0}, {X: float64(max(n, 2)), Y: 0}})
+	if err != nil {
+		return nil, fmt.Errorf("analysis: plot: %w", err)
+	}
+	zero.Color = color.Gray{Y: 120}
+	zero.Width = vg.Points(0.8)
+	p.Add(zero)
+	for i, s := range series {
+		if len(s.Values) == 0 {
+			continue
+		}
+		xys := make(plotter.XYs, len(s.Values))
+		sum := 0.0
+		for j, v := range s.Values {
+			sum += v
+			xys[j] = plotter.XY{X: float64(j + 1), Y: sum / float64(j+1)}
+		}
+		l, err := plotter.NewLine(xys)
+		if err != nil {
+			return nil, fmt.Errorf("analysis: plot: %w", err)
+		}
+		l.Color = plotutil.Color(i)
+		l.Dashes = plotutil.Dashes(i / len(plotutil.DefaultColors))
+		l.Width = vg.Points(1.5)
+		p.Add(l)
+		p.Legend.Add(fmt.Sprintf("%s: %.1f after %d", s.Name, xys[len(xys)-1].Y, len(xys)), l)
+	}
+	p.X.Min, p.X.Max = 1, float64(max(n, 2))
+	p.Legend.Top = true
+	return p, nil
+}

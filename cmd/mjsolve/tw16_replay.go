@@ -1,0 +1,93 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mjsolve/mjsolve/tw16/referee"
+)
+
+// tw16ReplayOptions are the flags of "mjsolve tw16 replay".
+type tw16ReplayOptions struct {
+	files          []string
+	lines          bool
+	stdout, stderr io.Writer
+}
+
+func newTW16ReplayCmd() *cobra.Command {
+	o := &tw16ReplayOptions{}
+	cmd := &cobra.Command{
+		Use:   "replay FILE...",
+		Short: "Check hand transcripts of the referee against the rules engine",
+		Long: `Read transcripts written by "mjsolve tw16 referee --log" (hand-NNNN.txt.zst,
+compressed or not), deal each hand again from the wall it records, and step
+through it with the programs' recorded replies: every line the referee sent,
+every failure and every move of the dummy that replaced a failed program must
+be what the rules engine and the referee give, and the points must be the
+recorded ones and sum to zero.
+
+Prints one line per hand verified; --lines first prints every record (line
+number, seconds, seat, direction and text). The first mismatch of a file is reported with its line number, and
+the command exits with code 2 if any file does not verify.`,
+		Example: `  mjsolve tw16 replay logs/hand-*.txt.zst
+  mjsolve tw16 replay --lines logs/hand-0007.txt.zst`,
+		Args: someArgs("one or more transcript FILEs written by 'mjsolve tw16 referee --log'"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.files = args
+			o.stdout, o.stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
+			return runTW16Replay(o)
+		},
+	}
+	cmd.Flags().BoolVar(&o.lines, "lines", false, "print every record of the transcript")
+	return cmd
+}
+
+func runTW16Replay(o *tw16ReplayOptions) error {
+	bad := 0
+	for _, name := range o.files {
+		if err := replayFile(o, name); err != nil {
+			fmt.Fprintf(o.stderr, "mjsolve: %s: %v\n", name, err)
+			bad++
+		}
+	}
+	if bad > 0 {
+		if len(o.files) > 1 {
+			fmt.Fprintf(o.stderr, "mjsolve: %d of %d transcripts do not verify\n", bad, len(o.files))
+		}
+		return silentError{exitBadInput}
+	}
+	return nil
+}
+
+func replayFile(o *tw16ReplayOptions, name string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	t, err := referee.ReadTranscript(f)
+	if err != nil {
+		return err
+	}
+	if o.lines {
+		for _, r := range t.Records {
+			fmt.Fprintf(o.stdout, "%6d %10.6f %d %c %s\n", r.Line, r.Seconds, r.Seat+1, r.Dir, r.Text)
+		}
+	}
+	res, err := referee.Replay(t)
+	if err != nil {
+		return err
+	}
+	failed := 0
+	for _, r := range t.Records {
+		if r.Dir == '!' {
+			failed++
+		}
+	}
+	fmt.Fprintf(o.stdout, "%s: hand %d verified: %d records, %s, points %d %d %d %d, %d failures\n",
+		name, t.Header.Hand, len(t.Records), t.Result, res.Points[0], res.Points[1], res.Points[2], res.Points[3], failed)
+	return nil
+}

@@ -1,0 +1,63 @@
+// Package referee runs tournaments of Taiwanese 16-tile Mahjong between
+// four programs that speak the ICGA/TCGA computer Mahjong protocol
+// (tw16/protocol) on their standard input and output, as the competitions'
+// referee server does, on top of the rules engine tw16/game; it writes a
+// transcript of every hand and replays transcripts against the engine.
+//
+// # Programs
+//
+// Each player is a command run under /bin/sh -c in the current directory,
+// in its own process group, with its standard error drained continuously
+// into a file (or dropped). As on the ICGA platform a hand is one process
+// lifetime: /start MJ <position> <path> (the path is the command when the
+// line can carry it, else "player<n>"), /initGame <round> <dealer's wind>
+// <open> <dealer> 0 (open is the dealer's position), /initCard, …, and
+// /exit with the four scores; then the referee closes the program's
+// standard input and kills its process group if it has not quit within
+// StopGrace (a second). With Options.Reuse each program runs from hand to
+// hand instead and takes each /start as a fresh start.
+//
+// # Strictness
+//
+// The referee asks for claims one seat at a time in priority order and
+// grants the first yes: every seat that can win on the discard
+// (counter-clockwise from the discarder), then the seat that can pong it
+// (asked /ask gong first when it can also make an exposed kong), then the
+// next seat for a chow. On its own turn a seat is asked /ask hu when it can
+// win, /ask gong when it can make a concealed or added kong, then /ask
+// throw. Every seat gets the echo of every discard, its own included;
+// /eat is broadcast with the claimed tile in the middle; the owner of a
+// concealed kong gets its tiles, the others "/gong <position> 0". A reply's
+// tiles may come in any order. A reply must answer the question (/throw to
+// /ask throw; the claim asked about or /pass to the others), name tiles
+// the program holds and be legal; /hu is only accepted when asked, which
+// happens only when the hand wins.
+//
+// # Failures
+//
+// A program that sends a line that does not parse or does not answer the
+// question, makes an illegal move, crashes, closes its output, does not
+// reply within Options.MoveTime, or writes a line of protocol.MaxLine bytes
+// or more fails: it is sent /exit, ended, and replaced for the rest of the
+// hand by a dummy that discards the tile it draws (the highest it holds
+// when it has drawn none) and claims nothing. The failure is counted in
+// the table and the match goes on; the next hand starts the program again.
+//
+// # Transcripts
+//
+// Under Options.LogDir every hand is written, zstd-compressed, to
+// hand-NNNN.txt.zst once it is over (a hand interrupted leaves nothing): a
+// header with the hand's place in the schedule, the dealer, the round, the
+// honor numbering, the move time, the wall in drawing order and the four
+// seats' players and commands; then one record per line,
+//
+//	<seconds since the start> <position> <dir> <text>
+//
+// where dir is '>' for a line sent, '<' for a reply, 'x' for a line a
+// program could not take or a reply it could not give (with why), '!' for
+// a failure, '=' for the dummy's move and '#' for how a program ended; then
+// "result …" and "end <points by position>". Text that is not printable
+// ASCII is Go-quoted. Replay deals the hand again from the wall and plays
+// it with the recorded replies, checking every other record and the
+// points; ReplayReader reads and replays a file.
+package referee

@@ -1,0 +1,154 @@
+package referee
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// oneTranscript plays one hand of greedy players and returns its
+// transcript, uncompressed.
+func oneTranscript(t *testing.T, seed uint64) string {
+	t.Helper()
+	dir := t.TempDir()
+	o := Options{Hands: 1, Seed: seed, LogDir: dir, MoveTime: 5 * time.Second}
+	for p := range o.Players {
+		o.Players[p] = Player{Name: "greedy", Command: greedyCommand(t, false)}
+	}
+	if _, err := Run(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "hand-0001.txt.zst"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := zstd.NewReader(nil)
+	defer d.Close()
+	plain, err := d.DecodeAll(b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(plain)
+}
+
+// A transcript changed anywhere the referee's side shows (a line sent, a
+// reply, the points) no longer verifies, and the error names the first
+// line that differs.
+func TestReplayFindsTampering(t *testing.T) {
+	orig := oneTranscript(t, 3)
+	if _, _, err := ReplayReader(strings.NewReader(orig)); err != nil {
+		t.Fatalf("the untouched transcript: %v", err)
+	}
+	lines := strings.Split(orig, "\n")
+	find := func(sub string) int {
+		for i, l := range lines {
+			if strings.Contains(l, sub) {
+				return i
+			}
+		}
+		t.Fatalf("no line with %q", sub)
+		return 0
+	}
+	replace := func(i int, old, new string) string {
+		c := append([]string(nil), lines...)
+		c[i] = strings.Replace(c[i], old, new, 1)
+		return strings.Join(c, "\n")
+	}
+	mo := find(" > /mo ")
+	tid := lines[mo][strings.LastIndex(lines[mo], " ")+1:]
+	other := "110"
+	if tid == "110" {
+		other = "111"
+	}
+	reply := find(" < /throw ")
+	for _, c := range []struct {
+		name, text string
+		line       int // the line the mismatch is found at, 0 for the end
+		errText    string
+	}{
+		{"a different draw", replace(mo, " /mo "+tid, " /mo "+other), mo + 1, ""},
+		{"a missing line", strings.Join(append(append([]string(nil), lines[:mo]...), lines[mo+1:]...), "\n"), mo + 1, ""},
+		{"a reply changed", replace(reply, " < /throw ", " < /pass"), reply + 2, ""},
+		{"other points", replace(len(lines)-2, "end ", "end 1"), 0, ""},
+		{"no end", strings.Join(lines[:len(lines)-2], "\n"), -1, "ends without its end line"},
+		{"a bad seat", replace(mo, strings.Fields(lines[mo])[0]+" "+strings.Fields(lines[mo])[1], strings.Fields(lines[mo])[0]+" 7"), -1, "not a record"},
+		{"a bad wall", replace(find("wall "), "wall ", "wall 999 "), -1, "not a tile id"},
+		{"not a transcript", "hello\n", -1, "not a transcript"},
+	} {
+		_, _, err := ReplayReader(strings.NewReader(c.text))
+		var m *MismatchError
+		switch {
+		case err == nil:
+			t.Errorf("%s: verified", c.name)
+		case c.line >= 0 && !errors.As(err, &m):
+			t.Errorf("%s: %v, want a mismatch", c.name, err)
+		case c.line >= 0 && m.Line != c.line:
+			t.Errorf("%s: mismatch at line %d, want %d: %v", c.name, m.Line, c.line, err)
+		case c.line < 0 && !strings.Contains(err.Error(), c.errText):
+			t.Errorf("%s: %v, want %q", c.name, err, c.errText)
+		}
+	}
+}
+
+// Ctrl-C during a hand: Run returns ErrInterrupted with the hands done, the
+// unfinished hand leaves no file, and a program that ignores its input is
+// ended within the grace time.
+func TestInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	o := Options{Hands: 10, Seed: 2, LogDir: dir, MoveTime: time.Minute}
+	for p := range o.Players {
+		o.Players[p] = Player{Name: "draw-discard", Command: "testdata/draw-discard.sh"}
+	}
+	o.Players[2] = Player{Name: "hang", Command: "testdata/hang.sh"}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	o.OnHand = func(r *HandReport) { t.Errorf("hand %d finished", r.Scheduled.Index+1) }
+	time.AfterFunc(500*time.Millisecond, cancel)
+	start := time.Now()
+	tab, err := Run(ctx, o)
+	if !errors.Is(err, ErrInterrupted) || tab == nil || tab.Hands() != 0 {
+		t.Fatalf("Run = %v, %v; want an empty table and ErrInterrupted", tab, err)
+	}
+	if d := time.Since(start); d > 500*time.Millisecond+3*StopGrace {
+		t.Errorf("the interruption took %v", d)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*"))
+	hidden, _ := filepath.Glob(filepath.Join(dir, ".*"))
+	for _, f := range append(files, hidden...) {
+		if !strings.HasPrefix(filepath.Base(f), "stderr-") {
+			t.Errorf("left behind: %s", f)
+		}
+	}
+}
+
+// The transcript's header carries the hand: a reader gets back the wall,
+// the seats and their commands.
+func TestTranscriptHeader(t *testing.T) {
+	tr, err := ReadTranscript(strings.NewReader(oneTranscript(t, 4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := tr.Header
+	if h.Hand != 1 || h.Dealer != 0 || len(h.Wall) != 136 || h.MoveTime != 5*time.Second || h.Seats[3].Player != 3 || !strings.Contains(h.Seats[0].Command, "MJSOLVE_TEST_PLAYER=greedy") {
+		t.Errorf("header %+v", h)
+	}
+	if len(tr.Records) < 100 || !strings.HasPrefix(tr.Records[0].Text, "/start MJ 1 MJSOLVE_TEST_PLAYER=greedy exec /") || tr.Records[0].Dir != '>' {
+		t.Errorf("%d records, the first %+v", len(tr.Records), tr.Records[0])
+	}
+	var plain bytes.Buffer
+	for _, r := range tr.Records {
+		if r.Dir == '!' {
+			plain.WriteString(r.Text)
+		}
+	}
+	if plain.Len() != 0 {
+		t.Errorf("failures: %s", plain.String())
+	}
+}
