@@ -47,12 +47,12 @@ func greedy(nopong bool) error {
 	in := bufio.NewScanner(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
 	var (
-		me        uint8
-		hand      []protocol.TID
-		pongs     []int // kinds (TID/10) of my pongs
-		last      protocol.TID
-		ownTurn   bool
-		remove    = func(t protocol.TID) error {
+		me      uint8
+		hand    []protocol.TID
+		pongs   []int // kinds (TID/10) of my pongs
+		last    protocol.TID
+		ownTurn bool
+		remove  = func(t protocol.TID) error {
 			i := slices.Index(hand, t)
 			if i < 0 {
 				return fmt.Errorf("told to give up %d, which I do not hold (%v)", t, hand)

@@ -137,4 +137,3 @@ func (w *replayWire) quit(game.Seat) {}
 type replayedError string
 
 func (e replayedError) Error() string { return string(e) }
-
