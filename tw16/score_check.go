@@ -21,18 +21,29 @@ const (
 // checkWin returns an error naming the first thing in w that cannot happen
 // under the rules r. It does not check that the hand is complete.
 func checkWin(w *Win, r *Rules) error {
-	checks := [...]func(*Win, *Rules) error{checkParts, checkFlowers, checkTiles, checkDealer, checkRules, checkSituation}
-	for _, check := range checks {
-		if err := check(w, r); err != nil {
-			return err
-		}
+	// Direct calls, not a loop over the checks: through function values
+	// w and r would escape to the heap in Score.
+	if err := checkParts(w); err != nil {
+		return err
 	}
-	return nil
+	if err := checkFlowers(w, r); err != nil {
+		return err
+	}
+	if err := checkTiles(w); err != nil {
+		return err
+	}
+	if err := checkDealer(w, r); err != nil {
+		return err
+	}
+	if err := checkRules(r); err != nil {
+		return err
+	}
+	return checkSituation(w)
 }
 
 // checkParts checks that the winds, the melds and the winning tile are
 // valid values.
-func checkParts(w *Win, _ *Rules) error {
+func checkParts(w *Win) error {
 	if !w.Seat.Valid() || !w.Seat.IsWind() {
 		return fmt.Errorf("tw16: seat wind %s is not a wind", w.Seat)
 	}
@@ -85,7 +96,7 @@ func allTiles(w *Win) mjsolve.Counts {
 
 // checkTiles checks the size of the concealed part and that no kind has
 // more than four copies.
-func checkTiles(w *Win, _ *Rules) error {
+func checkTiles(w *Win) error {
 	if err := w.Concealed.Validate(); err != nil {
 		return fmt.Errorf("tw16: hand: %w", err)
 	}
@@ -122,7 +133,7 @@ func checkDealer(w *Win, r *Rules) error {
 }
 
 // checkRules checks the tai of every item under the rules.
-func checkRules(_ *Win, r *Rules) error {
+func checkRules(r *Rules) error {
 	for id := range NumItems {
 		if t := r.Tai(id); t < 0 || t > MaxItemTai {
 			return fmt.Errorf("tw16: the %s rules give %s (%s) %d tai (want 0..%d)", r.Name, id.Chinese(), id, t, MaxItemTai)
@@ -132,7 +143,7 @@ func checkRules(_ *Win, r *Rules) error {
 }
 
 // checkSituation checks that the situation of the win is possible.
-func checkSituation(w *Win, _ *Rules) error {
+func checkSituation(w *Win) error {
 	if w.FirstTurn > EarthlyReady {
 		return fmt.Errorf("tw16: invalid first-turn situation %d", w.FirstTurn)
 	}
