@@ -1,7 +1,5 @@
 package mjsolve
 
-import "fmt"
-
 // Counts holds how many copies of each kind a hand (or any collection of
 // tiles) has, indexed by Kind.
 type Counts [NumKinds]uint8
@@ -38,7 +36,7 @@ func (c Counts) Total() int {
 func (c Counts) Validate() error {
 	for k, n := range c {
 		if n > 4 {
-			return fmt.Errorf("mjsolve: %d copies of %s (at most 4)", n, Kind(k))
+			return inputErrorf("%d copies of %s (at most 4)", n, Kind(k))
 		}
 	}
 	return nil

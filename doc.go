@@ -7,4 +7,7 @@
 // matching tiles: the 34 kinds, the four flowers and the four seasons.
 // Taiwanese 16-tile Mahjong (package tw16 and below) uses the 34 kinds and
 // the 8 bonus tiles as flowers.
+//
+// Errors about input (a bad tile, a fifth copy) are *InputError, whose Msg
+// is the message without the package prefix.
 package mjsolve

@@ -107,7 +107,7 @@ func (k Kind) Chinese() string {
 // MarshalText encodes k in compact notation.
 func (k Kind) MarshalText() ([]byte, error) {
 	if !k.Valid() {
-		return nil, fmt.Errorf("mjsolve: invalid kind %d", uint8(k))
+		return nil, inputErrorf("invalid kind %d", uint8(k))
 	}
 	return []byte(k.String()), nil
 }
@@ -119,7 +119,7 @@ func (k *Kind) UnmarshalText(text []byte) error {
 		return err
 	}
 	if len(ks) != 1 {
-		return fmt.Errorf("mjsolve: %q is not one tile", text)
+		return inputErrorf("%q is not one tile", text)
 	}
 	*k = ks[0]
 	return nil

@@ -1,7 +1,6 @@
 package mjsolve
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -31,31 +30,31 @@ func appendTiles(tiles []Tile, s string) ([]Tile, error) {
 			}
 		case c == 'm' || c == 'p' || c == 's' || c == 'z' || c == 'f':
 			if start < 0 {
-				return nil, fmt.Errorf("mjsolve: suit letter %q without digits in %q", c, excerpt(s))
+				return nil, inputErrorf("suit letter %q without digits in %q", c, excerpt(s))
 			}
 			for j := start; j < i; j++ {
 				t, ok := tileOf(s[j]-'0', c)
 				if !ok {
-					return nil, fmt.Errorf("mjsolve: unknown tile %q in %q", string([]byte{s[j], c}), excerpt(s))
+					return nil, inputErrorf("unknown tile %q in %q", string([]byte{s[j], c}), excerpt(s))
 				}
 				tiles = append(tiles, t)
 			}
 			start = -1
 		case start >= 0 && (c == ' ' || c == ',' || c == '\t'):
-			return nil, fmt.Errorf("mjsolve: digits %q without a suit letter in %q", excerpt(s[start:i]), excerpt(s))
+			return nil, inputErrorf("digits %q without a suit letter in %q", excerpt(s[start:i]), excerpt(s))
 		case start >= 0:
-			return nil, fmt.Errorf("mjsolve: unknown suit letter %q after %q in %q", runeAt(s, i), excerpt(s[start:i]), excerpt(s))
+			return nil, inputErrorf("unknown suit letter %q after %q in %q", runeAt(s, i), excerpt(s[start:i]), excerpt(s))
 		case c == ' ' || c == ',' || c == '\t':
 		default:
 			k, ok := honorLetter(c)
 			if !ok {
-				return nil, fmt.Errorf("mjsolve: unknown tile letter %q in %q", runeAt(s, i), excerpt(s))
+				return nil, inputErrorf("unknown tile letter %q in %q", runeAt(s, i), excerpt(s))
 			}
 			tiles = append(tiles, KindTile(k))
 		}
 	}
 	if start >= 0 {
-		return nil, fmt.Errorf("mjsolve: digits %q without a suit letter in %q", excerpt(s[start:]), excerpt(s))
+		return nil, inputErrorf("digits %q without a suit letter in %q", excerpt(s[start:]), excerpt(s))
 	}
 	return tiles, nil
 }
@@ -121,7 +120,7 @@ func ParseKinds(s string) ([]Kind, error) {
 	kinds := make([]Kind, len(tiles))
 	for i, t := range tiles {
 		if t.IsBonus() {
-			return nil, fmt.Errorf("mjsolve: bonus tile %s not allowed here in %q", t, excerpt(s))
+			return nil, inputErrorf("bonus tile %s not allowed here in %q", t, excerpt(s))
 		}
 		kinds[i] = t.Kind()
 	}
@@ -139,10 +138,10 @@ func ParseCounts(s string) (Counts, error) {
 	}
 	for _, t := range tiles {
 		if t.IsBonus() {
-			return c, fmt.Errorf("mjsolve: bonus tile %s not allowed here in %q", t, excerpt(s))
+			return c, inputErrorf("bonus tile %s not allowed here in %q", t, excerpt(s))
 		}
 		if c[t] == 4 {
-			return c, fmt.Errorf("mjsolve: 5th copy of %s in %q", t, excerpt(s))
+			return c, inputErrorf("5th copy of %s in %q", t, excerpt(s))
 		}
 		c[t]++
 	}

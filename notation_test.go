@@ -1,6 +1,7 @@
 package mjsolve
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -129,4 +130,16 @@ func FuzzParseTiles(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestInputError(t *testing.T) {
+	// Parse errors keep their text and carry it apart from the prefix.
+	_, err := ParseCounts("11111m")
+	var ie *InputError
+	if !errors.As(err, &ie) || ie.Msg != `5th copy of 1m in "11111m"` || err.Error() != "mjsolve: "+ie.Msg {
+		t.Errorf("ParseCounts(11111m): %v", err)
+	}
+	if err := (Counts{3: 5}).Validate(); !errors.As(err, &ie) || ie.Msg != "5 copies of 4m (at most 4)" {
+		t.Errorf("Validate: %v", err)
+	}
 }

@@ -1,7 +1,5 @@
 package mjsolve
 
-import "fmt"
-
 // HonorOrder says which protocol numbers the winds get. The ICGA/TCGA
 // protocol page numbers the honors East, West, South, North, Red, Green,
 // White (410–473); the MJTalk referee thesis numbers them East, South, West,
@@ -30,7 +28,7 @@ func ParseHonorOrder(s string) (HonorOrder, error) {
 	case "mjtalk":
 		return HonorsMJTalk, nil
 	}
-	return 0, fmt.Errorf("mjsolve: unknown honor order %q (want icga or mjtalk)", s)
+	return 0, inputErrorf("unknown honor order %q (want icga or mjtalk)", s)
 }
 
 // icgaHonors maps the ICGA honor digit 1–7 to a kind.
@@ -43,7 +41,7 @@ var icgaHonors = [7]Kind{East, West, South, North, Red, Green, White}
 // (always 0 for bonus tiles).
 func TileOfTID(tid int, o HonorOrder) (Tile, int, error) {
 	bad := func() (Tile, int, error) {
-		return 0, 0, fmt.Errorf("mjsolve: no tile has TID %d", tid)
+		return 0, 0, inputErrorf("no tile has TID %d", tid)
 	}
 	if tid >= 10 && tid <= 80 {
 		if tid%10 != 0 {
@@ -80,7 +78,7 @@ func TileOfTID(tid int, o HonorOrder) (Tile, int, error) {
 // tiles have only copy 0. See TileOfTID for the numbering.
 func TIDOf(t Tile, copy int, o HonorOrder) (int, error) {
 	if !t.Valid() || copy < 0 || copy > 3 || (t.IsBonus() && copy != 0) {
-		return 0, fmt.Errorf("mjsolve: no TID for tile %s copy %d", t, copy)
+		return 0, inputErrorf("no TID for tile %s copy %d", t, copy)
 	}
 	if t.IsBonus() {
 		b := t.Bonus()

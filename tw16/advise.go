@@ -83,7 +83,7 @@ func Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeig
 // tiers (lone honors, lone numbered tiles, then the rest), then kind.
 func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeights) (Advice, error) {
 	var a Advice
-	k, seen, err := checkPart(&concealed, visible, 2, "tw16: advice needs a concealed part of 3k+2 tiles (2, 5, … 17), not %d")
+	k, seen, err := checkPart(&concealed, visible, 2, "advice needs a concealed part of 3k+2 tiles (2, 5, … 17), not %d")
 	if err != nil {
 		return a, err
 	}

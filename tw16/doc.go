@@ -60,4 +60,14 @@
 // (Competition, Common) whose tai can be changed item by item with
 // Rules.SetTai for house rules. Score is checked against an independent
 // brute-force scorer in the tests.
+//
+// # Bad input
+//
+// A Setting holds what the hands of one question share (melds, concealed
+// kongs, tiles seen elsewhere) and checks each hand against it: the number
+// of melds, fifth copies, the size of the concealed part. Errors about
+// input are typed, for errors.As: *InputError (its Msg without the package
+// prefix, its Part saying whether the concealed part, the melds or the
+// tiles seen are wrong) and *CopiesError (a kind held more than four times
+// counting everything); mjsolve.InputError is the same for tiles.
 package tw16

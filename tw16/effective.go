@@ -77,7 +77,7 @@ func Effective(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimW
 func (f Forms) Effective(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeights) (EffectiveInfo, error) {
 	var e EffectiveInfo
 	k, seen, err := checkPart(&concealed, visible, 1,
-		"tw16: effective tiles need a concealed part of 3k+1 tiles (1, 4, … 16), not %d; give a hand of 3k+2 tiles to advise")
+		"effective tiles need a concealed part of 3k+1 tiles (1, 4, … 16), not %d; give a hand of 3k+2 tiles to advise")
 	if err != nil {
 		return e, err
 	}

@@ -228,7 +228,7 @@ func (id ItemID) Excludes() []ItemID {
 // MarshalText encodes the item's key.
 func (id ItemID) MarshalText() ([]byte, error) {
 	if !id.Valid() {
-		return nil, fmt.Errorf("tw16: invalid item %d", uint8(id))
+		return nil, inputErrorf("invalid item %d", uint8(id))
 	}
 	return []byte(id.String()), nil
 }
@@ -241,7 +241,7 @@ func (id *ItemID) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("tw16: unknown scoring item %q", text)
+	return inputErrorf("unknown scoring item %q", text)
 }
 
 // ParseItem parses an item by its key (self-drawn, ping-hu; any case) or
@@ -253,7 +253,7 @@ func ParseItem(s string) (ItemID, error) {
 			return i, nil
 		}
 	}
-	return 0, fmt.Errorf("tw16: unknown scoring item %q", s)
+	return 0, inputErrorf("unknown scoring item %q", s)
 }
 
 // Item is one scoring item of a win: which item, how many times it counts

@@ -132,7 +132,7 @@ func (m Meld) Chinese() string {
 // concealed kong ("!7777s") so that the type survives a round trip.
 func (m Meld) MarshalText() ([]byte, error) {
 	if !m.Valid() {
-		return nil, fmt.Errorf("tw16: invalid meld %s", m)
+		return nil, inputErrorf("invalid meld %s", m)
 	}
 	if m.Type == ConcealedKong {
 		return []byte("!" + m.String()), nil
@@ -150,7 +150,7 @@ func (m *Meld) UnmarshalText(text []byte) error {
 	}
 	if concealed {
 		if got.Type != Kong {
-			return fmt.Errorf("tw16: bad meld %q: only a kong can be concealed", s)
+			return inputErrorf("bad meld %q: only a kong can be concealed", s)
 		}
 		got.Type = ConcealedKong
 	}
@@ -187,7 +187,7 @@ func ParseConcealedKongs(s string) ([]Meld, error) {
 	}
 	for i, m := range melds {
 		if m.Type != Kong {
-			return nil, fmt.Errorf("tw16: bad concealed kong %q: not four of a kind", m.String())
+			return nil, inputErrorf("bad concealed kong %q: not four of a kind", m.String())
 		}
 		melds[i].Type = ConcealedKong
 	}
@@ -198,7 +198,7 @@ func ParseConcealedKongs(s string) ([]Meld, error) {
 func parseMeld(g string) (Meld, error) {
 	kinds, err := mjsolve.ParseKinds(g)
 	if err != nil {
-		return Meld{}, fmt.Errorf("tw16: bad meld %q: %w", g, err)
+		return Meld{}, inputErrorf("bad meld %q: %w", g, err)
 	}
 	slices.Sort(kinds)
 	switch {
@@ -210,7 +210,7 @@ func parseMeld(g string) (Meld, error) {
 		kinds[1] == kinds[0]+1 && kinds[2] == kinds[0]+2:
 		return Meld{Type: Chow, Kind: kinds[0]}, nil
 	}
-	return Meld{}, fmt.Errorf("tw16: bad meld %q: not a chow, pong or kong", g)
+	return Meld{}, inputErrorf("bad meld %q: not a chow, pong or kong", g)
 }
 
 // MeldCounts returns the tiles of all melds as one count vector.

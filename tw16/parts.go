@@ -1,7 +1,6 @@
 package tw16
 
 import (
-	"fmt"
 	"math/bits"
 
 	"github.com/mjsolve/mjsolve"
@@ -149,7 +148,7 @@ func checkPart(c, visible *mjsolve.Counts, rem int, wrongSize string) (k int, se
 		return 0, nil, err
 	}
 	if n%3 != rem {
-		return 0, nil, fmt.Errorf(wrongSize, n)
+		return 0, nil, partErrorf(PartConcealed, wrongSize, n)
 	}
 	seen, err = checkVisible(c, visible)
 	return n / 3, seen, err
@@ -164,10 +163,10 @@ func checkVisible(concealed *mjsolve.Counts, visible *mjsolve.Counts) (*mjsolve.
 	}
 	for k, n := range visible {
 		if n > 4 {
-			return nil, fmt.Errorf("tw16: %d copies of %s visible (at most 4)", n, mjsolve.Kind(k))
+			return nil, inputErrorf("%d copies of %s visible (at most 4)", n, mjsolve.Kind(k))
 		}
 		if n < concealed[k] {
-			return nil, fmt.Errorf("tw16: visible tiles must include the concealed part: %d of %s concealed, %d visible",
+			return nil, inputErrorf("visible tiles must include the concealed part: %d of %s concealed, %d visible",
 				concealed[k], mjsolve.Kind(k), n)
 		}
 	}

@@ -1,7 +1,6 @@
 package tw16
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -115,5 +114,5 @@ func RulesByName(name string) (Rules, error) {
 	case "common":
 		return Common(), nil
 	}
-	return Rules{}, fmt.Errorf("tw16: unknown rules %q (want %s)", name, strings.Join(RuleNames(), " or "))
+	return Rules{}, inputErrorf("unknown rules %q (want %s)", name, strings.Join(RuleNames(), " or "))
 }

@@ -1,8 +1,6 @@
 package tw16
 
 import (
-	"fmt"
-
 	"github.com/mjsolve/mjsolve"
 )
 
@@ -121,7 +119,7 @@ func Score(w Win, r Rules) (Result, error) {
 		return true
 	})
 	if best.Decompositions == 0 {
-		return Result{}, fmt.Errorf("tw16: not a winning hand: %s with %s does not split into %d sets and a pair",
+		return Result{}, inputErrorf("not a winning hand: %s with %s does not split into %d sets and a pair",
 			w.Concealed, win, full.Total()/3)
 	}
 	best.Rules = r.Name

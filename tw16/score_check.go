@@ -1,8 +1,6 @@
 package tw16
 
 import (
-	"fmt"
-
 	"github.com/mjsolve/mjsolve"
 )
 
@@ -45,21 +43,21 @@ func checkWin(w *Win, r *Rules) error {
 // valid values.
 func checkParts(w *Win) error {
 	if !w.Seat.Valid() || !w.Seat.IsWind() {
-		return fmt.Errorf("tw16: seat wind %s is not a wind", w.Seat)
+		return inputErrorf("seat wind %s is not a wind", w.Seat)
 	}
 	if !w.Round.Valid() || !w.Round.IsWind() {
-		return fmt.Errorf("tw16: round wind %s is not a wind", w.Round)
+		return inputErrorf("round wind %s is not a wind", w.Round)
 	}
 	if len(w.Melds) > MaxSets {
-		return fmt.Errorf("tw16: %d melds (at most %d)", len(w.Melds), MaxSets)
+		return inputErrorf("%d melds (at most %d)", len(w.Melds), MaxSets)
 	}
 	for _, m := range w.Melds {
 		if !m.Valid() {
-			return fmt.Errorf("tw16: invalid meld %s", m)
+			return inputErrorf("invalid meld %s", m)
 		}
 	}
 	if !w.Tile.IsBonus() && !w.Tile.Kind().Valid() || w.Tile.IsBonus() && !w.Tile.Bonus().Valid() {
-		return fmt.Errorf("tw16: invalid winning tile %d", uint8(w.Tile))
+		return inputErrorf("invalid winning tile %d", uint8(w.Tile))
 	}
 	return nil
 }
@@ -68,15 +66,15 @@ func checkParts(w *Win) error {
 // and that each flower is valid and given once.
 func checkFlowers(w *Win, r *Rules) error {
 	if !r.Flowers && (len(w.Flowers) > 0 || w.Tile.IsBonus()) {
-		return fmt.Errorf("tw16: the %s rules play without flowers (136 tiles)", r.Name)
+		return inputErrorf("the %s rules play without flowers (136 tiles)", r.Name)
 	}
 	var seen [mjsolve.NumBonus]bool
 	for _, b := range w.Flowers {
 		if !b.Valid() {
-			return fmt.Errorf("tw16: invalid flower %d", uint8(b))
+			return inputErrorf("invalid flower %d", uint8(b))
 		}
 		if seen[b] {
-			return fmt.Errorf("tw16: flower %s (%s) given twice", b, b.Chinese())
+			return inputErrorf("flower %s (%s) given twice", b, b.Chinese())
 		}
 		seen[b] = true
 	}
@@ -98,15 +96,15 @@ func allTiles(w *Win) mjsolve.Counts {
 // more than four copies.
 func checkTiles(w *Win) error {
 	if err := w.Concealed.Validate(); err != nil {
-		return fmt.Errorf("tw16: hand: %w", err)
+		return inputErrorf("hand: %w", err)
 	}
 	want := handTiles - 3*len(w.Melds)
 	if got := w.Concealed.Total(); got != want {
-		return fmt.Errorf("tw16: hand has %d tiles; with %d melds it needs %d before the winning tile", got, len(w.Melds), want)
+		return inputErrorf("hand has %d tiles; with %d melds it needs %d before the winning tile", got, len(w.Melds), want)
 	}
 	for k, n := range allTiles(w) {
 		if n > 4 {
-			return fmt.Errorf("tw16: %d copies of %s counting the melds and the winning tile (at most 4)", n, mjsolve.Kind(k))
+			return inputErrorf("%d copies of %s counting the melds and the winning tile (at most 4)", n, mjsolve.Kind(k))
 		}
 	}
 	return nil
@@ -115,19 +113,19 @@ func checkTiles(w *Win) error {
 // checkDealer checks the dealer streak, the stake, and who discarded.
 func checkDealer(w *Win, r *Rules) error {
 	if w.DealerStreak < 0 {
-		return fmt.Errorf("tw16: negative dealer streak %d", w.DealerStreak)
+		return inputErrorf("negative dealer streak %d", w.DealerStreak)
 	}
 	if w.DealerStreak > MaxDealerStreak {
-		return fmt.Errorf("tw16: dealer streak %d is over %d", w.DealerStreak, MaxDealerStreak)
+		return inputErrorf("dealer streak %d is over %d", w.DealerStreak, MaxDealerStreak)
 	}
 	if r.Base < 0 || r.Base > MaxStake || r.PerTai < 0 || r.PerTai > MaxStake {
-		return fmt.Errorf("tw16: stake %d + %d per tai is outside 0..%d", r.Base, r.PerTai, MaxStake)
+		return inputErrorf("stake %d + %d per tai is outside 0..%d", r.Base, r.PerTai, MaxStake)
 	}
 	if w.DealerStreak > 0 && !r.ConsecutiveDealing {
-		return fmt.Errorf("tw16: the %s rules have no consecutive dealing (dealer streak %d)", r.Name, w.DealerStreak)
+		return inputErrorf("the %s rules have no consecutive dealing (dealer streak %d)", r.Name, w.DealerStreak)
 	}
 	if w.DiscarderIsDealer && (w.Dealer || w.SelfDrawn) {
-		return fmt.Errorf("tw16: the discarder can be the dealer only on a non-dealer's win by discard")
+		return inputErrorf("the discarder can be the dealer only on a non-dealer's win by discard")
 	}
 	return nil
 }
@@ -136,7 +134,7 @@ func checkDealer(w *Win, r *Rules) error {
 func checkRules(r *Rules) error {
 	for id := range NumItems {
 		if t := r.Tai(id); t < 0 || t > MaxItemTai {
-			return fmt.Errorf("tw16: the %s rules give %s (%s) %d tai (want 0..%d)", r.Name, id.Chinese(), id, t, MaxItemTai)
+			return inputErrorf("the %s rules give %s (%s) %d tai (want 0..%d)", r.Name, id.Chinese(), id, t, MaxItemTai)
 		}
 	}
 	return nil
@@ -145,7 +143,7 @@ func checkRules(r *Rules) error {
 // checkSituation checks that the situation of the win is possible.
 func checkSituation(w *Win) error {
 	if w.FirstTurn > EarthlyReady {
-		return fmt.Errorf("tw16: invalid first-turn situation %d", w.FirstTurn)
+		return inputErrorf("invalid first-turn situation %d", w.FirstTurn)
 	}
 	if w.Tile.IsBonus() {
 		return checkFlowerWin(w)
@@ -172,10 +170,10 @@ func checkFlowerWin(w *Win) error {
 		others += b2i(f != b)
 	}
 	if len(w.Flowers) != mjsolve.NumBonus-1 || others != len(w.Flowers) {
-		return fmt.Errorf("tw16: a flower win needs the other seven flowers (七搶一, 八仙過海); have %d of them", others)
+		return inputErrorf("a flower win needs the other seven flowers (七搶一, 八仙過海); have %d of them", others)
 	}
 	if w.LastTile || w.AfterKong || w.RobKong || w.FirstTurn != NotFirstTurn {
-		return fmt.Errorf("tw16: a flower win takes no other situation (last tile, after kong, robbing a kong, first turn)")
+		return inputErrorf("a flower win takes no other situation (last tile, after kong, robbing a kong, first turn)")
 	}
 	return nil
 }
@@ -185,14 +183,14 @@ func checkFlowerWin(w *Win) error {
 // there was nothing to replace.
 func checkAfterKong(w *Win) error {
 	if !w.SelfDrawn {
-		return fmt.Errorf("tw16: a win after a kong (槓上開花) is self-drawn")
+		return inputErrorf("a win after a kong (槓上開花) is self-drawn")
 	}
 	kong := false
 	for _, m := range w.Melds {
 		kong = kong || m.Type.IsKong()
 	}
 	if !kong && len(w.Flowers) == 0 {
-		return fmt.Errorf("tw16: a win after a kong (槓上開花) needs a kong among the melds or a flower set aside")
+		return inputErrorf("a win after a kong (槓上開花) needs a kong among the melds or a flower set aside")
 	}
 	return nil
 }
@@ -202,14 +200,14 @@ func checkAfterKong(w *Win) error {
 // player's pong.
 func checkRobKong(w *Win) error {
 	if w.SelfDrawn {
-		return fmt.Errorf("tw16: robbing a kong (搶槓) is not a self-drawn win")
+		return inputErrorf("robbing a kong (搶槓) is not a self-drawn win")
 	}
 	if w.LastTile {
-		return fmt.Errorf("tw16: robbing a kong (搶槓) cannot be on the last tile")
+		return inputErrorf("robbing a kong (搶槓) cannot be on the last tile")
 	}
 	all := allTiles(w)
 	if k := w.Tile.Kind(); all[k] != 1 {
-		return fmt.Errorf("tw16: robbing a kong of %s needs the other three %s in another player's pong, but the hand holds %d", k, k, all[k]-1)
+		return inputErrorf("robbing a kong of %s needs the other three %s in another player's pong, but the hand holds %d", k, k, all[k]-1)
 	}
 	return nil
 }
@@ -222,26 +220,26 @@ func checkFirstTurn(w *Win) error {
 		return nil
 	case HeavenlyHand:
 		if !w.Dealer || !w.SelfDrawn || !noMelds {
-			return fmt.Errorf("tw16: 天胡 (tianhu) is the dealer's self-drawn win with no meld and no concealed kong")
+			return inputErrorf("天胡 (tianhu) is the dealer's self-drawn win with no meld and no concealed kong")
 		}
 	case EarthlyHand:
 		if w.Dealer || !w.SelfDrawn || !noMelds {
-			return fmt.Errorf("tw16: 地胡 (dihu) is a non-dealer's self-drawn win with no meld or kong")
+			return inputErrorf("地胡 (dihu) is a non-dealer's self-drawn win with no meld or kong")
 		}
 	case HumanHand:
 		if w.Dealer || w.SelfDrawn || !noMelds {
-			return fmt.Errorf("tw16: 人胡 (renhu) is a non-dealer's win on a discard with no meld or kong")
+			return inputErrorf("人胡 (renhu) is a non-dealer's win on a discard with no meld or kong")
 		}
 	case EarthlyReady:
 		for _, m := range w.Melds {
 			if m.Type != ConcealedKong {
-				return fmt.Errorf("tw16: 地聽 (diting) allows no chow, pong or exposed kong")
+				return inputErrorf("地聽 (diting) allows no chow, pong or exposed kong")
 			}
 		}
 		return nil
 	}
 	if w.LastTile || w.RobKong {
-		return fmt.Errorf("tw16: %s is in the first go-round: no last tile, no robbing a kong", w.FirstTurn)
+		return inputErrorf("%s is in the first go-round: no last tile, no robbing a kong", w.FirstTurn)
 	}
 	return nil
 }

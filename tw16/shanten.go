@@ -2,7 +2,6 @@ package tw16
 
 import (
 	"encoding/binary"
-	"fmt"
 	"math/bits"
 
 	"github.com/mjsolve/mjsolve"
@@ -64,7 +63,7 @@ func partSize(c *mjsolve.Counts) (int, error) {
 	}
 	n := int(((x0+x1+x2+x3)*ones)>>56 + x4&0xff + x4>>8)
 	if n%3 == 0 || n > 3*maxMelds+2 {
-		return 0, fmt.Errorf("tw16: a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not %d", n)
+		return 0, partErrorf(PartConcealed, "a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not %d", n)
 	}
 	return n, nil
 }

@@ -148,7 +148,7 @@ func Waits(concealed mjsolve.Counts, visible *mjsolve.Counts) (WaitInfo, error) 
 // the concealed part is seen.
 func (f Forms) Waits(concealed mjsolve.Counts, visible *mjsolve.Counts) (WaitInfo, error) {
 	var w WaitInfo
-	k, seen, err := checkPart(&concealed, visible, 1, "tw16: waits need a concealed part of 3k+1 tiles (1, 4, … 16), not %d")
+	k, seen, err := checkPart(&concealed, visible, 1, "waits need a concealed part of 3k+1 tiles (1, 4, … 16), not %d")
 	if err != nil {
 		return w, err
 	}

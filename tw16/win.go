@@ -47,7 +47,7 @@ func ParseFirstTurn(s string) (FirstTurn, error) {
 	case "diting", "地聽", "earthly-ready":
 		return EarthlyReady, nil
 	}
-	return 0, fmt.Errorf("tw16: unknown first-turn situation %q (want tianhu, dihu, renhu or diting)", s)
+	return 0, inputErrorf("unknown first-turn situation %q (want tianhu, dihu, renhu or diting)", s)
 }
 
 // Win describes a winning hand and the situation of the win.

@@ -13,7 +13,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/job"
+	"github.com/mjsolve/mjsolve/tw16"
 )
 
 // Exit codes of the command.
@@ -42,6 +44,46 @@ func failure(err error) error {
 // errInterrupted is returned by commands stopped with Ctrl-C after they have
 // kept and reported what was done; the command exits with code 130.
 var errInterrupted = errors.New("interrupted")
+
+// inputError is bad input shown as "what: msg" (or msg alone when what is
+// empty): what names the flag or argument read, msg the library's message
+// without its package prefix.
+type inputError struct {
+	what, msg string
+	err       error
+}
+
+func (e inputError) Error() string {
+	if e.what == "" {
+		return e.msg
+	}
+	return e.what + ": " + e.msg
+}
+
+func (e inputError) Unwrap() error { return e.err }
+
+// badInput wraps err, a library's error about input, with what was being
+// read.
+func badInput(what string, err error) error {
+	return inputError{what, inputReason(err), err}
+}
+
+// inputReason is err's message for a person: the message of an input error
+// without what it came from (an inputError's msg), or without its package
+// prefix (mjsolve.InputError, tw16.InputError carry the message apart);
+// any other error's whole message.
+func inputReason(err error) string {
+	if e, ok := errors.AsType[inputError](err); ok && e.Error() == err.Error() {
+		return e.msg
+	}
+	if e, ok := errors.AsType[*tw16.InputError](err); ok && e.Error() == err.Error() {
+		return e.Msg
+	}
+	if e, ok := errors.AsType[*mjsolve.InputError](err); ok && e.Error() == err.Error() {
+		return e.Msg
+	}
+	return err.Error()
+}
 
 // silentError is an error whose message the command has already printed
 // (for example per-line errors in a batch); only its exit code remains.

@@ -459,11 +459,9 @@ func writeAdvice(w io.Writer, s *tw16Setup, r any) error {
 
 // tw16Setup is what every hand of one command line shares.
 type tw16Setup struct {
-	forms  tw16.Forms
-	claims *tw16.ClaimWeights
-	melds  int            // melds and concealed kongs
-	own    mjsolve.Counts // their tiles
-	others mjsolve.Counts // --visible
+	forms   tw16.Forms
+	claims  *tw16.ClaimWeights
+	setting *tw16.Setting // melds, concealed kongs and --visible
 }
 
 func newTW16Setup(opts *tw16HandOptions) (*tw16Setup, error) {
@@ -476,28 +474,27 @@ func newTW16Setup(opts *tw16HandOptions) (*tw16Setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(melds) > tw16.MaxSets {
-		return nil, badInput("--melds", fmt.Errorf("%d melds and kongs; a hand has at most %d", len(melds), tw16.MaxSets))
-	}
-	s.melds = len(melds)
-	s.own = tw16.MeldCounts(melds)
-	if err := s.own.Validate(); err != nil {
-		return nil, badInput("--melds", err)
-	}
-	tiles, err := mjsolve.ParseTiles(opts.visible)
+	visible, err := mjsolve.ParseTiles(opts.visible)
 	if err != nil {
 		return nil, badInput("--visible", err)
 	}
-	for _, t := range tiles {
-		if t.IsBonus() {
-			continue // flowers do not matter
-		}
-		if s.others[t.Kind()] == 4 {
-			return nil, badInput("--visible", fmt.Errorf("5th copy of %s", t))
-		}
-		s.others.Add(t.Kind())
+	if s.setting, err = tw16.NewSetting(melds, visible); err != nil {
+		return nil, handError(err)
 	}
 	return s, nil
+}
+
+// handError is an error of tw16.Setting shown after the flag or argument
+// of the part it is about.
+func handError(err error) error {
+	if ce, ok := errors.AsType[*tw16.CopiesError](err); ok {
+		return inputError{msg: fmt.Sprintf("%d copies of %s counting the hand, melds and --visible (at most 4)", ce.Count, ce.Kind), err: err}
+	}
+	what := ""
+	if ie, ok := errors.AsType[*tw16.InputError](err); ok {
+		what = map[tw16.Part]string{tw16.PartConcealed: "HAND", tw16.PartMelds: "--melds", tw16.PartVisible: "--visible"}[ie.Part]
+	}
+	return badInput(what, err)
 }
 
 // parse reads one hand and returns its concealed part and the tiles seen.
@@ -506,19 +503,9 @@ func (s *tw16Setup) parse(hand string) (c, seen mjsolve.Counts, err error) {
 	if err != nil {
 		return c, seen, badInput("HAND", err)
 	}
-	seen = c
-	seen.AddCounts(s.own)
-	seen.AddCounts(s.others)
-	for k, n := range seen {
-		if n > 4 {
-			return c, seen, badInput("", fmt.Errorf("%d copies of %s counting the hand, melds and --visible (at most 4)", n, mjsolve.Kind(k)))
-		}
-	}
-	if s.melds > 0 {
-		n, k := c.Total(), tw16.MaxSets-s.melds
-		if n != 3*k+1 && n != 3*k+2 {
-			return c, seen, badInput("HAND", fmt.Errorf("%d tiles with %d meld%s; want %d or %d", n, s.melds, plural(s.melds), 3*k+1, 3*k+2))
-		}
+	seen, err = s.setting.Hand(c)
+	if err != nil {
+		return c, seen, handError(err)
 	}
 	return c, seen, nil
 }
@@ -590,10 +577,7 @@ func runTW16Lines(opts *tw16HandOptions, s *tw16Setup, a *tw16Analysis) error {
 		switch {
 		case err != nil:
 			bad++
-			msg := err.Error()
-			for _, p := range []string{"HAND: ", "tw16: ", "mjsolve: "} {
-				msg = strings.TrimPrefix(msg, p)
-			}
+			msg := inputReason(err)
 			if opts.json {
 				data, _ := json.Marshal(struct {
 					Line  int    `json:"line"`

@@ -52,7 +52,7 @@ func parseItemTai(s string) (tw16.ItemID, int, error) {
 	}
 	id, err := tw16.ParseItem(name)
 	if err != nil {
-		return 0, 0, fmt.Errorf("%w (see mjsolve tw16 items)", err)
+		return 0, 0, inputError{msg: inputReason(err) + " (see mjsolve tw16 items)", err: err}
 	}
 	tai, err := strconv.Atoi(strings.TrimSpace(val))
 	if err != nil || tai < 0 || tai > tw16.MaxItemTai {

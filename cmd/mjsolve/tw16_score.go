@@ -105,28 +105,6 @@ marks the set (or pair) the winning tile completed.`,
 	return cmd
 }
 
-// inputError is a bad-input error shown as msg (package prefixes dropped).
-type inputError struct {
-	msg string
-	err error
-}
-
-func (e inputError) Error() string { return e.msg }
-func (e inputError) Unwrap() error { return e.err }
-
-// badInput wraps err with what was being read, dropping the package
-// prefixes ("mjsolve: ", "tw16: ") the user does not need.
-func badInput(what string, err error) error {
-	msg := err.Error()
-	for _, p := range []string{"mjsolve: ", "tw16: "} {
-		msg = strings.TrimPrefix(msg, p)
-	}
-	if what != "" {
-		msg = what + ": " + msg
-	}
-	return inputError{msg, err}
-}
-
 // tw16ScoreSetup is what every hand of one command line shares.
 type tw16ScoreSetup struct {
 	win   tw16.Win // all but Concealed and Tile

@@ -1,0 +1,67 @@
+package tw16
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/mjsolve/mjsolve"
+)
+
+// Part is the part of a hand's description an [InputError] is about.
+type Part uint8
+
+// The parts.
+const (
+	PartNone      Part = iota // not one part: the rules, the situation of a win, several parts together
+	PartConcealed             // the concealed part of the hand
+	PartMelds                 // the exposed melds and concealed kongs
+	PartVisible               // the tiles seen elsewhere (discards, other players' melds)
+)
+
+// InputError is bad input found by this package: a meld, a hand of the
+// wrong size, a fifth copy, an impossible situation of a win, an unknown
+// rule or item. Error returns "tw16: " and Msg; Msg alone is what a person
+// needs (the command shows it after the flag or argument it came from, and
+// Part says which one that is when the package knows).
+type InputError struct {
+	Part Part
+	Msg  string
+	err  error
+}
+
+func (e *InputError) Error() string { return "tw16: " + e.Msg }
+
+// Unwrap returns the error Msg wraps, if any.
+func (e *InputError) Unwrap() error { return e.err }
+
+// inputErrorf formats an InputError about no one part like fmt.Errorf (%w
+// included).
+func inputErrorf(format string, args ...any) error {
+	return partErrorf(PartNone, format, args...)
+}
+
+// partErrorf formats an InputError about part p.
+func partErrorf(p Part, format string, args ...any) *InputError {
+	err := fmt.Errorf(format, args...)
+	return &InputError{Part: p, Msg: err.Error(), err: errors.Unwrap(err)}
+}
+
+// reason is err's message without the root package's prefix when it is an
+// mjsolve.InputError (wrapped or not), else its whole message.
+func reason(err error) string {
+	if ie, ok := errors.AsType[*mjsolve.InputError](err); ok && ie.Error() == err.Error() {
+		return ie.Msg
+	}
+	return err.Error()
+}
+
+// CopiesError is a hand that holds, with its melds and the tiles seen
+// elsewhere, more than four copies of Kind.
+type CopiesError struct {
+	Kind  mjsolve.Kind
+	Count int
+}
+
+func (e *CopiesError) Error() string {
+	return fmt.Sprintf("tw16: %d copies of %s counting the hand, melds and visible tiles (at most 4)", e.Count, e.Kind)
+}
