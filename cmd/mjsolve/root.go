@@ -228,6 +228,7 @@ with exit code 2; other failures exit with 1, an interruption with 130.`,
 		newSolitaireCmd(h),
 		newAnalysisCmd(),
 		newTW16Cmd(),
+		newServeCmd(),
 	)
 	rejectUnknownSubcommands(root)
 	return root

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mjsolve/mjsolve/layouts"
+	"github.com/mjsolve/mjsolve/server"
+)
+
+// serveOptions are the flags of "mjsolve serve".
+type serveOptions struct {
+	addr         string
+	solveTimeout time.Duration
+	cacheMB      int
+	workers      int
+	queue        int
+}
+
+func newServeCmd() *cobra.Command {
+	o := &serveOptions{}
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the HTTP API and the web page (boards, hints, solutions, hands)",
+		Long: `Serve a JSON API and a web page on --addr: layouts, deals, exact solves and
+hints of Mahjong Solitaire boards, and the Taiwanese 16-tile hand analyses.
+Open the address in a browser to play a deal, ask for hints and watch its
+solution, or analyse a hand.
+
+Solves run on --workers workers behind a queue of --queue; a request that
+finds the queue full is answered 503 at once. A solve that takes longer than
+--solve-timeout answers verdict "unknown". Results are cached in --cache-mb
+megabytes (0: no cache). Layouts are those "mjsolve layouts list" shows when
+the server starts.
+
+SIGINT (Ctrl-C) or SIGTERM stops the server gracefully: the requests in
+flight finish, then it exits with status 0.`,
+		Example: `  mjsolve serve
+  mjsolve serve --addr 127.0.0.1:9000 --cache-mb 256 --solve-timeout 5s
+  curl 'http://127.0.0.1:8080/api/deal?layout=turtle&game=3'`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runServe(cmd, o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "`HOST:PORT` to listen on (port 0: any free port)")
+	f.DurationVar(&o.solveTimeout, "solve-timeout", server.DefaultSolveTimeout, "answer \"unknown\" after this long")
+	f.IntVar(&o.cacheMB, "cache-mb", 64, "size of the result cache in `MB` (0: no cache)")
+	f.IntVar(&o.workers, "workers", 0, "solves run at once (0: one per CPU)")
+	f.IntVar(&o.queue, "queue", server.DefaultQueue, "solves that may wait for a worker; more are refused with 503")
+	return cmd
+}
+
+func runServe(cmd *cobra.Command, o *serveOptions) error {
+	switch {
+	case o.solveTimeout <= 0:
+		return fmt.Errorf("--solve-timeout must be positive (got %v)", o.solveTimeout)
+	case o.cacheMB < 0:
+		return fmt.Errorf("--cache-mb must not be negative (got %d)", o.cacheMB)
+	case o.workers < 0:
+		return fmt.Errorf("--workers must not be negative (got %d)", o.workers)
+	case o.queue < 1:
+		return fmt.Errorf("--queue must be at least 1 (got %d)", o.queue)
+	}
+	stderr := cmd.ErrOrStderr()
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	s, err := server.New(server.Config{
+		Finder:       layouts.DefaultFinder(),
+		Workers:      o.workers,
+		Queue:        o.queue,
+		SolveTimeout: o.solveTimeout,
+		CacheBytes:   int64(o.cacheMB) << 20,
+		Logger:       log,
+	})
+	if err != nil {
+		return failure(err)
+	}
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		s.Close()
+		var op *net.OpError
+		if errors.As(err, &op) && op.Err != nil {
+			err = op.Err
+		}
+		return fmt.Errorf("--addr %s: %w", o.addr, err)
+	}
+	fmt.Fprintf(stderr, "mjsolve: serving on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	if err := s.Serve(ctx, ln); err != nil {
+		return failure(err)
+	}
+	return nil
+}

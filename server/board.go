@@ -1,0 +1,263 @@
+package server
+
+import (
+	"bufio"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mjsolve/mjsolve/layouts"
+	"github.com/mjsolve/mjsolve/solitaire"
+)
+
+// boardJSON is a board on the wire: what GET /api/deal and POST /api/board
+// answer, and what POST /api/solve, /api/hint and /api/board read, so that
+// an answer can be posted back as it is.
+//
+// A request names the layout ("layout", resolved among the server's
+// layouts) or gives its slots inline ("slots"), or both (they must agree);
+// "faces" gives the face of every slot in slot order and "removed" the slots
+// already taken off. "tiles" and "geometry" (the layout's fingerprint), when
+// present, are checked against the layout, as in a board file. Instead of
+// all that, "file" may hold the text of a board file. "title", "free",
+// "game", "deal" and "seed" are answers; a request may carry them, and they
+// are ignored.
+type boardJSON struct {
+	Layout   string     `json:"layout,omitempty"`
+	Title    string     `json:"title,omitempty"`
+	Tiles    int        `json:"tiles,omitempty"`
+	Geometry string     `json:"geometry,omitempty"`
+	Slots    []slotJSON `json:"slots,omitempty"`
+	Faces    []string   `json:"faces,omitempty"`
+	Removed  []int      `json:"removed"`
+	Free     []int      `json:"free,omitempty"`
+	Game     *uint64    `json:"game,omitempty"`
+	Deal     string     `json:"deal,omitempty"`
+	Seed     *uint64    `json:"seed,omitempty"`
+	File     string     `json:"file,omitempty"`
+}
+
+// position is a decoded board and the name of its layout.
+type position struct {
+	board  *solitaire.Board
+	layout string // "" for a layout given inline
+	title  string
+}
+
+// maxInlineGeometries bounds the cache of layouts given inline.
+const maxInlineGeometries = 64
+
+// decodeBoard checks a board of a request and builds it. Every error is a
+// 400 naming the field at fault.
+func (s *Server) decodeBoard(in *boardJSON) (*position, error) {
+	if in.File != "" {
+		if in.Layout != "" || in.Slots != nil || in.Faces != nil || in.Removed != nil || in.Tiles != 0 || in.Geometry != "" {
+			return nil, badRequestf("file", "give either a board file or the board's fields (layout, slots, faces, removed), not both")
+		}
+		return s.readBoardFile(in.File)
+	}
+	var (
+		p   position
+		geo *solitaire.Geometry
+	)
+	switch {
+	case in.Layout != "":
+		e, g, err := s.layouts.resolve("layout", in.Layout)
+		if err != nil {
+			return nil, err
+		}
+		geo, p.layout, p.title = g, e.Name, e.Layout.Title
+		if in.Slots != nil {
+			l := inlineLayout(in.Slots)
+			if len(l.Slots) != geo.N || l.Fingerprint() != geo.Layout.Fingerprint() {
+				return nil, badRequestf("slots", "not the slots of layout %s (leave them out, or leave out the layout)", e.Name)
+			}
+		}
+	case in.Slots != nil:
+		g, err := s.inlineGeometry(in.Slots)
+		if err != nil {
+			return nil, err
+		}
+		geo = g
+	default:
+		return nil, badRequestf("layout", "give a layout name, the slots, or a board file")
+	}
+	n := geo.N
+	if in.Tiles != 0 && in.Tiles != n {
+		return nil, badRequestf("tiles", "%d, but the layout has %d tiles", in.Tiles, n)
+	}
+	if in.Geometry != "" {
+		h, err := strconv.ParseUint(in.Geometry, 16, 64)
+		if err != nil || len(in.Geometry) != 16 {
+			return nil, badRequestf("geometry", "%q is not 16 hexadecimal digits", in.Geometry)
+		}
+		if fp := geo.Layout.Fingerprint(); h != fp {
+			return nil, badRequestf("geometry", "the layout's geometry is %016x, not %s: the board was dealt on another layout", fp, in.Geometry)
+		}
+	}
+	if len(in.Faces) != n {
+		return nil, badRequestf("faces", "%d faces for %d tiles", len(in.Faces), n)
+	}
+	groups := make([]solitaire.Group, n)
+	for i, f := range in.Faces {
+		g, err := solitaire.ParseGroup(f)
+		if err != nil {
+			return nil, badRequestf(fmt.Sprintf("faces[%d]", i), "unknown face %q", f)
+		}
+		groups[i] = g
+	}
+	b, err := solitaire.NewBoard(geo, groups)
+	if err != nil {
+		return nil, badRequest("faces", err)
+	}
+	if err := removeTiles(b, in.Removed); err != nil {
+		return nil, err
+	}
+	p.board = b
+	return &p, nil
+}
+
+// removeTiles takes the removed slots off b, checking that they could have
+// been played: slots of the layout, each once, pairs of each group, and
+// each free once the tiles still on the board are counted (tiles leave the
+// board only when free, and never come back).
+func removeTiles(b *solitaire.Board, removed []int) error {
+	n := b.Geo.N
+	var odd [solitaire.NumGroups]bool
+	for k, sl := range removed {
+		field := fmt.Sprintf("removed[%d]", k)
+		switch {
+		case sl < 0 || sl >= n:
+			return badRequestf(field, "no slot %d on a layout of %d tiles", sl, n)
+		case !b.Present.Has(sl):
+			return badRequestf(field, "slot %d removed twice", sl)
+		}
+		b.Present.Remove(sl)
+		odd[b.Groups[sl]] = !odd[b.Groups[sl]]
+	}
+	for g, o := range odd {
+		if o {
+			return badRequestf("removed", "an odd number of %s tiles removed (tiles go in pairs)", solitaire.Group(g))
+		}
+	}
+	for k, sl := range removed {
+		field := fmt.Sprintf("removed[%d]", k)
+		if c := b.Geo.Covers[sl].And(b.Present); !c.IsEmpty() {
+			return badRequestf(field, "slot %d cannot have been removed: slot %d above it is still on the board", sl, c.First())
+		}
+		l, r := b.Geo.Left[sl].And(b.Present), b.Geo.Right[sl].And(b.Present)
+		if !l.IsEmpty() && !r.IsEmpty() {
+			return badRequestf(field, "slot %d cannot have been removed: slots %d and %d beside it are still on the board", sl, l.First(), r.First())
+		}
+	}
+	return nil
+}
+
+// inlineLayout is the layout of slots given in a request.
+func inlineLayout(slots []slotJSON) *layouts.Layout {
+	l := &layouts.Layout{Name: "inline", Title: "inline", Source: "request", Slots: make([]layouts.Slot, len(slots))}
+	for i, s := range slots {
+		l.Slots[i] = layouts.Slot{X: s.X, Y: s.Y, Z: s.Z}
+	}
+	return l
+}
+
+// inlineGeometry compiles a layout given by its slots, reusing the
+// compilation of an earlier request with the same geometry.
+func (s *Server) inlineGeometry(slots []slotJSON) (*solitaire.Geometry, error) {
+	if len(slots) > layouts.MaxTiles {
+		return nil, badRequestf("slots", "%d slots; at most %d", len(slots), layouts.MaxTiles)
+	}
+	l := inlineLayout(slots)
+	if err := l.Validate(); err != nil {
+		return nil, badRequest("slots", err)
+	}
+	fp := l.Fingerprint()
+	s.inlineMu.Lock()
+	g, ok := s.inline[fp]
+	s.inlineMu.Unlock()
+	if ok && g.N == len(slots) {
+		return g, nil
+	}
+	g, err := solitaire.Compile(l)
+	if err != nil {
+		return nil, badRequest("slots", err)
+	}
+	s.inlineMu.Lock()
+	if len(s.inline) >= maxInlineGeometries {
+		clear(s.inline)
+	}
+	s.inline[fp] = g
+	s.inlineMu.Unlock()
+	return g, nil
+}
+
+// readBoardFile reads the text of a board file. Its layout must be one of
+// the server's layouts: the name is checked against them before the file
+// is read, so a file cannot name a path on the server.
+func (s *Server) readBoardFile(text string) (*position, error) {
+	name, line := boardFileLayout(text)
+	if name == "" {
+		// No layout line: let the reader say what is wrong.
+		_, err := solitaire.ReadBoard(strings.NewReader(text), "file")
+		if err == nil {
+			err = fmt.Errorf("no layout line")
+		}
+		return nil, badRequest("", err)
+	}
+	e, _, err := s.layouts.resolve(fmt.Sprintf("file:%d: layout", line), name)
+	if err != nil {
+		return nil, err
+	}
+	b, err := solitaire.ReadBoard(strings.NewReader(text), "file")
+	if err != nil {
+		return nil, badRequest("", err)
+	}
+	if b.Geo.Layout.Fingerprint() != e.Layout.Fingerprint() {
+		return nil, badRequestf(fmt.Sprintf("file:%d: layout", line), "%s is not a layout of this server", name)
+	}
+	// Play on the server's compiled geometry (the same slots in the same
+	// order), so that solvers and cache keys are shared.
+	g, _ := e.geometry()
+	nb := &solitaire.Board{Geo: g, Groups: b.Groups, Present: b.Present}
+	return &position{board: nb, layout: e.Name, title: e.Layout.Title}, nil
+}
+
+// boardFileLayout returns the layout named by a board file and its line
+// number, or "" when there is no layout line.
+func boardFileLayout(text string) (string, int) {
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 4096), 64<<10)
+	for line := 1; sc.Scan(); line++ {
+		t := sc.Text()
+		if i := strings.IndexByte(t, '#'); i >= 0 {
+			t = t[:i]
+		}
+		fields := strings.Fields(t)
+		if len(fields) >= 2 && fields[0] == "layout" {
+			return strings.Join(fields[1:], " "), line
+		}
+	}
+	return "", 0
+}
+
+// encodeBoard is the answer for a position: the whole board, with the
+// layout's slots and the free tiles, ready to draw and to post back.
+func encodeBoard(p *position) *boardJSON {
+	b := p.board
+	l := b.Geo.Layout
+	out := &boardJSON{
+		Layout:   p.layout,
+		Title:    p.title,
+		Tiles:    b.Geo.N,
+		Geometry: fmt.Sprintf("%016x", l.Fingerprint()),
+		Slots:    slotsJSON(l),
+		Faces:    make([]string, b.Geo.N),
+		Removed:  b.Geo.All.AndNot(b.Present).AppendTo(make([]int, 0, b.Geo.N)),
+		Free:     b.Free().AppendTo(make([]int, 0, b.Geo.N)),
+	}
+	for i, g := range b.Groups {
+		out.Faces[i] = g.String()
+	}
+	return out
+}

@@ -1,0 +1,151 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+)
+
+// httpError is an error answered with its status and message as
+// {"error": "..."}.
+type httpError struct {
+	status int
+	msg    string
+}
+
+func (e *httpError) Error() string { return e.msg }
+
+// badRequest is a 400 naming the field (or parameter) at fault.
+func badRequest(field string, err error) *httpError {
+	return &httpError{http.StatusBadRequest, fieldMessage(field, err.Error())}
+}
+
+// badRequestf is badRequest with a formatted message.
+func badRequestf(field, format string, args ...any) *httpError {
+	return &httpError{http.StatusBadRequest, fieldMessage(field, fmt.Sprintf(format, args...))}
+}
+
+// fieldMessage prefixes msg with the field and drops the package prefixes
+// a client does not need ("solitaire: ", "tw16: ", "layouts: ").
+func fieldMessage(field, msg string) string {
+	for _, p := range []string{"mjsolve: ", "tw16: ", "solitaire: ", "layouts: ", "solver: "} {
+		msg = strings.TrimPrefix(msg, p)
+	}
+	msg = strings.Join(strings.Fields(msg), " ")
+	if field == "" {
+		return msg
+	}
+	return field + ": " + msg
+}
+
+var (
+	errNotFound     = &httpError{http.StatusNotFound, "not found"}
+	errQueueFull    = &httpError{http.StatusServiceUnavailable, "the solve queue is full; try again shortly"}
+	errShuttingDown = &httpError{http.StatusServiceUnavailable, "the server is shutting down"}
+)
+
+// writeJSON writes v as the JSON body of a response with the given status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		status, data = http.StatusInternalServerError, []byte(`{"error":"internal error: the answer could not be encoded"}`)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	w.Write(append(data, '\n'))
+}
+
+// writeError answers err: its status and message for an *httpError, a 500
+// with a generic message for anything else (which the caller logs).
+func writeError(w http.ResponseWriter, err error) {
+	var he *httpError
+	if !errors.As(err, &he) {
+		he = &httpError{http.StatusInternalServerError, "internal error"}
+	}
+	writeJSON(w, he.status, struct {
+		Error string `json:"error"`
+	}{he.msg})
+}
+
+// decodeJSON reads the request body (at most limit bytes) as one JSON value
+// into v, refusing unknown fields and trailing data. The errors name the
+// field at fault; an oversized body is a 413. The Content-Type is not
+// checked, so that "curl -d @file" works as it is.
+func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
+	body := http.MaxBytesReader(w, r.Body, limit)
+	defer body.Close()
+	return decodeJSONFrom(body, limit, v)
+}
+
+// decodeJSONFrom is decodeJSON on any reader (the fuzz tests use it).
+func decodeJSONFrom(r io.Reader, limit int64, v any) error {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonError(err, limit)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return jsonError(err, limit)
+		}
+		return &httpError{http.StatusBadRequest, "body: more than one JSON value"}
+	}
+	return nil
+}
+
+// jsonError turns an error of encoding/json into an *httpError naming the
+// field.
+func jsonError(err error, limit int64) *httpError {
+	var (
+		mbe    *http.MaxBytesError
+		syntax *json.SyntaxError
+		typ    *json.UnmarshalTypeError
+	)
+	switch {
+	case errors.As(err, &mbe):
+		return &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("body: larger than %d bytes", limit)}
+	case errors.Is(err, io.EOF):
+		return &httpError{http.StatusBadRequest, "body: empty; send a JSON object"}
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return &httpError{http.StatusBadRequest, "body: the JSON ends too early"}
+	case errors.As(err, &syntax):
+		return &httpError{http.StatusBadRequest, fmt.Sprintf("body: invalid JSON at byte %d: %s", syntax.Offset, strings.TrimPrefix(syntax.Error(), "json: "))}
+	case errors.As(err, &typ):
+		field := strings.TrimPrefix(typ.Field, "boardJSON.") // the board fields of a solve request
+		if field == "" {
+			return &httpError{http.StatusBadRequest, fmt.Sprintf("body: want a JSON %s, got %s", jsonType(typ.Type.Kind().String()), typ.Value)}
+		}
+		return &httpError{http.StatusBadRequest, fmt.Sprintf("%s: want %s, got %s", field, jsonType(typ.Type.String()), typ.Value)}
+	}
+	msg := err.Error()
+	if f, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
+		return &httpError{http.StatusBadRequest, fmt.Sprintf("%s: unknown field", strings.Trim(f, `"`))}
+	}
+	return &httpError{http.StatusBadRequest, "body: " + strings.TrimPrefix(msg, "json: ")}
+}
+
+// jsonType names a Go type the way a JSON client thinks of it.
+func jsonType(goType string) string {
+	switch {
+	case goType == "string":
+		return "a string"
+	case goType == "bool":
+		return "true or false"
+	case strings.HasPrefix(goType, "[]"):
+		return "an array"
+	case strings.HasPrefix(goType, "int"), strings.HasPrefix(goType, "uint"):
+		return "a whole number"
+	case goType == "float64":
+		return "a number"
+	case goType == "struct":
+		return "object"
+	}
+	return "an object"
+}
