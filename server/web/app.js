@@ -124,15 +124,16 @@ function boardRequest() {
 
 const HONORS = {E: 'East', S: 'South', W: 'West', N: 'North', C: 'Red', F: 'Green', P: 'White'};
 const SUITS = {m: 'characters', p: 'dots', s: 'bamboo'};
+const SHORT = {m: 'crak', p: 'dot', s: 'bam'};
 
 function faceLabel(f) {
   if (f === 'flower') return {main: '✿', sub: 'flower', cls: 'bonus'};
   if (f === 'season') return {main: '☀', sub: 'season', cls: 'bonus'};
   if (HONORS[f]) {
-    const cls = 'CFP'.includes(f) ? 'dragon-' + f : 'wind';
-    return {main: f, sub: HONORS[f].toLowerCase(), cls};
+    const dragon = 'CFP'.includes(f);
+    return {main: f, sub: dragon ? HONORS[f].toLowerCase() : 'wind', cls: dragon ? 'dragon-' + f : 'wind'};
   }
-  return {main: f[0], sub: SUITS[f[1]], cls: 'suit-' + f[1]};
+  return {main: f[0], sub: SHORT[f[1]], cls: 'suit-' + f[1]};
 }
 
 function faceName(f) {
@@ -257,6 +258,7 @@ function activate(i) {
 }
 
 function play(move) {
+  const onBoard = boardHasFocus();
   stopPlayer();
   hidePlayer();
   state.history.push(move);
@@ -267,21 +269,24 @@ function play(move) {
   if (left === 0) setStatus('Cleared: every tile is off the board.', 'good');
   else if (matches === 0) setStatus(`No more pairs to take: ${left} tiles are stuck. Undo, or deal again.`, 'bad');
   else setStatus(`Took ${faceName(state.board.faces[move[0]])} (slots ${move[0]} and ${move[1]}).`);
-  focusNext(move[0]);
+  if (onBoard) focusNear(move[0]);
 }
 
-// focusNext keeps the keyboard focus on the board after a move.
-function focusNext(near) {
-  if (!state.tiles.length) return;
-  if (document.activeElement && document.activeElement.closest && document.activeElement.closest('#board')) {
-    const free = freeTiles();
-    if (free.length) {
-      const s = state.board.slots[near];
-      free.sort((a, b) => dist(a, s) - dist(b, s));
-      state.tiles[free[0]].focus();
-    } else {
-      $('undo').focus();
-    }
+function boardHasFocus() {
+  const a = document.activeElement;
+  return !!(a && a.closest && a.closest('#board'));
+}
+
+// focusNear keeps the keyboard focus on the board after a move played from
+// it: on the free tile nearest to the one taken.
+function focusNear(near) {
+  const free = freeTiles();
+  if (free.length) {
+    const s = state.board.slots[near];
+    free.sort((a, b) => dist(a, s) - dist(b, s));
+    state.tiles[free[0]].focus();
+  } else {
+    $('undo').focus();
   }
 }
 
