@@ -14,7 +14,13 @@ import (
 // when ctx was cancelled before an answer, and an error when a solution does
 // not replay (a solver bug, never bad input).
 func Solve(ctx context.Context, b *solitaire.Board, opt solver.Options) (solver.Result, error) {
-	r := solver.Solve(ctx, b, opt)
+	return SolveWith(ctx, solver.New(b.Geo), b, opt)
+}
+
+// SolveWith is [Solve] on s, a solver of b's geometry that a worker reuses
+// board after board; Result.Moves is reused by s's next call.
+func SolveWith(ctx context.Context, s *solver.Solver, b *solitaire.Board, opt solver.Options) (solver.Result, error) {
+	r := s.Solve(ctx, b, opt)
 	if r.Verdict == solver.Unknown && ctx.Err() != nil {
 		return r, ctx.Err()
 	}
@@ -42,13 +48,19 @@ const HintMinLeftScans = 200000
 // and without a budget, so the verdict is exact unless timeout (0: none)
 // runs out or ctx is cancelled. Errors are those of [Solve].
 func Hint(ctx context.Context, b *solitaire.Board, timeout time.Duration) (solver.Result, error) {
-	r, err := Solve(ctx, b, solver.Options{MinLeft: true, MaxScans: HintMinLeftScans, Timeout: timeout})
+	return HintWith(ctx, solver.New(b.Geo), b, timeout)
+}
+
+// HintWith is [Hint] on s, a solver of b's geometry that a worker reuses
+// board after board; Result.Moves is reused by s's next call.
+func HintWith(ctx context.Context, s *solver.Solver, b *solitaire.Board, timeout time.Duration) (solver.Result, error) {
+	r, err := SolveWith(ctx, s, b, solver.Options{MinLeft: true, MaxScans: HintMinLeftScans, Timeout: timeout})
 	if err != nil {
 		return r, err
 	}
 	if r.Verdict == solver.Unknown && r.Method == solver.Budget && timeout == 0 {
 		// The scan budget is for the min-left count only: decide without it.
-		return Solve(ctx, b, solver.Options{})
+		return SolveWith(ctx, s, b, solver.Options{})
 	}
 	return r, nil
 }

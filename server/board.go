@@ -42,6 +42,7 @@ type position struct {
 	board  *solitaire.Board
 	layout string // "" for a layout given inline
 	title  string
+	about  string // where the board comes from, as the command says it
 }
 
 // maxInlineGeometries bounds the cache of layouts given inline.
@@ -114,6 +115,17 @@ func (s *Server) decodeBoard(in *boardJSON) (*position, error) {
 		return nil, err
 	}
 	p.board = b
+	p.about = "from the request"
+	if in.Game != nil && in.Deal != "" {
+		// As dealt by GET /api/deal, unless tiles have gone since.
+		p.about = fmt.Sprintf("game %d, deal %s", *in.Game, in.Deal)
+		if in.Seed != nil {
+			p.about += fmt.Sprintf(" seed %d", *in.Seed)
+		}
+		if len(in.Removed) > 0 {
+			p.about += fmt.Sprintf(", %d tiles removed", len(in.Removed))
+		}
+	}
 	return &p, nil
 }
 
@@ -199,7 +211,7 @@ func (s *Server) readBoardFile(text string) (*position, error) {
 	name, line := boardFileLayout(text)
 	if name == "" {
 		// No layout line: let the reader say what is wrong.
-		_, err := solitaire.ReadBoard(strings.NewReader(text), "file")
+		_, err := solitaire.ReadBoard(strings.NewReader(text), "file", &layouts.Finder{})
 		if err == nil {
 			err = fmt.Errorf("no layout line")
 		}
@@ -209,7 +221,7 @@ func (s *Server) readBoardFile(text string) (*position, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := solitaire.ReadBoard(strings.NewReader(text), "file")
+	b, err := solitaire.ReadBoard(strings.NewReader(text), "file", s.cfg.Finder)
 	if err != nil {
 		return nil, badRequest("", err)
 	}
@@ -220,7 +232,7 @@ func (s *Server) readBoardFile(text string) (*position, error) {
 	// order), so that solvers and cache keys are shared.
 	g, _ := e.geometry()
 	nb := &solitaire.Board{Geo: g, Groups: b.Groups, Present: b.Present}
-	return &position{board: nb, layout: e.Name, title: e.Layout.Title}, nil
+	return &position{board: nb, layout: e.Name, title: e.Layout.Title, about: "from a board file"}, nil
 }
 
 // boardFileLayout returns the layout named by a board file and its line

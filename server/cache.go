@@ -37,6 +37,20 @@ func (e *entry) rank() int {
 	return 0
 }
 
+// result is the entry as the solver's answer to what m asks: a plain solve
+// of an impossible position gets neither a min-left count nor moves, even
+// when the entry has them.
+func (e *entry) result(m mode) solver.Result {
+	r := solver.Result{Verdict: e.verdict, Method: e.method, Moves: e.moves, MinLeft: e.minLeft, Stats: e.stats}
+	switch {
+	case e.verdict == solver.Winnable:
+		r.MinLeft = 0
+	case e.verdict == solver.Impossible && m == modeSolve:
+		r.Moves, r.MinLeft = nil, -1
+	}
+	return r
+}
+
 // cost is the memory an entry holds, in bytes (ristretto adds its own
 // per-item cost; keys are kept as two 64-bit hashes).
 func (e *entry) cost() int64 {

@@ -93,7 +93,7 @@ func FuzzHandRequest(f *testing.F) {
 		err := decodeJSONFrom(bytes.NewReader(data), int64(len(data))+1, &in)
 		if err == nil {
 			var h *hand
-			h, err = parseHand(&in)
+			h, err = parseHand(&in, testTables())
 			if err == nil {
 				for _, a := range handAnalyses {
 					a(h) // errors are the analyses' own refusals of the hand size

@@ -8,8 +8,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mjsolve/mjsolve/layouts"
@@ -18,18 +18,9 @@ import (
 	"github.com/mjsolve/mjsolve/tw16"
 )
 
-func TestMain(m *testing.M) {
-	// Keep the tw16 tables' cache out of the user's cache directory.
-	dir, err := os.MkdirTemp("", "server-tw16-cache")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Setenv(tw16.CacheDirEnv, dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+// testTables are the tw16 tables of the tests, built in memory once (the
+// user's cache directory is not touched).
+var testTables = sync.OnceValue(func() *tw16.TableSet { return tw16.LoadTables(tw16.TableOptions{NoCache: true}) })
 
 // newTestServer starts a server on the built-in layouts only (whatever is
 // installed), with cfg's other settings, behind an httptest server.
@@ -37,6 +28,9 @@ func newTestServer(t testing.TB, cfg Config) (*Server, *httptest.Server) {
 	t.Helper()
 	if cfg.Finder == nil {
 		cfg.Finder = &layouts.Finder{}
+	}
+	if cfg.Tables == nil {
+		cfg.Tables = testTables()
 	}
 	s, err := New(cfg)
 	if err != nil {

@@ -15,21 +15,21 @@ import (
 // (one per geometry, reused board after board), behind a bounded queue:
 // a job that finds the queue full is refused at once.
 type pool struct {
-	jobs chan *job
-	wg   sync.WaitGroup
+	tasks chan *task
+	wg    sync.WaitGroup
 
 	mu     sync.RWMutex // held for reading while submitting, for writing to close
 	closed bool
 
-	busy   atomic.Int64 // jobs being solved
-	solves atomic.Int64 // jobs solved
+	busy   atomic.Int64 // tasks being solved
+	solves atomic.Int64 // tasks solved
 	rate   rateCounter
 }
 
-// job is one solve: run is called on a worker with a solver for the
-// board's geometry; done is closed after it (or when the job was dropped
+// task is one solve: run is called on a worker with a solver for the
+// board's geometry; done is closed after it (or when the task was dropped
 // because its context ended while it waited).
-type job struct {
+type task struct {
 	ctx   context.Context
 	board *solitaire.Board
 	run   func(ctx context.Context, s *solver.Solver, b *solitaire.Board)
@@ -44,7 +44,7 @@ func newPool(workers, queue int) *pool {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	p := &pool{jobs: make(chan *job, max(queue, 0))}
+	p := &pool{tasks: make(chan *task, max(queue, 0))}
 	p.wg.Add(workers)
 	for range workers {
 		go p.work()
@@ -55,58 +55,58 @@ func newPool(workers, queue int) *pool {
 func (p *pool) work() {
 	defer p.wg.Done()
 	solvers := make(map[*solitaire.Geometry]*solver.Solver)
-	for j := range p.jobs {
-		if j.ctx.Err() != nil {
-			close(j.done)
+	for t := range p.tasks {
+		if t.ctx.Err() != nil {
+			close(t.done)
 			continue
 		}
-		s, ok := solvers[j.board.Geo]
+		s, ok := solvers[t.board.Geo]
 		if !ok {
 			if len(solvers) >= maxSolversPerWorker {
 				clear(solvers)
 			}
-			s = solver.New(j.board.Geo)
-			solvers[j.board.Geo] = s
+			s = solver.New(t.board.Geo)
+			solvers[t.board.Geo] = s
 		}
 		p.busy.Add(1)
-		j.run(j.ctx, s, j.board)
+		t.run(t.ctx, s, t.board)
 		p.busy.Add(-1)
 		p.solves.Add(1)
 		p.rate.add(time.Now())
-		close(j.done)
+		close(t.done)
 	}
 }
 
-// submit queues j, or returns errQueueFull at once when the queue is full
+// submit queues t, or returns errQueueFull at once when the queue is full
 // (errShuttingDown after close).
-func (p *pool) submit(j *job) error {
+func (p *pool) submit(t *task) error {
 	p.mu.RLock()
 	defer p.mu.RUnlock()
 	if p.closed {
 		return errShuttingDown
 	}
 	select {
-	case p.jobs <- j:
+	case p.tasks <- t:
 		return nil
 	default:
 		return errQueueFull
 	}
 }
 
-// close refuses new jobs, lets the workers finish the queued ones (those
+// close refuses new tasks, lets the workers finish the queued ones (those
 // whose context has ended are dropped at once) and waits for them.
 func (p *pool) close() {
 	p.mu.Lock()
 	if !p.closed {
 		p.closed = true
-		close(p.jobs)
+		close(p.tasks)
 	}
 	p.mu.Unlock()
 	p.wg.Wait()
 }
 
-// queued is the number of jobs waiting for a worker.
-func (p *pool) queued() int { return len(p.jobs) }
+// queued is the number of tasks waiting for a worker.
+func (p *pool) queued() int { return len(p.tasks) }
 
 // rateCounter counts events in the last seconds, one bucket per second.
 type rateCounter struct {

@@ -17,14 +17,16 @@ import (
 
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/tw16"
 )
 
-// Config configures a Server. The zero value serves the layouts of
-// layouts.DefaultFinder with one worker per CPU, a queue of 128 solves,
-// a 10-second solve limit and no result cache.
+// Config configures a Server. The zero value serves the built-in layouts
+// and those of the games installed under "/", with one worker per CPU,
+// a queue of 128 solves, a 10-second solve limit and no result cache.
 type Config struct {
 	// Finder lists the layouts the server serves, once, when it starts
-	// (nil: layouts.DefaultFinder()).
+	// (nil: the built-ins and the games installed under "/", as
+	// layouts.Find).
 	Finder *layouts.Finder
 	// Workers is the number of solves run at once (0: GOMAXPROCS).
 	Workers int
@@ -39,6 +41,9 @@ type Config struct {
 	// MaxBody is the largest request body accepted (0: DefaultMaxBody);
 	// a larger one is answered 413.
 	MaxBody int64
+	// Tables are the tw16 tables the hand analyses look up (nil:
+	// tw16.DefaultTables(), loaded on first use).
+	Tables *tw16.TableSet
 	// Logger receives the server's log: start, stop, and internal errors
 	// (nil: no log).
 	Logger *slog.Logger
@@ -75,7 +80,7 @@ type Server struct {
 // New returns a server with cfg, its workers started.
 func New(cfg Config) (*Server, error) {
 	if cfg.Finder == nil {
-		cfg.Finder = layouts.DefaultFinder()
+		cfg.Finder = &layouts.Finder{GamesRoots: []string{"/"}}
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)

@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
-	"github.com/mjsolve/mjsolve/tw16"
 )
 
 func TestHealthAndStats(t *testing.T) {
@@ -314,7 +314,7 @@ func blockWorkers(t *testing.T, s *Server) (release func()) {
 	started := make(chan struct{}, s.cfg.Workers)
 	b := dealt(t, "tiny8", 1)
 	for range s.cfg.Workers {
-		j := &job{ctx: context.Background(), board: b, done: make(chan struct{}),
+		j := &task{ctx: context.Background(), board: b, done: make(chan struct{}),
 			run: func(context.Context, *solver.Solver, *solitaire.Board) { started <- struct{}{}; <-gate }}
 		if err := s.pool.submit(j); err != nil {
 			t.Fatal(err)
@@ -341,7 +341,7 @@ func TestQueueFull(t *testing.T) {
 	release := blockWorkers(t, s)
 	defer release()
 	// One job waits in the queue; the next request finds it full.
-	filler := &job{ctx: context.Background(), board: dealt(t, "tiny8", 1), done: make(chan struct{}),
+	filler := &task{ctx: context.Background(), board: dealt(t, "tiny8", 1), done: make(chan struct{}),
 		run: func(context.Context, *solver.Solver, *solitaire.Board) {}}
 	if err := s.pool.submit(filler); err != nil {
 		t.Fatal(err)
@@ -447,7 +447,7 @@ func TestTW16(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
 	hand := "123456789p111s23m55z"
 	c := mjsolve.MustParseCounts(hand)
-	n, _ := tw16.Shanten(c)
+	n, _ := testTables().Shanten(c)
 	code, m, _ := call(t, ts, "POST", "/api/tw16/shanten", `{"hand":"`+hand+`"}`)
 	if code != 200 || m["shanten"] != float64(n) || m["hand"] != c.String() {
 		t.Errorf("shanten: %d %v", code, m)
@@ -527,7 +527,7 @@ func TestRecover(t *testing.T) {
 }
 
 func TestServeShutdown(t *testing.T) {
-	s, err := New(Config{Finder: nil, Workers: 1, SolveTimeout: 10 * time.Second})
+	s, err := New(Config{Finder: &layouts.Finder{}, Workers: 1, SolveTimeout: 10 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -578,7 +578,7 @@ func TestServeShutdown(t *testing.T) {
 	if _, err := http.Get(url + "/healthz"); err == nil {
 		t.Error("still serving after shutdown")
 	}
-	if err := s.pool.submit(&job{}); !errors.Is(err, errShuttingDown) {
+	if err := s.pool.submit(&task{}); !errors.Is(err, errShuttingDown) {
 		t.Errorf("submit after close: %v", err)
 	}
 }

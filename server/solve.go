@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
+	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
 )
@@ -108,22 +110,14 @@ type solveRequest struct {
 	MinLeft bool `json:"min_left,omitempty"`
 }
 
-// solveAnswer is the answer of /api/solve and /api/hint, with the fields
-// of the command's --json.
+// solveAnswer is the answer of /api/solve and /api/hint: the command's
+// --json answer (job.Answer), whether it came from the cache (the counts
+// are then 0: no solve ran), and with verdict unknown the time limit that
+// ran out.
 type solveAnswer struct {
-	Layout      string         `json:"layout,omitempty"`
-	Tiles       int            `json:"tiles"` // tiles on the board
-	Verdict     solver.Verdict `json:"verdict"`
-	Method      solver.Method  `json:"method"`
-	Moves       [][2]int       `json:"moves"`
-	MinLeft     *int           `json:"min_left,omitempty"`
-	Hint        *[2]int        `json:"hint,omitempty"`
-	Scans       int64          `json:"scans"`
-	RandomGames int64          `json:"random_games"`
-	Nodes       int64          `json:"nodes"`
-	NS          int64          `json:"ns"`
-	Cached      bool           `json:"cached"`
-	TimeLimit   string         `json:"time_limit,omitempty"` // with verdict unknown
+	*job.Answer
+	Cached    bool   `json:"cached"`
+	TimeLimit string `json:"time_limit,omitempty"`
 }
 
 // mode is what a solve request asks.
@@ -134,10 +128,6 @@ const (
 	modeSolveMinLeft             // and for an impossible board the min-left count, unbounded
 	modeHint                     // verdict and next pair; min-left within hintMinLeftScans
 )
-
-// hintMinLeftScans bounds the min-left count that a hint adds for an
-// impossible position, as the command's hint does.
-const hintMinLeftScans = 200000
 
 // usable says whether a cached entry answers what m asks.
 func (m mode) usable(e *entry) bool {
@@ -185,39 +175,18 @@ func (s *Server) handleSolveLike(w http.ResponseWriter, r *http.Request, hint bo
 	if err != nil {
 		return err
 	}
-	out := &solveAnswer{
-		Layout:  p.layout,
-		Tiles:   p.board.Remaining(),
-		Verdict: e.verdict,
-		Method:  e.method,
-		Moves:   make([][2]int, 0, len(e.moves)),
-		Cached:  cached,
+	res := e.result(m)
+	if cached {
+		res.Stats = solver.Stats{}
 	}
-	if !cached {
-		out.Scans, out.RandomGames, out.Nodes, out.NS = e.stats.Scans, e.stats.RandomGames, e.stats.Nodes, e.stats.Duration.Nanoseconds()
+	out := &solveAnswer{Cached: cached}
+	if hint {
+		out.Answer = job.NewHintAnswer(p.board, p.layout, p.about, res)
+	} else {
+		out.Answer = job.NewAnswer(p.board, p.layout, p.about, res)
 	}
-	// A hint gives the next pair of a solution, and the play of an
-	// impossible position that leaves the fewest tiles; a plain solve of an
-	// impossible position gives no moves.
-	showMoves := e.verdict == solver.Winnable && !hint ||
-		e.verdict == solver.Impossible && e.minLeft >= 0 && m != modeSolve
-	if showMoves {
-		for _, mv := range e.moves {
-			out.Moves = append(out.Moves, [2]int{int(mv.A), int(mv.B)})
-		}
-	}
-	if hint && e.verdict == solver.Winnable && len(e.moves) > 0 {
-		out.Hint = &[2]int{int(e.moves[0].A), int(e.moves[0].B)}
-	}
-	switch {
-	case e.verdict == solver.Unknown:
+	if res.Verdict == solver.Unknown {
 		out.TimeLimit = s.cfg.SolveTimeout.String()
-	case e.verdict == solver.Winnable:
-		zero := 0
-		out.MinLeft = &zero
-	case e.minLeft >= 0 && m != modeSolve:
-		n := e.minLeft
-		out.MinLeft = &n
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
@@ -243,7 +212,7 @@ func (s *Server) solve(ctx context.Context, b *solitaire.Board, m mode) (*entry,
 		res *entry
 		bug error
 	)
-	j := &job{
+	j := &task{
 		ctx:   ctx,
 		board: b,
 		done:  make(chan struct{}),
@@ -279,45 +248,38 @@ func (s *Server) solve(ctx context.Context, b *solitaire.Board, m mode) (*entry,
 	return res, false, nil
 }
 
-// compute solves b on a worker's solver. A hint first looks for the
-// min-left count within a scan budget, and when that runs out decides the
-// position without it, as the command's hint does.
+// compute solves b on a worker's solver as the command does (job.Solve,
+// job.Hint). A hint first looks for the min-left count within a scan
+// budget, and when that runs out decides the position without it.
 func compute(ctx context.Context, sv *solver.Solver, b *solitaire.Board, m mode) (*entry, error) {
-	var r solver.Result
-	tried := false
+	var (
+		r   solver.Result
+		err error
+	)
 	switch m {
 	case modeSolve:
-		r = sv.Solve(ctx, b, solver.Options{})
+		r, err = job.SolveWith(ctx, sv, b, solver.Options{})
 	case modeSolveMinLeft:
-		r = sv.Solve(ctx, b, solver.Options{MinLeft: true})
+		r, err = job.SolveWith(ctx, sv, b, solver.Options{MinLeft: true})
 	case modeHint:
-		tried = true
-		r = sv.Solve(ctx, b, solver.Options{MinLeft: true, MaxScans: hintMinLeftScans})
-		if r.Verdict == solver.Unknown && ctx.Err() == nil {
-			// The scan budget is for the min-left count only.
-			first := r.Stats
-			r = sv.Solve(ctx, b, solver.Options{})
-			r.Stats.Scans += first.Scans
-			r.Stats.RandomGames += first.RandomGames
-			r.Stats.Nodes += first.Nodes
-			r.Stats.Duration += first.Duration
-		}
+		r, err = job.HintWith(ctx, sv, b, 0)
+	}
+	switch {
+	case err != nil && ctx.Err() != nil:
+		r = solver.Result{Verdict: solver.Unknown, Method: solver.Budget, MinLeft: -1}
+	case err != nil:
+		return nil, err // a solution that does not replay: a bug
 	}
 	e := &entry{
 		verdict:      r.Verdict,
 		method:       r.Method,
-		moves:        append([]solitaire.Move(nil), r.Moves...), // the solver reuses r.Moves
+		moves:        slices.Clone(r.Moves), // the solver reuses r.Moves
 		minLeft:      r.MinLeft,
-		minLeftTried: tried,
+		minLeftTried: m == modeHint,
 		stats:        r.Stats,
 	}
 	if r.Verdict == solver.Unknown {
 		e.moves, e.minLeft = nil, -1
-	}
-	if r.Verdict == solver.Winnable {
-		if err := solitaire.Verify(b, r.Moves); err != nil {
-			return nil, fmt.Errorf("solver: the solution does not replay: %w", err)
-		}
 	}
 	return e, nil
 }

@@ -61,7 +61,7 @@ func (s *Server) handleTW16(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, s.cfg.MaxBody, &in); err != nil {
 		return err
 	}
-	h, err := parseHand(&in)
+	h, err := parseHand(&in, s.cfg.Tables)
 	if err != nil {
 		return err
 	}
@@ -102,8 +102,8 @@ var handAnalyses = map[string]func(h *hand) (any, error){
 // parseHand checks a hand request as the commands check their flags: melds
 // and kongs, the visible tiles (flowers ignored), at most four copies of a
 // kind counting all of them, and a hand size that fits the melds.
-func parseHand(in *handRequest) (*hand, error) {
-	h := &hand{forms: tw16.Forms{Ligu: in.Ligu}}
+func parseHand(in *handRequest, tables *tw16.TableSet) (*hand, error) {
+	h := &hand{forms: tw16.Forms{Ligu: in.Ligu, Tables: tables}}
 	if in.Claims {
 		w := tw16.ThesisWeights()
 		h.claims = &w

@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/server"
+	"github.com/mjsolve/mjsolve/tw16"
 )
 
 // serveOptions are the flags of "mjsolve serve".
@@ -73,11 +73,12 @@ func runServe(cmd *cobra.Command, o *serveOptions) error {
 	stderr := cmd.ErrOrStderr()
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	s, err := server.New(server.Config{
-		Finder:       layouts.DefaultFinder(),
+		Finder:       layoutFinder(),
 		Workers:      o.workers,
 		Queue:        o.queue,
 		SolveTimeout: o.solveTimeout,
 		CacheBytes:   int64(o.cacheMB) << 20,
+		Tables:       tw16.LoadTables(tw16TableOptions()),
 		Logger:       log,
 	})
 	if err != nil {
