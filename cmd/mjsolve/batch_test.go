@@ -135,3 +135,46 @@ func FuzzBatchReader(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTW16ScoreLines feeds the score batch arbitrary input: one output
+// line per line that is not blank or a comment, each a score or an error
+// naming its line, exit 2 exactly when there is an error, nothing on
+// standard error.
+func FuzzTW16ScoreLines(f *testing.F) {
+	for _, s := range []string{
+		"123m456p789s234s11z55z 1z\n", "123m456p789s234s11z55z 2z\n\n# x\n11m 1m", "nonsense", "456m789p234s55s67s 8s\r\n",
+		"11122233m456p789s55s 3m\n" + strings.Repeat("1", 70) + "m 1m\n",
+	} {
+		f.Add(s, false)
+	}
+	f.Fuzz(func(t *testing.T, in string, asJSON bool) {
+		args := []string{"tw16", "score", "-"}
+		if asJSON {
+			args = append(args, "--json")
+		}
+		code, out, errOut := runCmd(t, in, args...)
+		want := wantBatchLines(in)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if out == "" {
+			lines = nil
+		}
+		if errOut != "" || len(lines) != len(want) {
+			t.Fatalf("%q: %d lines for %d, stderr %q:\n%s", in, len(lines), len(want), errOut, out)
+		}
+		bad := false
+		for i, line := range lines {
+			n, _, _ := strings.Cut(want[i], ":")
+			isErr := strings.HasPrefix(line, "error: line "+n+": ") || strings.HasPrefix(line, `{"line":`+n+`,"error":`)
+			bad = bad || isErr
+			if !isErr && !strings.HasPrefix(line, `{"rules":`) && (line == "" || line[0] < '0' || line[0] > '9') {
+				t.Fatalf("%q: line %d is %q", in, i+1, line)
+			}
+			if len([]rune(line)) > 400 && !strings.HasPrefix(line, "{") {
+				t.Fatalf("%q: line %d has %d characters", in, i+1, len([]rune(line)))
+			}
+		}
+		if wantCode := map[bool]int{false: 0, true: exitBadInput}[bad]; code != wantCode {
+			t.Fatalf("%q: exit %d, want %d", in, code, wantCode)
+		}
+	})
+}
