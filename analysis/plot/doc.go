@@ -8,5 +8,9 @@
 // analysis to run or merge boards does not pull in gonum, fonts and PDF.
 //
 // Every plot takes a method's name and colour from one table, so that a
-// method looks the same in every plot.
+// method looks the same in every plot; the colours are the Okabe–Ito
+// palette, readable with colour blindness. The rate plot's y axis is zoomed
+// on the final interval, with the cut early curve marked; the time plot can
+// put its counts on a log scale. Render draws text and lines larger on a
+// larger picture.
 package plot

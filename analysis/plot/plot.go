@@ -3,12 +3,15 @@ package plot
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"math"
 	"strconv"
 	"strings"
 
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/mjsolve/mjsolve/analysis"
 )
@@ -26,7 +29,10 @@ func Title(d *analysis.PlotData) string {
 }
 
 // Render renders p at w×h pixels (at 96 dots per inch, so w×h points
-// times 4/3 for the vector formats) in format "png", "svg" or "pdf".
+// times 4/3 for the vector formats) in format "png", "svg" or "pdf". Text
+// and lines grow with the picture: a picture twice 960×600 each way draws
+// everything twice as large, as if at 192 dots per inch (no smaller than
+// 3/4 for small pictures).
 func Render(p *gplot.Plot, w, h int, format string) ([]byte, error) {
 	switch format {
 	case "png", "svg", "pdf":
@@ -36,15 +42,34 @@ func Render(p *gplot.Plot, w, h int, format string) ([]byte, error) {
 	if w < 16 || h < 16 || w > 20000 || h > 20000 {
 		return nil, fmt.Errorf("analysis: plot: size %dx%d is not between 16 and 20000 pixels a side", w, h)
 	}
-	wt, err := p.WriterTo(vg.Length(w)*vg.Inch/96, vg.Length(h)*vg.Inch/96, format)
-	if err != nil {
-		return nil, fmt.Errorf("analysis: plot: %w", err)
+	dpi := int(math.Round(96 * drawScale(w, h)))
+	s := vg.Length(dpi) / 96
+	width, height := vg.Length(w)*vg.Inch/96, vg.Length(h)*vg.Inch/96
+	var c vg.CanvasWriterTo
+	if format == "png" {
+		// Rendered at a higher resolution, text stays sharp.
+		img := image.NewRGBA(image.Rect(0, 0, w, h))
+		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseImage(img), vgimg.UseDPI(dpi))}
+	} else {
+		var err error
+		if c, err = draw.NewFormattedCanvas(width, height, format); err != nil {
+			return nil, fmt.Errorf("analysis: plot: %w", err)
+		}
+		c.Scale(float64(s), float64(s))
 	}
+	p.Draw(draw.NewCanvas(c, width/s, height/s))
 	var buf bytes.Buffer
-	if _, err := wt.WriteTo(&buf); err != nil {
+	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("analysis: plot: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// drawScale is how much larger than at 960×600 text and lines are drawn on
+// a w×h picture: as much as the picture grows in its tighter direction, at
+// least 3/4.
+func drawScale(w, h int) float64 {
+	return max(min(float64(w)/960, float64(h)/600), 0.75)
 }
 
 // formatNS formats a time in nanoseconds with three significant digits
@@ -112,6 +137,42 @@ func logTicks(lo, hi float64, label func(float64) string) []gplot.Tick {
 	}
 	return ts
 }
+
+// linearTicks labels a linear axis at 5 to 11 round values (1, 2 or 5
+// times a power of ten apart), whole numbers with their digits grouped: 0,
+// 2,000, 4,000, … for counts rather than 0.00, 2500.00; 1.5, 2.0, 2.5 for
+// percentages.
+type linearTicks struct{}
+
+func (linearTicks) Ticks(lo, hi float64) []gplot.Tick {
+	if !(hi > lo) || math.IsInf(hi-lo, 0) {
+		return nil
+	}
+	raw := (hi - lo) / 10
+	step := math.Pow(10, math.Floor(math.Log10(raw)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*step >= raw*(1-1e-9) {
+			step *= m
+			break
+		}
+	}
+	decimals := max(0, int(-math.Floor(math.Log10(step)+1e-9)))
+	var ts []gplot.Tick
+	for k := math.Ceil(lo/step - 1e-9); k*step <= hi*(1+1e-9)+1e-12; k++ {
+		v := k * step
+		label := strconv.FormatFloat(v, 'f', decimals, 64)
+		if decimals == 0 {
+			label = groupDigits(int64(math.Round(v)))
+		}
+		ts = append(ts, gplot.Tick{Value: v, Label: label})
+	}
+	return ts
+}
+
+// logCountTicks labels a log axis of board counts at the powers of ten.
+type logCountTicks struct{}
+
+func (logCountTicks) Ticks(lo, hi float64) []gplot.Tick { return logTicks(lo, hi, formatCount) }
 
 // countTicks labels a log axis of board counts.
 type countTicks struct{}

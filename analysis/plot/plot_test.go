@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	gplot "gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 
 	"github.com/mjsolve/mjsolve/analysis"
 )
@@ -187,4 +191,244 @@ func TestRunningMeans(t *testing.T) {
 	if _, err := RunningMeans([]Series{{Name: "empty"}}, RunningMeanOptions{}); err == nil {
 		t.Error("no values: want an error")
 	}
+}
+
+// readRecords writes recs to a record file and reads it back as plot data.
+func readRecords(t *testing.T, recs []analysis.Record) *analysis.PlotData {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "r.jsonl.zst")
+	writeRecords(t, p, testHeader(1, uint64(len(recs))), recs)
+	d, err := analysis.ReadPlotData([]string{p}, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// turtleLike is n boards of which about 3% are impossible (decided by
+// search or, one in five, by prune), the rest winnable at random: the shape
+// of a turtle run.
+func turtleLike(n uint64) []analysis.Record {
+	var out []analysis.Record
+	x := uint64(7)
+	for g := uint64(1); g <= n; g++ {
+		x = x*6364136223846793005 + 1442695040888963407
+		r := analysis.Record{Game: g, Verdict: analysis.Winnable, Method: "random", NS: int64(20_000 + x>>40%200_000)}
+		if x>>33%1000 < 30 {
+			r.Verdict, r.Method, r.NS = analysis.Impossible, "search", int64(300_000+x>>40%3_000_000)
+			if x>>20%5 == 0 {
+				r.Method, r.NS = "prune", int64(5_000+x>>50%5_000)
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// The rate plot's y axis is zoomed on the final interval, which takes a
+// sixth of its height, with the reference in view; the early curve that
+// leaves the axis is marked as cut (issue 9 item 13: the axis showed 0 to
+// 13% and squeezed the interval into a strip, cutting the curve silently).
+func TestRatePlotZoom(t *testing.T) {
+	d := readRecords(t, turtleLike(20_000))
+	last := d.Rate[len(d.Rate)-1]
+	for _, ref := range []float64{0, 0.0295, 0.05} {
+		p, err := Rate(d, RateOptions{Reference: ref})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, hi := 100*last.Lo, 100*last.Hi
+		if p.Y.Min > lo || p.Y.Max < hi || p.Y.Min < 0 {
+			t.Errorf("reference %g: y axis %.3f..%.3f does not hold the interval %.3f..%.3f", ref, p.Y.Min, p.Y.Max, lo, hi)
+		}
+		if ref > 0 && (p.Y.Min > 100*ref || p.Y.Max < 100*ref) {
+			t.Errorf("reference %g: y axis %.3f..%.3f leaves the reference out", ref, p.Y.Min, p.Y.Max)
+		}
+		if f := (hi - lo) / (p.Y.Max - p.Y.Min); ref != 0.05 && math.Abs(f-1.0/6) > 1e-9 {
+			t.Errorf("reference %g: the interval takes %.3f of the axis, want 1/6", ref, f)
+		}
+		// The first boards' rate (0% or far above 3%) is off the axis: the
+		// legend says so.
+		above, below := clipMarks(plotterLine(d), p.Y.Min, p.Y.Max)
+		svg := svgText(t, p)
+		if len(above)+len(below) == 0 {
+			t.Errorf("reference %g: the curve never leaves the axis", ref)
+		}
+		if (len(above) > 0) != strings.Contains(svg, "running rate above the axis (cut)") ||
+			(len(below) > 0) != strings.Contains(svg, "running rate below the axis (cut)") {
+			t.Errorf("reference %g: %d marks above, %d below, legend: %v", ref, len(above), len(below), strings.Contains(svg, "(cut)"))
+		}
+	}
+	// Marks are kept apart on the log axis and lie inside it.
+	line := plotterLine(d)
+	above, below := clipMarks(line, 2, 4)
+	for _, m := range append(above, below...) {
+		if m.Y <= 2 || m.Y >= 4 {
+			t.Errorf("mark at %v outside the axis", m)
+		}
+	}
+	for i := 1; i < len(above); i++ {
+		if above[i].X < 1.25*above[i-1].X {
+			t.Errorf("marks %v and %v too close", above[i-1], above[i])
+		}
+	}
+}
+
+// The count axis of the time plot has 5 to 11 labels at round whole
+// numbers, never "2500.00" (issue 9 item 13: two or three labels with
+// decimals).
+func TestTimePlotCountTicks(t *testing.T) {
+	d := readRecords(t, turtleLike(2_000))
+	p, err := Time(d, TimeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for m := 10.0; m < 1e7; m *= 1.07 {
+		var labels []string
+		for _, tk := range p.Y.Tick.Marker.Ticks(0, m) {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if len(labels) < 5 || len(labels) > 11 {
+			t.Errorf("0..%.0f: %d labels %q", m, len(labels), labels)
+		}
+		for _, l := range labels {
+			if strings.Contains(l, ".") {
+				t.Errorf("0..%.0f: label %q", m, l)
+			}
+		}
+	}
+	var got []string
+	for _, tk := range p.Y.Tick.Marker.Ticks(0, 2758) {
+		got = append(got, tk.Label)
+	}
+	if want := "0 500 1,000 1,500 2,000 2,500"; strings.Join(got, " ") != want {
+		t.Errorf("0..2758: %q, want %s", got, want)
+	}
+	// Percentages on the rate axis: 1.5, 2.0, ….
+	got = got[:0]
+	for _, tk := range (linearTicks{}).Ticks(1.4, 4.15) {
+		got = append(got, tk.Label)
+	}
+	if want := "1.5 2.0 2.5 3.0 3.5 4.0"; strings.Join(got, " ") != want {
+		t.Errorf("1.4..4.15: %q, want %s", got, want)
+	}
+}
+
+// --log-y: counts on a log axis from half a board, so that a method of a
+// few boards among thousands shows (issue 9 item 13).
+func TestTimePlotLogY(t *testing.T) {
+	d := readRecords(t, turtleLike(20_000))
+	for _, stacked := range []bool{false, true} {
+		p, err := Time(d, TimeOptions{LogY: true, Stacked: stacked})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := p.Y.Scale.(gplot.LogScale); !ok || p.Y.Min != 0.5 || p.Y.Max < 1000 {
+			t.Errorf("stacked %v: y axis %T %g..%g, want log from 0.5", stacked, p.Y.Scale, p.Y.Min, p.Y.Max)
+		}
+		var labels []string
+		for _, tk := range p.Y.Tick.Marker.Ticks(p.Y.Min, p.Y.Max) {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if !strings.HasPrefix(strings.Join(labels, " "), "1 10 100 1k") {
+			t.Errorf("stacked %v: labels %q", stacked, labels)
+		}
+		if _, err := Render(p, 480, 300, "png"); err != nil {
+			t.Error(err)
+		}
+	}
+	// On a log axis the empty stretches of a method are not drawn along
+	// the bottom: prune's outline is in pieces, each rising from the floor.
+	h, err := d.Methods[2].Time.LogHistogram(20, 1000, 1e7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := outlines(h, h.Counts, 0.5)
+	for _, r := range runs {
+		if r[0].Y != 0.5 || r[len(r)-1].Y != 0.5 {
+			t.Errorf("run %v does not rise from the floor", r)
+		}
+	}
+	if d.Methods[2].Method != "prune" || len(runs) < 1 {
+		t.Errorf("%s: %d runs", d.Methods[2].Method, len(runs))
+	}
+}
+
+// ink is the share of pixels of a PNG that are not white.
+func ink(t *testing.T, data []byte) float64 {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	n := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if r, g, bl, _ := img.At(x, y).RGBA(); r&g&bl < 0xf000 {
+				n++
+			}
+		}
+	}
+	return float64(n) / float64(b.Dx()*b.Dy())
+}
+
+// Text and lines grow with the picture: at twice the size each way the
+// share of inked pixels stays near the same, where text and lines of a
+// fixed size leave it at less than half (issue 9 item 13).
+func TestRenderScalesWithSize(t *testing.T) {
+	d := readRecords(t, turtleLike(2_000))
+	p, err := Time(d, TimeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shares []float64
+	for _, s := range [][2]int{{960, 600}, {1920, 1200}} {
+		b, err := Render(p, s[0], s[1], "png")
+		if err != nil {
+			t.Fatal(err)
+		}
+		shares = append(shares, ink(t, b))
+	}
+	// (Sharper edges at the higher resolution leave fewer grey pixels: 0.74
+	// here; text and lines of a fixed size give 0.43.)
+	if r := shares[1] / shares[0]; r < 0.6 || r > 1.25 {
+		t.Errorf("ink at 1920x1200 is %.2f of that at 960x600 (%.4f, %.4f), want about 1", r, shares[1], shares[0])
+	}
+	for _, c := range []struct {
+		w, h int
+		want float64
+	}{{960, 600, 1}, {1920, 1200, 2}, {1920, 600, 1}, {400, 250, 0.75}, {2880, 1200, 2}} {
+		if got := drawScale(c.w, c.h); got != c.want {
+			t.Errorf("drawScale(%d, %d) = %g, want %g", c.w, c.h, got, c.want)
+		}
+	}
+	// The vector formats scale the same way and keep the size asked for.
+	b, err := Render(p, 1920, 1200, "svg")
+	if err != nil || !bytes.Contains(b, []byte(`width="1440pt" height="900pt"`)) || !bytes.Contains(b, []byte("scale(2")) {
+		t.Errorf("svg at 1920x1200: %v\n%.300s", err, b)
+	}
+}
+
+// svgText renders p as SVG, where the legend's texts are text.
+func svgText(t *testing.T, p *gplot.Plot) string {
+	t.Helper()
+	b, err := Render(p, 960, 600, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// plotterLine is the running rate of d in percent, as Rate draws it.
+func plotterLine(d *analysis.PlotData) plotter.XYs {
+	var line plotter.XYs
+	for _, pt := range d.Rate {
+		line = append(line, plotter.XY{X: float64(pt.Boards), Y: 100 * pt.Rate})
+	}
+	return line
 }

@@ -3,6 +3,7 @@ package plot
 import (
 	"fmt"
 	"image/color"
+	"math"
 
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -16,11 +17,13 @@ type TimeOptions struct {
 	Title     string // "" for [Title]
 	PerDecade int    // histogram bins per power of ten; 0 for 20
 	Stacked   bool   // stack the methods' histograms instead of overlaying them
+	LogY      bool   // a log scale for the counts, so that a method of few boards shows
 }
 
 // Time draws a histogram of the time per board of d on a log axis, one
 // series per method (overlaid outlines, or filled and stacked), with the
-// mean, median and 99th percentile of all boards marked.
+// mean, median and 99th percentile of all boards marked. The count axis
+// is linear, or with LogY logarithmic from half a board.
 func Time(d *analysis.PlotData, o TimeOptions) (*gplot.Plot, error) {
 	all := &d.Merge.Summary.Time
 	if all.Count == 0 {
@@ -42,6 +45,15 @@ func Time(d *analysis.PlotData, o TimeOptions) (*gplot.Plot, error) {
 	p.Y.Label.Text = fmt.Sprintf("boards per bin (%d bins per decade)", o.PerDecade)
 	p.X.Scale = gplot.LogScale{}
 	p.X.Tick.Marker = durationTicks{}
+	p.Y.Tick.Marker = linearTicks{}
+	floor := 0.0 // where a bin of no boards is drawn
+	if o.LogY {
+		// Counts are fractions where a fine bucket straddles a bin edge;
+		// less than half a board in a bin is drawn as half a board.
+		floor = 0.5
+		p.Y.Scale = gplot.LogScale{}
+		p.Y.Tick.Marker = logCountTicks{}
+	}
 	p.Add(plotter.NewGrid())
 
 	var hists []*analysis.LogHistogram
@@ -67,8 +79,8 @@ func Time(d *analysis.PlotData, o TimeOptions) (*gplot.Plot, error) {
 		col := methodColor(m.Method, i)
 		label := fmt.Sprintf("%s: %s boards, median %s", m.Method, groupDigits(m.Time.Count), formatNS(float64(m.Time.Quantile(0.5))))
 		if o.Stacked {
-			pts := steps(h, top)
-			lower := steps(h, base)
+			pts := steps(h, top, floor)
+			lower := steps(h, base, floor)
 			for k := len(lower) - 1; k >= 0; k-- {
 				pts = append(pts, lower[k])
 			}
@@ -84,14 +96,27 @@ func Time(d *analysis.PlotData, o TimeOptions) (*gplot.Plot, error) {
 			base = top
 			continue
 		}
-		l, err := plotter.NewLine(steps(h, top))
-		if err != nil {
-			return nil, fmt.Errorf("analysis: plot: %w", err)
+		for k, run := range outlines(h, top, floor) {
+			l, err := plotter.NewLine(run)
+			if err != nil {
+				return nil, fmt.Errorf("analysis: plot: %w", err)
+			}
+			l.Color = col
+			l.Width = vg.Points(1.3)
+			p.Add(l)
+			if k == 0 {
+				p.Legend.Add(label, l)
+			}
 		}
-		l.Color = col
-		l.Width = vg.Points(1.3)
-		p.Add(l)
-		p.Legend.Add(label, l)
+	}
+	ymax = max(ymax, 1)
+	// height is f times the highest bin; on a log axis, f times as many
+	// decades above the floor.
+	height := func(f float64) float64 {
+		if !o.LogY {
+			return ymax * f
+		}
+		return floor * math.Pow(ymax/floor, f)
 	}
 	marks := []struct {
 		name string
@@ -103,7 +128,7 @@ func Time(d *analysis.PlotData, o TimeOptions) (*gplot.Plot, error) {
 	}
 	for i, mk := range marks {
 		x := max(mk.ns, 1)
-		l, err := plotter.NewLine(plotter.XYs{{X: x, Y: 0}, {X: x, Y: ymax * 1.05}})
+		l, err := plotter.NewLine(plotter.XYs{{X: x, Y: floor}, {X: x, Y: height(1.05)}})
 		if err != nil {
 			return nil, fmt.Errorf("analysis: plot: %w", err)
 		}
@@ -115,18 +140,51 @@ func Time(d *analysis.PlotData, o TimeOptions) (*gplot.Plot, error) {
 	}
 	h0 := hists[0]
 	p.X.Min, p.X.Max = h0.Edge(0), h0.Edge(len(h0.Counts))
-	p.Y.Min, p.Y.Max = 0, max(ymax*1.4, 1) // headroom for the legend above the marks
+	p.Y.Min, p.Y.Max = floor, height(1.4) // headroom for the legend above the marks
 	p.Legend.Top = true
 	return p, nil
 }
 
-// steps outlines a histogram with heights ys on the bins of h, from 0 at
-// the first edge to 0 at the last.
-func steps(h *analysis.LogHistogram, ys []float64) plotter.XYs {
+// steps outlines a histogram with heights ys on the bins of h, from floor
+// at the first edge to floor at the last; heights below floor are drawn at
+// floor.
+func steps(h *analysis.LogHistogram, ys []float64, floor float64) plotter.XYs {
 	pts := make(plotter.XYs, 0, 2*len(ys)+2)
-	pts = append(pts, plotter.XY{X: h.Edge(0), Y: 0})
+	pts = append(pts, plotter.XY{X: h.Edge(0), Y: floor})
 	for j, y := range ys {
+		y = max(y, floor)
 		pts = append(pts, plotter.XY{X: h.Edge(j), Y: y}, plotter.XY{X: h.Edge(j + 1), Y: y})
 	}
-	return append(pts, plotter.XY{X: h.Edge(len(ys)), Y: 0})
+	return append(pts, plotter.XY{X: h.Edge(len(ys)), Y: floor})
+}
+
+// outlines outlines a histogram as steps does, but on a log axis (floor >
+// 0) leaves out the runs of bins below the floor, so that a method's empty
+// stretches do not draw a line along the bottom.
+func outlines(h *analysis.LogHistogram, ys []float64, floor float64) []plotter.XYs {
+	if floor == 0 {
+		return []plotter.XYs{steps(h, ys, 0)}
+	}
+	var out []plotter.XYs
+	var run plotter.XYs
+	for j, y := range ys {
+		if y < floor {
+			if run != nil {
+				out = append(out, append(run, plotter.XY{X: h.Edge(j), Y: floor}))
+				run = nil
+			}
+			continue
+		}
+		if run == nil {
+			run = plotter.XYs{{X: h.Edge(j), Y: floor}}
+		}
+		run = append(run, plotter.XY{X: h.Edge(j), Y: y}, plotter.XY{X: h.Edge(j + 1), Y: y})
+	}
+	if run != nil {
+		out = append(out, append(run, plotter.XY{X: h.Edge(len(ys)), Y: floor}))
+	}
+	if out == nil { // nothing reaches the floor: a line along it for the legend
+		out = append(out, steps(h, ys, floor))
+	}
+	return out
 }

@@ -23,6 +23,7 @@ type analysisPlotOptions struct {
 	size      string
 	perDecade int
 	stacked   bool
+	logY      bool
 	title     string
 	files     []string
 
@@ -46,13 +47,19 @@ written whole or not at all.
 --kind rate (the default): the unwinnable rate over the first n decided boards
 in game order against n on a log axis, with its 95% Wilson interval as a band;
 --reference R adds a horizontal line at the rate R (0.0295 is de Bondt's 2.95%
-for the turtle). Memory stays flat: the curve is kept at 50 points a decade.
+for the turtle). The y axis is zoomed on the final interval (a sixth of its
+height); where the early curve leaves it, triangles along the edge mark the
+cut. Memory stays flat: the curve is kept at 50 points a decade.
 
 --kind time: a histogram of the time per board on a log axis, one outline per
 method (random, search, prune, …) or, with --stacked, the methods stacked,
-with the mean, median and 99th percentile of all boards marked.`,
+with the mean, median and 99th percentile of all boards marked; --log-y puts
+the counts on a log scale so that a method of few boards shows.
+
+Colours are colour-blind safe (Okabe–Ito); text and lines grow with --size.`,
 		Example: `  mjsolve analysis plot turtle.jsonl.zst --out rate.png --reference 0.0295
-  mjsolve analysis plot part*.jsonl.zst --kind time --stacked --out time.svg`,
+  mjsolve analysis plot part*.jsonl.zst --kind time --stacked --out time.svg
+  mjsolve analysis plot turtle.jsonl.zst --kind time --log-y --size 1920x1200 --out time.png`,
 		Args: someArgs("one or more record FILEs written by 'mjsolve solitaire --out'"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.files = args
@@ -68,6 +75,7 @@ with the mean, median and 99th percentile of all boards marked.`,
 	f.StringVar(&o.size, "size", "960x600", "picture size `WxH` in pixels (96 per inch for SVG and PDF)")
 	f.IntVar(&o.perDecade, "bins", 20, "histogram bins per power of ten (`N`) of the time plot")
 	f.BoolVar(&o.stacked, "stacked", false, "stack the methods in the time plot")
+	f.BoolVar(&o.logY, "log-y", false, "a log scale for the counts of the time plot, so that a method of few boards shows")
 	f.StringVar(&o.title, "title", "", "plot title (default: layout, deal, seed and boards)")
 	cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions([]string{"rate", "time"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.MarkFlagFilename("out", "png", "svg", "pdf")
@@ -132,6 +140,9 @@ func runAnalysisPlot(o *analysisPlotOptions) error {
 	if o.stacked && o.kind != "time" {
 		return fmt.Errorf("--stacked is for --kind time")
 	}
+	if o.logY && o.kind != "time" {
+		return fmt.Errorf("--log-y is for --kind time")
+	}
 	if o.perDecade < 1 || o.perDecade > 1000 {
 		return fmt.Errorf("--bins %d: want 1 to 1000 bins per power of ten", o.perDecade)
 	}
@@ -146,7 +157,7 @@ func runAnalysisPlot(o *analysisPlotOptions) error {
 	if o.kind == "rate" {
 		p, err = plot.Rate(d, plot.RateOptions{Title: o.title, Reference: o.reference})
 	} else {
-		p, err = plot.Time(d, plot.TimeOptions{Title: o.title, PerDecade: o.perDecade, Stacked: o.stacked})
+		p, err = plot.Time(d, plot.TimeOptions{Title: o.title, PerDecade: o.perDecade, Stacked: o.stacked, LogY: o.logY})
 	}
 	if err != nil {
 		return err

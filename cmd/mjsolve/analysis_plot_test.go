@@ -34,6 +34,7 @@ func TestAnalysisPlotPNG(t *testing.T) {
 		{"rate-small.png", []string{"--size", "400x250", "--png"}, 400, 250},
 		{"time.png", []string{"--kind", "time", "--size", "640X480", "-o"}, 640, 480},
 		{"stacked.png", []string{"--kind", "time", "--stacked", "--bins", "10", "--out"}, 960, 600},
+		{"timelog.png", []string{"--kind", "time", "--log-y", "--size", "1920x1200", "--out"}, 1920, 1200}, // issue 9 item 13
 	} {
 		out := filepath.Join(dir, c.name)
 		args := append(append([]string{"analysis", "plot", recs}, c.args...), out)
@@ -94,6 +95,7 @@ func TestAnalysisPlotBadInput(t *testing.T) {
 		{[]string{recs, "--out", out, "--reference", "2.95"}, "--reference 2.95: want a rate between 0 and 1 (2.95% is 0.0295)"},
 		{[]string{recs, "--out", out, "--kind", "time", "--reference", "0.03"}, "--reference is for --kind rate"},
 		{[]string{recs, "--out", out, "--stacked"}, "--stacked is for --kind time"},
+		{[]string{recs, "--out", out, "--log-y"}, "--log-y is for --kind time"},
 		{[]string{recs, "--out", out, "--kind", "time", "--bins", "0"}, "--bins 0: want 1 to 1000 bins per power of ten"},
 		{[]string{missing, "--out", out}, "analysis: open " + missing + ": no such file or directory"},
 		{[]string{recs, other, "--out", out}, "analysis: cannot merge " + other + ": the first file holds layout turtle40 (40 tiles, geometry " + h.Geometry + "), deal pcg, seed 1; it differs: seed 1, not 2"},
