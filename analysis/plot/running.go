@@ -67,8 +67,8 @@ func RunningMeans(series []Series, o RunningMeanOptions) (*gplot.Plot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("analysis: plot: %w", err)
 		}
-		l.Color = plotutil.Color(i)
-		l.Dashes = plotutil.Dashes(i / len(plotutil.DefaultColors))
+		l.Color = seriesColor(i)
+		l.Dashes = plotutil.Dashes(i / len(seriesColors))
 		l.Width = vg.Points(1.5)
 		p.Add(l)
 		p.Legend.Add(fmt.Sprintf("%s: %.1f after %d", s.Name, xys[len(xys)-1].Y, len(xys)), l)

@@ -46,6 +46,13 @@ var methodStyles = []methodStyle{
 // left out: it is hard to see on white.
 var otherColors = []color.Color{bluishGreen, reddishPurple, vermillion}
 
+// seriesColors colour plots of other series (the players of a tournament
+// in RunningMeans), in order: the method colours first, then the rest.
+var seriesColors = []color.Color{blue, orange, skyBlue, black, bluishGreen, reddishPurple, vermillion}
+
+// seriesColor is the colour of the i-th series of a plot of series.
+func seriesColor(i int) color.Color { return seriesColors[i%len(seriesColors)] }
+
 // methodColor is the colour of the i-th series, for method m.
 func methodColor(m solver.Method, i int) color.Color {
 	for _, s := range methodStyles {

@@ -89,6 +89,10 @@ func TestMethodColorsColourBlindSafe(t *testing.T) {
 	if d, why := minDelta(cs); d < 20 {
 		t.Errorf("method colours too close for colour-blind readers: ΔE %.1f (%s)", d, why)
 	}
+	// Four players of a tournament (RunningMeans).
+	if d, why := minDelta(seriesColors[:4]); d < 20 {
+		t.Errorf("series colours too close: ΔE %.1f (%s)", d, why)
+	}
 	// The rate plot: curve, band and reference apart from each other.
 	if d, why := minDelta([]color.Color{rateLineColor, rateBandColor, referenceColor}); d < 20 {
 		t.Errorf("rate plot colours too close: ΔE %.1f (%s)", d, why)
