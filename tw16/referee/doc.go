@@ -39,8 +39,8 @@
 // question, makes an illegal move, crashes, closes its output, does not
 // reply within Options.MoveTime, or writes a line of protocol.MaxLine bytes
 // or more fails: it is sent /exit, ended, and replaced for the rest of the
-// hand by a dummy that discards the tile it draws (the highest it holds
-// when it has drawn none) and claims nothing. The failure is counted in
+// hand by a dummy that discards the tile it draws (its highest tile, honors
+// last, when it has drawn none) and claims nothing. The failure is counted in
 // the table and the match goes on; the next hand starts the program again.
 //
 // # Transcripts

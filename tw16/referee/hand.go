@@ -375,8 +375,8 @@ func (h *hand) play1(s game.Seat, r protocol.Reply, ok bool, err error, a game.A
 	return nil
 }
 
-// dummy plays a failed seat: it discards the card it drew (the highest it
-// holds when it drew none) and claims nothing, as the framework's failure
+// dummy plays a failed seat: it discards the card it drew (its highest
+// card, honors last, when it drew none) and claims nothing, as the framework's failure
 // mode does.
 func (h *hand) dummy(s game.Seat) error {
 	g := h.g
