@@ -15,7 +15,9 @@
 // /exit with the four scores; then the referee closes the program's
 // standard input and kills its process group if it has not quit within
 // StopGrace (a second). With Options.Reuse each program runs from hand to
-// hand instead and takes each /start as a fresh start.
+// hand instead and takes each /start as a fresh start; it should quit when
+// its input ends, not at /exit (one found to have quit between hands is
+// started again, but one still quitting when the next hand begins fails).
 //
 // # Strictness
 //

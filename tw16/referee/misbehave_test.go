@@ -146,6 +146,9 @@ func TestGreedyPlayers(t *testing.T) {
 	seen := map[string]int{}
 	wins := 0
 	o.OnHand = func(r *HandReport) {
+		for _, f := range r.Failures {
+			t.Errorf("hand %d: player %d failed: %s", r.Scheduled.Index+1, f.Player+1, f.Why)
+		}
 		if !r.Result.Exhausted {
 			wins++
 		}

@@ -9,6 +9,5 @@ while IFS= read -r line; do
 	"/ask throw") n=$((n + 1)); if [ $n = 2 ]; then echo "/hu"; else echo "/throw $drawn"; fi ;;
 	"/ask hu") echo "/hu" ;;
 	"/ask "*) echo "/pass" ;;
-	"/exit"*) exit 0 ;;
 	esac
 done

@@ -7,6 +7,5 @@ while IFS= read -r line; do
 	"/mo "*) drawn=${line#/mo } ;;
 	"/ask throw") n=$((n + 1)); if [ $n = 3 ]; then echo "I would rather not"; else echo "/throw $drawn"; fi ;;
 	"/ask "*) echo "/pass" ;;
-	"/exit"*) exit 0 ;;
 	esac
 done

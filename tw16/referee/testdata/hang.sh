@@ -8,6 +8,5 @@ while IFS= read -r line; do
 	"/mo "*) drawn=${line#/mo } ;;
 	"/ask throw") n=$((n + 1)); if [ $n = 2 ]; then sleep 600; fi; echo "/throw $drawn" ;;
 	"/ask "*) echo "/pass" ;;
-	"/exit"*) exit 0 ;;
 	esac
 done

@@ -11,6 +11,5 @@ while IFS= read -r line; do
 	"/ask eat") echo "/eat $a $b" ;;
 	"/ask gong") echo "/gong 4 $a $b $c" ;;
 	"/ask "*) echo "/pass" ;;
-	"/exit"*) exit 0 ;;
 	esac
 done
