@@ -71,21 +71,37 @@ func kongCosts(c mjsolve.Counts, a *game.Action, sh0 int) bool {
 	return shanten(c2) > sh0
 }
 
-// turn chooses a kong or a discard.
-func (s *Advice) turn(v *game.View, acts []game.Action) int {
+// ownKong returns the index of a concealed or added kong to make on the
+// seat's turn, or -1: one that does not raise the shanten, and an added
+// kong (which can be robbed) only while no opponent looks ready.
+func (s *Advice) ownKong(v *game.View, acts []game.Action) int {
 	c := v.Concealed
-	sh0 := shanten(c)
-	danger := s.threatened(v)
+	sh0 := -2
 	for i := range acts {
 		a := &acts[i]
-		if (a.Type == game.ConcealedKong || a.Type == game.AddedKong) && !kongCosts(c, a, sh0) {
-			// An added kong can be robbed: not when someone looks ready.
-			if a.Type == game.AddedKong && danger {
-				continue
-			}
+		if a.Type != game.ConcealedKong && a.Type != game.AddedKong {
+			continue
+		}
+		if sh0 == -2 {
+			sh0 = shanten(c)
+		}
+		if a.Type == game.AddedKong && s.threatened(v) {
+			continue
+		}
+		if !kongCosts(c, a, sh0) {
 			return i
 		}
 	}
+	return -1
+}
+
+// turn chooses a kong or a discard.
+func (s *Advice) turn(v *game.View, acts []game.Action) int {
+	if i := s.ownKong(v, acts); i >= 0 {
+		return i
+	}
+	c := v.Concealed
+	danger := s.threatened(v)
 	seen := &v.Seen
 	adv, err := tw16.Advise(c, seen, nil)
 	if err != nil {
@@ -118,6 +134,13 @@ func (s *Advice) turn(v *game.View, acts []game.Action) int {
 // pass. Ties between chows go to the most effective tiles after.
 func (s *Advice) claim(v *game.View, acts []game.Action) int {
 	pass := len(acts) - 1
+	if acts[0].Type == game.ConcealedKong || acts[0].Type == game.AddedKong {
+		// Over the protocol a turn's kongs are asked alone (/ask gong).
+		if i := s.ownKong(v, acts); i >= 0 {
+			return i
+		}
+		return pass
+	}
 	c := v.Concealed
 	sh0 := shanten(c)
 	folding := !s.o.NoDefence && s.threatened(v) && sh0 >= 2
@@ -125,7 +148,7 @@ func (s *Advice) claim(v *game.View, acts []game.Action) int {
 	for i := range acts[:pass] {
 		a := &acts[i]
 		switch a.Type {
-		case game.Kong, game.ConcealedKong, game.AddedKong:
+		case game.Kong:
 			if !kongCosts(c, a, sh0) && !folding {
 				return i
 			}

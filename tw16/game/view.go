@@ -76,6 +76,9 @@ func (v *View) Start(seat, dealer Seat, round Wind, flowers bool, dealt []Card) 
 }
 
 func (v *View) add(c Card) {
+	if v.NHand == len(v.Cards) || !c.Valid() {
+		return // a protocol view told of more cards than a hand holds
+	}
 	i := v.NHand
 	for i > 0 && v.Cards[i-1] > c {
 		v.Cards[i] = v.Cards[i-1]
@@ -134,10 +137,10 @@ func (v *View) Apply(e *Event) {
 	case EventDiscard:
 		if mine {
 			v.remove(e.Card)
-		} else if e.Card.Valid() {
-			v.Seen[e.Card.Kind()]++
+		} else {
+			v.see(e.Card)
 		}
-		if e.Card.Valid() {
+		if e.Card.Valid() && !e.Card.IsFlower() && v.NRiver < len(v.River) {
 			v.River[v.NRiver] = Discarded{Seat: e.Seat, Card: e.Card}
 			v.NRiver++
 			v.Discards[e.Seat&3].Add(e.Card.Kind())
@@ -153,7 +156,7 @@ func (v *View) Apply(e *Event) {
 			if mine {
 				v.remove(c)
 			} else {
-				v.Seen[c.Kind()]++
+				v.see(c)
 			}
 		}
 		v.addMeld(e.Seat, e.Meld)
@@ -170,17 +173,24 @@ func (v *View) Apply(e *Event) {
 	case EventAddedKong:
 		if mine {
 			v.remove(e.Card)
-		} else if e.Card.Valid() {
-			v.Seen[e.Card.Kind()]++
+		} else {
+			v.see(e.Card)
 		}
 		s := e.Seat & 3
 		for i := range v.NMelds[s] {
 			m := &v.Melds[s][i]
-			if m.Type == tw16.Pong && e.Card.Valid() && m.Cards[0].Kind() == e.Card.Kind() {
+			if m.Type == tw16.Pong && e.Card.Valid() && !e.Card.IsFlower() && m.Cards[0].Kind() == e.Card.Kind() {
 				m.Type, m.Cards[3] = tw16.Kong, e.Card
 				sortCards(&m.Cards)
 			}
 		}
+	}
+}
+
+// see counts a card of another seat now shown.
+func (v *View) see(c Card) {
+	if c.Valid() && !c.IsFlower() {
+		v.Seen[c.Kind()]++
 	}
 }
 

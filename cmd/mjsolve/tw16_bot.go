@@ -1,0 +1,74 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/tw16/bot"
+	"github.com/spf13/cobra"
+)
+
+// tw16BotOptions are the inputs of "mjsolve tw16 bot".
+type tw16BotOptions struct {
+	strategy   string
+	seed       uint64
+	monteCarlo int
+	noDefence  bool
+	honors     string
+}
+
+func newTW16BotCmd() *cobra.Command {
+	o := &tw16BotOptions{}
+	cmd := &cobra.Command{
+		Use:   "bot",
+		Short: "Play Mahjong over the ICGA/TCGA protocol on stdin and stdout",
+		Long: `Play Taiwanese 16-tile Mahjong as a program of the ICGA/TCGA computer Mahjong
+competitions: read the referee's lines (/start, /initGame, /initCard, /mo,
+/ask …, /throw, /eat, /pong, /gong, /hu, /exit) on standard input and answer
+every /ask on standard output (/throw, /eat, /pong, /gong, /hu or /pass),
+until standard input ends. Many hands may come in one run: each /initGame
+starts a fresh hand. Lines it cannot follow are skipped with a note on
+standard error.
+
+--strategy chooses the play: advice (discards by the advice engine, claims
+that lower the shanten, defence when an opponent looks ready), random (a
+random legal move) or draw-discard (discard the drawn tile, claim nothing).
+The play is deterministic for a --seed.`,
+		Example: `  mjsolve tw16 bot --strategy advice --seed 7
+  mjsolve tw16 referee --player "mjsolve tw16 bot" --player "mjsolve tw16 bot --strategy random" \
+    --player "mjsolve tw16 bot" --player "mjsolve tw16 bot --strategy draw-discard"`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runTW16Bot(o, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.strategy, "strategy", "advice", "how to play: "+strings.Join(bot.Names(), ", "))
+	f.Uint64Var(&o.seed, "seed", 1, "seed of the strategy's random choices")
+	f.IntVar(&o.monteCarlo, "monte-carlo", 0, "advice: sample this many ready hands per threatening opponent to judge discards (0: rules of thumb)")
+	f.BoolVar(&o.noDefence, "no-defence", false, "advice: never defend")
+	f.StringVar(&o.honors, "honors", "icga", "numbering of the honor TIDs: icga (41x East, 42x West, 43x South, 44x North) or mjtalk (East South West North)")
+	return cmd
+}
+
+func runTW16Bot(o *tw16BotOptions, stdin io.Reader, stdout, stderr io.Writer) error {
+	if o.monteCarlo < 0 {
+		return fmt.Errorf("--monte-carlo %d: must not be negative", o.monteCarlo)
+	}
+	honors, err := mjsolve.ParseHonorOrder(o.honors)
+	if err != nil {
+		return fmt.Errorf("--honors %s: want icga or mjtalk", o.honors)
+	}
+	st, err := bot.New(o.strategy, bot.Options{MonteCarlo: o.monteCarlo, NoDefence: o.noDefence})
+	if err != nil {
+		return fmt.Errorf("--strategy %s: not one of %s", o.strategy, strings.Join(bot.Names(), ", "))
+	}
+	err = bot.Serve(stdin, stdout, bot.ServeOptions{Strategy: st, Seed: o.seed, Honors: honors,
+		Warn: func(err error) { fmt.Fprintf(stderr, "mjsolve tw16 bot: skipped: %s\n", oneLine(err.Error())) }})
+	if err != nil {
+		return failure(err)
+	}
+	return nil
+}

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestTW16Bot(t *testing.T) {
+	in := strings.Join([]string{
+		"/start MJ 2 bot",
+		"/initGame EAST EAST 1 1 0",
+		"/initCard 110 111 112 120 130 140 150 160 170 210 220 230 240 250 260 290",
+		"/throw 1 410",
+		"/ask pong",
+		"bad line",
+		"/mo 113",
+		"/ask gong",
+		"/gong 2 0 110 111 112 113",
+		"/mo 291",
+		"/ask hu",
+		"/exit 0 0 0 0",
+	}, "\n") + "\n"
+	var out, errb bytes.Buffer
+	if code := run([]string{"tw16", "bot", "--seed", "5"}, strings.NewReader(in), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	// Pass the pong (no East held); a concealed kong of 1m costs nothing
+	// (1111m 234m 567m 123s 456s 9s); the replacement 9s completes
+	// 234m 567m 123s 456s 99s: win.
+	if want := "/pass\n/gong 0 110 111 112 113\n/hu\n"; out.String() != want {
+		t.Errorf("replies %q, want %q", out.String(), want)
+	}
+	if want := "mjsolve tw16 bot: skipped: protocol: \"bad line\": field 1: not a server instruction\n"; errb.String() != want {
+		t.Errorf("stderr %q, want %q", errb.String(), want)
+	}
+}
+
+func TestTW16BotBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--strategy", "clever"}, "--strategy clever: not one of advice, random, draw-discard"},
+		{[]string{"--honors", "xyz"}, "--honors xyz: want icga or mjtalk"},
+		{[]string{"--monte-carlo", "-3"}, "--monte-carlo -3: must not be negative"},
+	} {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"tw16", "bot"}, tc.args...), strings.NewReader(""), &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), tc.want) || out.Len() != 0 {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", tc.args, code, errb.String(), tc.want)
+		}
+	}
+}
