@@ -10,7 +10,6 @@ import (
 
 	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 )
 
 // tw16RulesFlags are the flags that choose the rules of scoring: a
@@ -21,10 +20,25 @@ type tw16RulesFlags struct {
 	pingHuConcealed bool
 }
 
-func (f *tw16RulesFlags) add(fs *pflag.FlagSet) {
+func (f *tw16RulesFlags) add(cmd *cobra.Command) {
+	fs := cmd.Flags()
 	fs.StringVar(&f.profile, "rules", "competition", "rule profile: competition or common")
 	fs.StringArrayVar(&f.tai, "rule", nil, "house tai of an item, `ITEM=TAI` (e.g. earthly-ready=4, 字一色=8; 0 takes the item out); repeatable, see \"mjsolve tw16 items\"")
 	fs.BoolVar(&f.pingHuConcealed, "ping-hu-concealed", false, "平胡 needs a concealed hand (門清)")
+	cmd.RegisterFlagCompletionFunc("rules", completeWords(tw16.RuleNames()...))
+	cmd.RegisterFlagCompletionFunc("rule", completeItemTai)
+}
+
+// completeItemTai offers the items' keys followed by "=", with the table's
+// tai and the gloss as the description.
+func completeItemTai(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	var out []cobra.Completion
+	for id := range tw16.NumItems {
+		if strings.HasPrefix(id.String(), toComplete) {
+			out = append(out, cobra.CompletionWithDesc(id.String()+"=", fmt.Sprintf("%s %s, %s", id.Chinese(), id.TaiLabel(id.Tai()), id.English())))
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
 }
 
 // rules returns the rules the flags give.
@@ -108,7 +122,7 @@ not counted with it (不計).
 			return runTW16Items(opts)
 		},
 	}
-	opts.rules.add(cmd.Flags())
+	opts.rules.add(cmd)
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the items as JSON")
 	return cmd
 }

@@ -103,3 +103,21 @@ win          1z completes 111z: 雙碰 (dual-pong); best of 1 decomposition
 		}
 	}
 }
+
+// TestTW16RuleCompletion: --rule completes the items' keys with "=",
+// --rules the profiles.
+func TestTW16RuleCompletion(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tw16", "score", "1z", "--rule", "fi"}, "five-concealed-triplets=\t五暗刻 8, five concealed triplets\n:6\n"},
+		{[]string{"tw16", "items", "--rule", "dealer"}, "dealer=\t莊家 1, dealer\ndealer-streak=\t連N拉N 2N, dealer's consecutive deals\n:6\n"},
+		{[]string{"tw16", "items", "--rules", ""}, "competition\ncommon\n:4\n"},
+	} {
+		code, out, _ := runCmd(t, "", append([]string{"__complete"}, c.args...)...)
+		if code != 0 || out != c.want {
+			t.Errorf("complete %q: exit %d, output %q, want %q", c.args, code, out, c.want)
+		}
+	}
+}

@@ -94,7 +94,7 @@ marks the set (or pair) the winning tile completed.`,
 	f.BoolVar(&opts.dealer, "dealer", false, "the winner is the dealer (莊家)")
 	f.IntVar(&opts.dealerStreak, "dealer-streak", 0, "`N` of 連N拉N: the dealer's consecutive deals (common rules)")
 	f.BoolVar(&opts.discarderDealer, "discarder-dealer", false, "the discarder (or the player robbed) is the dealer")
-	opts.rules.add(f)
+	opts.rules.add(cmd)
 	f.IntVar(&opts.base, "base", 0, "points of the base (底); default from the rules")
 	f.IntVar(&opts.perTai, "per-tai", 0, "points per tai (台); default from the rules")
 	f.BoolVar(&opts.lastTile, "last-tile", false, "won on the last tile of the wall (海底撈月) or its discard (河底撈魚)")
