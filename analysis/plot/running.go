@@ -3,6 +3,7 @@ package plot
 import (
 	"fmt"
 	"image/color"
+	"strconv"
 
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -45,6 +46,7 @@ func RunningMeans(series []Series, o RunningMeanOptions) (*gplot.Plot, error) {
 	if p.Y.Label.Text == "" {
 		p.Y.Label.Text = "mean score per hand"
 	}
+	p.X.Tick.Marker = plainTicks{}
 	p.Add(plotter.NewGrid())
 	zero, err := plotter.NewLine(plotter.XYs{{X: 1, Y: 0}, {X: float64(max(n, 2)), Y: 0}})
 	if err != nil {
@@ -76,4 +78,18 @@ func RunningMeans(series []Series, o RunningMeanOptions) (*gplot.Plot, error) {
 	p.X.Min, p.X.Max = 1, float64(max(n, 2))
 	p.Legend.Top = true
 	return p, nil
+}
+
+// plainTicks are gonum's default ticks labelled without trailing zeros
+// ("25", not "25.00").
+type plainTicks struct{}
+
+func (plainTicks) Ticks(lo, hi float64) []gplot.Tick {
+	ts := gplot.DefaultTicks{}.Ticks(lo, hi)
+	for i := range ts {
+		if ts[i].Label != "" {
+			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'f', -1, 64)
+		}
+	}
+	return ts
 }

@@ -246,7 +246,7 @@ func (m *match) hand(ctx context.Context, g *game.Game, sh game.Scheduled) (*Han
 		cleanup()
 		return nil, fmt.Errorf("referee: hand %d: the points %v do not sum to zero", n, res.Points)
 	}
-	if err := w.t.finish(res.Points, describeResult(res, &sh)); err != nil {
+	if err := w.t.finish(res.Points, describeResult(res, &sh, m.o.Honors)); err != nil {
 		return nil, err
 	}
 	rep.Failed = hd.failed
@@ -258,7 +258,7 @@ func (m *match) hand(ctx context.Context, g *game.Game, sh game.Scheduled) (*Han
 }
 
 // describeResult writes the outcome of a hand for people.
-func describeResult(r *game.Result, sh *game.Scheduled) string {
+func describeResult(r *game.Result, sh *game.Scheduled, o mjsolve.HonorOrder) string {
 	if r.Exhausted {
 		return "drawn"
 	}
@@ -269,7 +269,7 @@ func describeResult(r *game.Result, sh *game.Scheduled) string {
 	case r.RobbedKong:
 		how = fmt.Sprintf("robbing the kong of seat %d", r.From+1)
 	}
-	return fmt.Sprintf("seat %d (player %d) wins %s on %d, %d tai", r.Winner+1, sh.Players[r.Winner]+1, how, r.Card.TID(mjsolve.HonorsICGA), r.Score.Tai)
+	return fmt.Sprintf("seat %d (player %d) wins %s on %d, %d tai", r.Winner+1, sh.Players[r.Winner]+1, how, r.Card.TID(o), r.Score.Tai)
 }
 
 // liveWire links a hand to the running programs and its transcript.
