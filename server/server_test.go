@@ -494,7 +494,7 @@ func TestTW16(t *testing.T) {
 		{"waits", `{"hand":"` + hand + `","visible":"9x"}`, "visible: "},
 		{"effective", `{"hand":"` + hand + `","melds":"124m"}`, "melds: "},
 		{"effective", `{"hand":"` + hand + `","concealed_kongs":"123m"}`, "concealed_kongs: "},
-		{"effective", `{"hand":"` + hand + `","melds":"111m"}`, "hand: 16 tiles with 1 melds"},
+		{"effective", `{"hand":"` + hand + `","melds":"111m"}`, "hand: 16 tiles with 1 meld; want 13 or 14"},
 		{"advise", `{"hand":"` + hand + `"}`, "hand: "},
 		{"advise", `{"hand":"123m","melds":"111m 222m 333m 444m 555m 666m"}`, "melds: 6 melds and kongs"},
 		{"score", `{"hand":"456m 789p 234s 55s 89s","melds":"111p"}`, "win: give the winning tile"},

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -99,9 +100,10 @@ var handAnalyses = map[string]func(h *hand) (any, error){
 	},
 }
 
-// parseHand checks a hand request as the commands check their flags: melds
-// and kongs, the visible tiles (flowers ignored), at most four copies of a
-// kind counting all of them, and a hand size that fits the melds.
+// parseHand checks a hand request as the commands check their flags
+// (tw16.Setting): melds and kongs, the visible tiles (flowers ignored), at
+// most four copies of a kind counting all of them, and a hand size that
+// fits the melds.
 func parseHand(in *handRequest, tables *tw16.TableSet) (*hand, error) {
 	h := &hand{forms: tw16.Forms{Ligu: in.Ligu, Tables: tables}}
 	if in.Claims {
@@ -112,26 +114,13 @@ func parseHand(in *handRequest, tables *tw16.TableSet) (*hand, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(melds) > tw16.MaxSets {
-		return nil, badRequestf("melds", "%d melds and kongs; a hand has at most %d", len(melds), tw16.MaxSets)
-	}
-	own := tw16.MeldCounts(melds)
-	if err := own.Validate(); err != nil {
-		return nil, badRequest("melds", err)
-	}
-	tiles, err := mjsolve.ParseTiles(in.Visible)
+	visible, err := mjsolve.ParseTiles(in.Visible)
 	if err != nil {
 		return nil, badRequest("visible", err)
 	}
-	var others mjsolve.Counts
-	for _, t := range tiles {
-		if t.IsBonus() {
-			continue // flowers do not matter
-		}
-		if others[t.Kind()] == 4 {
-			return nil, badRequestf("visible", "5th copy of %s", t)
-		}
-		others.Add(t.Kind())
+	setting, err := tw16.NewSetting(melds, visible)
+	if err != nil {
+		return nil, handError(err)
 	}
 	if strings.TrimSpace(in.Hand) == "" {
 		return nil, badRequestf("hand", "empty; give the concealed part, e.g. \"123m 456p 789s 11z\"")
@@ -139,21 +128,28 @@ func parseHand(in *handRequest, tables *tw16.TableSet) (*hand, error) {
 	if h.concealed, err = mjsolve.ParseCounts(in.Hand); err != nil {
 		return nil, badRequest("hand", err)
 	}
-	h.seen = h.concealed
-	h.seen.AddCounts(own)
-	h.seen.AddCounts(others)
-	for k, n := range h.seen {
-		if n > 4 {
-			return nil, badRequestf("visible", "%d copies of %s counting the hand, melds and visible tiles (at most 4)", n, mjsolve.Kind(k))
-		}
-	}
-	if len(melds) > 0 {
-		n, k := h.concealed.Total(), tw16.MaxSets-len(melds)
-		if n != 3*k+1 && n != 3*k+2 {
-			return nil, badRequestf("hand", "%d tiles with %d melds; want %d or %d", n, len(melds), 3*k+1, 3*k+2)
-		}
+	if h.seen, err = setting.Hand(h.concealed); err != nil {
+		return nil, handError(err)
 	}
 	return h, nil
+}
+
+// handError is an error of tw16.Setting as a 400 naming the field of the
+// part it is about.
+func handError(err error) error {
+	if ce, ok := errors.AsType[*tw16.CopiesError](err); ok {
+		return badRequestf("visible", "%d copies of %s counting the hand, melds and visible tiles (at most 4)", ce.Count, ce.Kind)
+	}
+	field := "hand"
+	if ie, ok := errors.AsType[*tw16.InputError](err); ok {
+		switch ie.Part {
+		case tw16.PartMelds:
+			field = "melds"
+		case tw16.PartVisible:
+			field = "visible"
+		}
+	}
+	return badRequest(field, err)
 }
 
 // parseMelds parses the melds and the concealed kongs into one list.
