@@ -70,15 +70,23 @@ func runServe(cmd *cobra.Command, o *serveOptions) error {
 	case o.queue < 1:
 		return fmt.Errorf("--queue must be at least 1 (got %d)", o.queue)
 	}
+	// Catch the signals first: once the address is printed, a SIGTERM
+	// stops the server gracefully.
+	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
 	stderr := cmd.ErrOrStderr()
 	log := slog.New(slog.NewTextHandler(stderr, nil))
+	tables := tw16.LoadTables(tw16TableOptions())
+	if err := tables.Info().CacheErr; err != nil {
+		log.Warn("tw16 tables built in memory", "err", oneLine(err.Error()))
+	}
 	s, err := server.New(server.Config{
 		Finder:       layoutFinder(),
 		Workers:      o.workers,
 		Queue:        o.queue,
 		SolveTimeout: o.solveTimeout,
 		CacheBytes:   int64(o.cacheMB) << 20,
-		Tables:       tw16.LoadTables(tw16TableOptions()),
+		Tables:       tables,
 		Logger:       log,
 	})
 	if err != nil {
@@ -94,8 +102,6 @@ func runServe(cmd *cobra.Command, o *serveOptions) error {
 		return fmt.Errorf("--addr %s: %w", o.addr, err)
 	}
 	fmt.Fprintf(stderr, "mjsolve: serving on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
-	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
 	if err := s.Serve(ctx, ln); err != nil {
 		return failure(err)
 	}
