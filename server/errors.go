@@ -53,6 +53,11 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	if err != nil {
 		status, data = http.StatusInternalServerError, []byte(`{"error":"internal error: the answer could not be encoded"}`)
 	}
+	writeRawJSON(w, status, data)
+}
+
+// writeRawJSON writes data, a JSON value, as the body of a response.
+func writeRawJSON(w http.ResponseWriter, status int, data []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")

@@ -169,16 +169,15 @@ func parseMelds(melds, concealedKongs string) ([]tw16.Meld, error) {
 // result's fields, as the commands' --json.
 func writeHandJSON(w http.ResponseWriter, c mjsolve.Counts, res any) error {
 	data, err := json.Marshal(res)
-	if err != nil {
-		return err
-	}
-	out := map[string]json.RawMessage{}
-	if err := json.Unmarshal(data, &out); err != nil {
-		return err
+	if err != nil || len(data) < 2 || data[0] != '{' {
+		return fmt.Errorf("encoding a %T: %v", res, err)
 	}
 	hand, _ := json.Marshal(c.String())
-	out["hand"] = hand
-	writeJSON(w, http.StatusOK, out)
+	out := append([]byte(`{"hand":`), hand...)
+	if len(data) > 2 {
+		out = append(out, ',')
+	}
+	writeRawJSON(w, http.StatusOK, append(out, data[1:]...))
 	return nil
 }
 
