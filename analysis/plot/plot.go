@@ -115,12 +115,14 @@ func formatCount(x float64) string {
 }
 
 // logTicks puts labelled ticks at the powers of ten in [min, max] and
-// unlabelled ones at 2..9 times them.
+// unlabelled ones at 2..9 times them; on a range that holds fewer than two
+// powers of ten, 2 and 5 times them are labelled too.
 func logTicks(lo, hi float64, label func(float64) string) []gplot.Tick {
 	if !(lo > 0) || !(hi >= lo) {
 		return nil
 	}
 	var ts []gplot.Tick
+	labelled := 0
 	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
 		p := math.Pow(10, e)
 		for m := 1.0; m < 10; m++ {
@@ -131,8 +133,16 @@ func logTicks(lo, hi float64, label func(float64) string) []gplot.Tick {
 			t := gplot.Tick{Value: v}
 			if m == 1 {
 				t.Label = label(v)
+				labelled++
 			}
 			ts = append(ts, t)
+		}
+	}
+	if labelled < 2 {
+		for i, t := range ts {
+			if m := t.Value / math.Pow(10, math.Floor(math.Log10(t.Value)+1e-9)); math.Abs(m-2) < 1e-6 || math.Abs(m-5) < 1e-6 {
+				ts[i].Label = label(t.Value)
+			}
 		}
 	}
 	return ts

@@ -432,3 +432,52 @@ func plotterLine(d *analysis.PlotData) plotter.XYs {
 	}
 	return line
 }
+
+// A log axis spanning less than two powers of ten is labelled at 2 and 5
+// times them too, so that it has more than one label.
+func TestLogTicksShortRange(t *testing.T) {
+	label := func(ts []gplot.Tick) string {
+		var out []string
+		for _, tk := range ts {
+			if tk.Label != "" {
+				out = append(out, tk.Label)
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	if got, want := label((durationTicks{}).Ticks(1200, 52_000)), "2µs 5µs 10µs 20µs 50µs"; got != want {
+		t.Errorf("1.2 to 52 µs: %q, want %q", got, want)
+	}
+	if got, want := label((countTicks{}).Ticks(1, 20_000)), "1 10 100 1k 10k"; got != want {
+		t.Errorf("1 to 20,000: %q, want %q", got, want)
+	}
+}
+
+// The rate plot's legend leaves the result in view: at the top, or at the
+// bottom when the rate is near 100%.
+func TestRatePlotLegendPlace(t *testing.T) {
+	for _, c := range []struct {
+		impossible func(g uint64) bool
+		top        bool
+	}{
+		{func(g uint64) bool { return g%30 == 0 }, true},
+		{func(g uint64) bool { return g%2 == 0 }, true},
+		{func(g uint64) bool { return g%30 != 0 }, false},
+	} {
+		var recs []analysis.Record
+		for g := uint64(1); g <= 300; g++ {
+			r := analysis.Record{Game: g, Verdict: analysis.Winnable, Method: "random", NS: 1000}
+			if c.impossible(g) {
+				r.Verdict, r.Method = analysis.Impossible, "prune"
+			}
+			recs = append(recs, r)
+		}
+		p, err := Rate(readRecords(t, recs), RateOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Legend.Top != c.top {
+			t.Errorf("rate %.2f: legend at the top %v, want %v (y axis %.1f..%.1f)", p.Y.Max, p.Legend.Top, c.top, p.Y.Min, p.Y.Max)
+		}
+	}
+}

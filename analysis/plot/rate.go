@@ -103,7 +103,9 @@ func Rate(d *analysis.PlotData, o RateOptions) (*gplot.Plot, error) {
 	}
 	p.X.Min, p.X.Max = 1, max(float64(last.Boards), 10)
 	p.Y.Min, p.Y.Max = ymin, ymax
-	p.Legend.Top = true
+	// The legend goes where the result is not: at the top, unless the final
+	// interval lies in the upper part of the axis (a rate near 100%).
+	p.Legend.Top = (100*(last.Lo+last.Hi)/2-ymin)/(ymax-ymin) <= 0.55
 	return p, nil
 }
 
