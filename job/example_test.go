@@ -7,6 +7,7 @@ import (
 	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solver"
 )
 
 // The main job as a library call: deal games 1..1000 of the turtle, decide
@@ -47,6 +48,31 @@ func ExampleHint() {
 	fmt.Printf("%v: take %s and %s (slots %d, %d)\n", r.Verdict, b.Groups[m.A], b.Groups[m.B], m.A, m.B)
 	// Output:
 	// winnable: take 2m and 2m (slots 5, 7)
+}
+
+// One solver reused for hint after hint, as each worker of a server keeps
+// one: follow the hints of turtle game 3 for five moves.
+func ExampleHintWith() {
+	l, _ := layouts.Builtin("turtle")
+	g, _ := solitaire.Compile(l)
+	b, _ := solitaire.DealBoard(g, solitaire.PCG{Seed: 1}, 3)
+	s := solver.New(g)
+	for range 5 {
+		r, err := job.HintWith(context.Background(), s, b, 0)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		m := r.Moves[0]
+		fmt.Printf("%d tiles, %v: take %s (slots %d, %d)\n", b.Remaining(), r.Verdict, b.Groups[m.A], m.A, m.B)
+		b.Play(m)
+	}
+	// Output:
+	// 144 tiles, winnable: take N (slots 66, 93)
+	// 142 tiles, winnable: take N (slots 134, 135)
+	// 140 tiles, winnable: take 3s (slots 122, 143)
+	// 138 tiles, winnable: take 2s (slots 104, 139)
+	// 136 tiles, winnable: take 3m (slots 86, 138)
 }
 
 func ExampleParseShard() {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -251,6 +252,22 @@ func TestBrowser(t *testing.T) {
 	// Bad input is shown, not thrown.
 	p.do(chromedp.SetValue(chromedp.CSS("#hand"), "9x"), chromedp.Click(chromedp.CSS("#analyse")))
 	p.wait(`document.getElementById('hand-status').textContent.startsWith('hand: ')`)
+
+	// Back on the first tab, a pasted board file of a game in progress.
+	small := dealt(t, "tiny8", 3)
+	small.Play(small.Matches(nil)[0])
+	var file bytes.Buffer
+	if _, err := small.WriteTo(&file); err != nil {
+		t.Fatal(err)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#tab-board")), chromedp.Click(chromedp.CSS("#paste summary")),
+		chromedp.SetValue(chromedp.CSS("#board-file"), file.String()), chromedp.Click(chromedp.CSS("#load-file")))
+	p.wait(`document.getElementById('counts').textContent.startsWith('6 tiles left')`)
+	if n := eval[int](p, `document.querySelectorAll('#board .tile').length`); n != 8 {
+		t.Errorf("the pasted tiny8 board has %d tiles drawn", n)
+	}
+	p.do(chromedp.SetValue(chromedp.CSS("#board-file"), "mjsolve board 1\nlayout /etc/passwd\n"), chromedp.Click(chromedp.CSS("#load-file")))
+	p.wait(`document.getElementById('status').textContent.startsWith('Board file: file:2: layout: no layout')`)
 
 	// A phone: the board fits the width and nothing scrolls sideways.
 	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait, chromedp.EmulateTouch),

@@ -20,15 +20,18 @@ type layoutIndex struct {
 // layoutEntry is one layout of the index, compiled on first use.
 type layoutEntry struct {
 	layouts.Entry
-	once sync.Once
-	geo  *solitaire.Geometry
-	err  error
+	summary layoutSummary
+	once    sync.Once
+	geo     *solitaire.Geometry
+	err     error
 }
 
 func newLayoutIndex(f *layouts.Finder) *layoutIndex {
 	idx := &layoutIndex{}
 	for _, e := range f.List() {
-		idx.entries = append(idx.entries, &layoutEntry{Entry: e})
+		le := &layoutEntry{Entry: e}
+		le.summary = summarize(le)
+		idx.entries = append(idx.entries, le)
 	}
 	return idx
 }
@@ -177,7 +180,7 @@ func (s *Server) handleLayouts(w http.ResponseWriter, r *http.Request) error {
 		Layouts []layoutSummary `json:"layouts"`
 	}{make([]layoutSummary, 0, len(s.layouts.entries))}
 	for _, e := range s.layouts.entries {
-		out.Layouts = append(out.Layouts, summarize(e))
+		out.Layouts = append(out.Layouts, e.summary)
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
@@ -195,7 +198,7 @@ func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) error {
 		return &httpError{http.StatusNotFound, fmt.Sprintf("layout %s cannot be read: %s", e.Name, fieldMessage("", e.Err.Error()))}
 	}
 	writeJSON(w, http.StatusOK, layoutJSON{
-		layoutSummary: summarize(e),
+		layoutSummary: e.summary,
 		Geometry:      fmt.Sprintf("%016x", e.Layout.Fingerprint()),
 		Slots:         slotsJSON(e.Layout),
 		Floating:      e.Layout.Floating(),
