@@ -117,7 +117,6 @@ func BenchmarkTablesLoad(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		tb.pairs = derivePairs(tb)
 		sinkTables = tb
 	}
 }

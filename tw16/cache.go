@@ -16,7 +16,7 @@ import (
 	"github.com/mjsolve/mjsolve/internal/atomicfile"
 )
 
-// Cache file layout (format version 1), little-endian:
+// Cache file layout (format version 2), little-endian:
 //
 //	magic     [8]byte  "mjsolvT\x16"
 //	version   uint32   cacheVersion
@@ -24,13 +24,21 @@ import (
 //	buildTime int64    nanoseconds the build took
 //	length    uint64   bytes of the uncompressed payload
 //	crc       uint32   CRC-32C of the uncompressed payload
-//	payload            zstd stream: the suit rows, then the honor rows, uint64 each
+//	payload            zstd stream of:
+//	  nSuit, nHonor  uint32 each: the numbers of distinct rows (1..256)
+//	  rows           nSuit suit rows, then nHonor honor rows, uint64 each
+//	  numbers        5^9 suit row numbers, then 5^7 honor row numbers, a byte each
+//
+// Version 1 held the packed row of every vector (16 MB uncompressed).
 const (
-	cacheMagic   = "mjsolvT\x16"
-	cacheVersion = 1
-	cacheName    = "tw16-tables-v1.zst"
-	headerSize   = 8 + 4 + 8 + 8 + 8 + 4
-	payloadSize  = 8 * (suitVectors + honorVectors)
+	cacheMagic    = "mjsolvT\x16"
+	cacheVersion  = 2
+	cacheName     = "tw16-tables-v2.zst"
+	headerSize    = 8 + 4 + 8 + 8 + 8 + 4
+	numbersSize   = suitVectors + honorVectors
+	maxPayload    = 8 + 8*2*maxRows + numbersSize
+	minPayload    = 8 + 8*2 + numbersSize
+	payloadHeader = 8
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -103,15 +111,15 @@ func readCache(path string) (*partTables, cacheHeader, int64, error) {
 	hdr.buildTime = time.Duration(binary.LittleEndian.Uint64(head[20:]))
 	length := binary.LittleEndian.Uint64(head[28:])
 	sum := binary.LittleEndian.Uint32(head[36:])
-	if length != payloadSize {
-		return nil, hdr, 0, fmt.Errorf("tw16: tables cache %s: payload of %d bytes, want %d", path, length, payloadSize)
+	if length < minPayload || length > maxPayload {
+		return nil, hdr, 0, fmt.Errorf("tw16: tables cache %s: payload of %d bytes, want %d to %d", path, length, minPayload, maxPayload)
 	}
-	dec, err := zstd.NewReader(f, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(2*payloadSize))
+	dec, err := zstd.NewReader(f, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(4*maxPayload))
 	if err != nil {
 		return nil, hdr, 0, fmt.Errorf("tw16: tables cache %s: %w", path, err)
 	}
 	defer dec.Close()
-	payload := make([]byte, payloadSize)
+	payload := make([]byte, length)
 	if _, err := io.ReadFull(dec, payload); err != nil {
 		return nil, hdr, 0, fmt.Errorf("tw16: tables cache %s: corrupt: %w", path, err)
 	}
@@ -121,27 +129,41 @@ func readCache(path string) (*partTables, cacheHeader, int64, error) {
 	if crc32.Checksum(payload, castagnoli) != sum {
 		return nil, hdr, 0, fmt.Errorf("tw16: tables cache %s: checksum mismatch", path)
 	}
-	t := &partTables{suit: make([]uint64, suitVectors), honor: make([]uint64, honorVectors)}
-	for i := range t.suit {
-		t.suit[i] = binary.LittleEndian.Uint64(payload[8*i:])
-	}
-	rest := payload[8*suitVectors:]
-	for i := range t.honor {
-		t.honor[i] = binary.LittleEndian.Uint64(rest[8*i:])
+	t, err := decodePayload(payload)
+	if err != nil {
+		return nil, hdr, 0, fmt.Errorf("tw16: tables cache %s: corrupt: %w", path, err)
 	}
 	return t, hdr, st.Size(), nil
 }
 
+// decodePayload reads the tables from an uncompressed payload.
+func decodePayload(payload []byte) (*partTables, error) {
+	nSuit := uint64(binary.LittleEndian.Uint32(payload[0:]))
+	nHonor := uint64(binary.LittleEndian.Uint32(payload[4:]))
+	if want := payloadHeader + 8*(nSuit+nHonor) + numbersSize; uint64(len(payload)) != want {
+		return nil, fmt.Errorf("payload of %d bytes for %d suit and %d honor rows, want %d", len(payload), nSuit, nHonor, want)
+	}
+	rows := make([]uint64, nSuit+nHonor)
+	for i := range rows {
+		rows[i] = binary.LittleEndian.Uint64(payload[payloadHeader+8*i:])
+	}
+	numbers := payload[payloadHeader+8*len(rows):]
+	return newPartTables(rows[:nSuit], rows[nSuit:], numbers[:suitVectors], numbers[suitVectors:])
+}
+
 // encodePayload lays out the tables as the uncompressed payload.
 func encodePayload(t *partTables) []byte {
-	payload := make([]byte, 0, payloadSize)
-	for _, x := range t.suit {
+	payload := make([]byte, 0, payloadHeader+8*(t.nSuit+t.nHonor)+numbersSize)
+	payload = binary.LittleEndian.AppendUint32(payload, uint32(t.nSuit))
+	payload = binary.LittleEndian.AppendUint32(payload, uint32(t.nHonor))
+	for _, x := range t.suitRows[:t.nSuit] {
 		payload = binary.LittleEndian.AppendUint64(payload, x)
 	}
-	for _, x := range t.honor {
+	for _, x := range t.honorRows[:t.nHonor] {
 		payload = binary.LittleEndian.AppendUint64(payload, x)
 	}
-	return payload
+	payload = append(payload, t.suitRow[:suitVectors]...)
+	return append(payload, t.honorRow[:honorVectors]...)
 }
 
 // writeCache writes the cache file atomically (atomicfile: a temporary file
@@ -157,7 +179,7 @@ func writeCache(path string, t *partTables, hdr cacheHeader) (int64, error) {
 	binary.LittleEndian.PutUint64(head[28:], uint64(len(payload)))
 	binary.LittleEndian.PutUint32(head[36:], crc32.Checksum(payload, castagnoli))
 	buf.Write(head[:])
-	enc, err := zstd.NewWriter(&buf, zstd.WithEncoderConcurrency(1))
+	enc, err := zstd.NewWriter(&buf, zstd.WithEncoderConcurrency(1), zstd.WithWindowSize(1<<21))
 	if err != nil {
 		return 0, fmt.Errorf("tw16: tables cache: %w", err)
 	}
@@ -195,20 +217,15 @@ func VerifyTables(o TableOptions) (TablesInfo, error) {
 	info.FromCache, info.Size, info.Built, info.BuildTime = true, size, hdr.built, hdr.buildTime
 	info.LoadTime = time.Since(start)
 	fresh, _ := buildTables()
-	if i, ok := firstDiff(cached.suit, fresh.suit); !ok {
-		return info, fmt.Errorf("tw16: tables cache %s: suit row %d differs from a fresh build", path, i)
-	}
-	if i, ok := firstDiff(cached.honor, fresh.honor); !ok {
-		return info, fmt.Errorf("tw16: tables cache %s: honor row %d differs from a fresh build", path, i)
-	}
-	return info, nil
-}
-
-func firstDiff(a, b []uint64) (int, bool) {
-	for i := range a {
-		if a[i] != b[i] {
-			return i, false
+	for idx := range suitVectors {
+		if cached.suit(idx) != fresh.suit(idx) {
+			return info, fmt.Errorf("tw16: tables cache %s: suit vector %d differs from a fresh build", path, idx)
 		}
 	}
-	return 0, len(a) == len(b)
+	for idx := range honorVectors {
+		if cached.honor(idx) != fresh.honor(idx) {
+			return info, fmt.Errorf("tw16: tables cache %s: honor vector %d differs from a fresh build", path, idx)
+		}
+	}
+	return info, nil
 }

@@ -1,6 +1,8 @@
 package tw16
 
 import (
+	"encoding/binary"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,11 +38,8 @@ func TestCacheRoundTrip(t *testing.T) {
 	if !info2.FromCache || info2.CacheErr != nil || info2.BuildTime != info.BuildTime || !info2.Built.Equal(info.Built) {
 		t.Fatalf("second load: %+v (first %+v)", info2, info)
 	}
-	if i, ok := firstDiff(built.pt.suit, loaded.pt.suit); !ok {
-		t.Fatalf("suit row %d differs after the round trip", i)
-	}
-	if i, ok := firstDiff(built.pt.honor, loaded.pt.honor); !ok {
-		t.Fatalf("honor row %d differs after the round trip", i)
+	if diff := tablesDiff(built.pt, loaded.pt); diff != "" {
+		t.Fatalf("after the round trip: %s", diff)
 	}
 	if _, err := VerifyTables(o); err != nil {
 		t.Fatalf("VerifyTables: %v", err)
@@ -96,7 +95,7 @@ func TestCacheUnwritable(t *testing.T) {
 		t.Fatal(err)
 	}
 	ts := LoadTables(TableOptions{CacheDir: filepath.Join(file, "sub")}) // a directory under a file
-	if info := ts.Info(); info.CacheErr == nil || len(ts.pt.suit) != suitVectors {
+	if info := ts.Info(); info.CacheErr == nil || ts.pt.nSuit != 187 {
 		t.Fatalf("got %+v, want built tables and a cache error", info)
 	}
 	if got, err := ts.Shanten(mjsolve.MustParseCounts("1111222233334444z")); err != nil || got != 4 {
@@ -120,5 +119,54 @@ func TestNoCache(t *testing.T) {
 	}
 	if got, err := (Forms{Ligu: true, Tables: ts}).Shanten(h); err != nil || got != 0 {
 		t.Errorf("Forms{Ligu, Tables}.Shanten: %d, %v; want 0", got, err)
+	}
+}
+
+// tablesDiff describes the first difference between two sets of tables,
+// entry by entry and in the pair tables; "" when they are the same.
+func tablesDiff(a, b *partTables) string {
+	for idx := range suitVectors {
+		if a.suit(idx) != b.suit(idx) {
+			return fmt.Sprintf("suit vector %d: %#x and %#x", idx, a.suit(idx), b.suit(idx))
+		}
+	}
+	for idx := range honorVectors {
+		if a.honor(idx) != b.honor(idx) {
+			return fmt.Sprintf("honor vector %d: %#x and %#x", idx, a.honor(idx), b.honor(idx))
+		}
+	}
+	if *a.pairs.honorSuit != *b.pairs.honorSuit || *a.pairs.suitSuit != *b.pairs.suitSuit {
+		return "the pair tables differ"
+	}
+	return ""
+}
+
+// TestCacheCorruptPayload checks that a payload whose checksum holds but
+// whose contents do not fit is refused: row counts and row numbers.
+func TestCacheCorruptPayload(t *testing.T) {
+	good := encodePayload(tables())
+	if _, err := decodePayload(good); err != nil {
+		t.Fatalf("the payload of the tables: %v", err)
+	}
+	for _, c := range []struct {
+		name, want string
+		edit       func([]byte) []byte
+	}{
+		{"no suit rows", "payload of", func(p []byte) []byte { binary.LittleEndian.PutUint32(p, 0); return p }},
+		{"300 honor rows", "payload of", func(p []byte) []byte { binary.LittleEndian.PutUint32(p[4:], 300); return p }},
+		{"short", "payload of", func(p []byte) []byte { return p[:len(p)-1] }},
+		{"suit row number out of range", "suit row number 200 of 187", func(p []byte) []byte {
+			p[len(p)-numbersSize+12345] = 200
+			return p
+		}},
+		{"honor row number out of range", "honor row number 99 of 83", func(p []byte) []byte {
+			p[len(p)-1] = 99
+			return p
+		}},
+	} {
+		p := c.edit(append([]byte(nil), good...))
+		if _, err := decodePayload(p); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)
+		}
 	}
 }

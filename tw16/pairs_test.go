@@ -7,24 +7,22 @@ import (
 	"github.com/mjsolve/mjsolve"
 )
 
-// TestPairTablesMatchMerge checks the pair tables (the fast path of 16- and
-// 17-tile hands) against the merge of the four parts' rows, on random hands
-// of every mix and on hands built from every pair of suit rows.
+// TestPairTablesMatchMerge checks the pair tables (the shanten of every
+// size) against the lane merge of the four parts' rows, for every number of
+// sets, on random hands of every size and mix and on every pair of rows.
 func TestPairTablesMatchMerge(t *testing.T) {
 	tb := tables()
-	if tb.pairs == nil {
-		t.Fatal("the pair tables are off: a part has more than 256 distinct rows")
-	}
-	merged := &partTables{suit: tb.suit, honor: tb.honor} // no pairs: the lane merge
 	check := func(c *mjsolve.Counts) {
 		t.Helper()
-		if got, want := replacement(tb, c, maxMelds), replacement(merged, c, maxMelds); got != want {
+		k := c.Total() / 3
+		m, p, s, z := indexes(c)
+		if got, want := replacement(tb, c, k), replacementMerge(tb, m, p, s, z, k); got != want {
 			t.Fatalf("%v: pair tables give %d, the merge %d", c.Kinds(), got, want)
 		}
 	}
 	rng := rand.New(rand.NewPCG(17, 5))
-	for i := range 20000 {
-		c := mixes[i%len(mixes)].randomHand(rng, 16+i%2)
+	for i := range 60000 {
+		c := mixes[i%len(mixes)].randomHand(rng, validSizes[i%len(validSizes)])
 		check(&c)
 	}
 	// Every pair of rows meets in some hand: the part vectors the rows come
@@ -41,36 +39,49 @@ func TestPairTablesMatchMerge(t *testing.T) {
 		}
 		return at
 	}
-	suits, honors := first(tb.pairs.suitRow, tb.pairs.suitRows), first(tb.pairs.honorRow, len(tb.pairs.honorSuit)/tb.pairs.suitRows)
+	suits, honors := first(tb.suitRow[:suitVectors], tb.nSuit), first(tb.honorRow[:honorVectors], tb.nHonor)
+	pairs := func(m, p, s, z, k int) int { // the hand whose parts have these indexes
+		var c mjsolve.Counts
+		var h [suitKinds]int
+		for part, idx := range [numParts]int{m, p, s, z} {
+			decode(idx, mjsolve.Suit(part).Size(), &h)
+			for i := range mjsolve.Suit(part).Size() {
+				c[9*part+i] = uint8(h[i])
+			}
+		}
+		return replacement(tb, &c, k)
+	}
 	for _, a := range suits {
 		for _, b := range suits {
 			z := honors[rng.IntN(len(honors))]
 			m := suits[rng.IntN(len(suits))]
-			if got, want := tb.pairs.replacement5(m, a, b, z), replacement5Merge(tb, m, a, b, z); got != want {
-				t.Fatalf("suit rows of %d and %d (with %d, %d): pair tables give %d, the merge %d", a, b, m, z, got, want)
-			}
-			if got, want := tb.pairs.replacement5(a, m, b, b%len(honors)), replacement5Merge(tb, a, m, b, b%len(honors)); got != want {
-				t.Fatalf("honor row of %d with suit row of %d: pair tables give %d, the merge %d", b%len(honors), a, got, want)
+			for k := 0; k <= maxMelds; k++ {
+				if got, want := pairs(m, a, b, z, k), replacementMerge(tb, m, a, b, z, k); got != want {
+					t.Fatalf("suit vectors %d and %d (with %d, %d), %d sets: pair tables give %d, the merge %d", a, b, m, z, k, got, want)
+				}
 			}
 		}
 	}
 	for _, z := range honors {
 		for _, m := range suits {
-			if got, want := tb.pairs.replacement5(m, m, m, z), replacement5Merge(tb, m, m, m, z); got != want {
-				t.Fatalf("honor vector %d with suit vector %d: pair tables give %d, the merge %d", z, m, got, want)
+			p := suits[rng.IntN(len(suits))]
+			for k := 0; k <= maxMelds; k++ {
+				if got, want := pairs(m, p, p, z, k), replacementMerge(tb, m, p, p, z, k); got != want {
+					t.Fatalf("honor vector %d with suit vector %d (and %d), %d sets: pair tables give %d, the merge %d", z, m, p, k, got, want)
+				}
 			}
 		}
 	}
 }
 
-// replacement5Merge is the replacement number of five sets and a pair by
-// the lane merge, from the parts' table indexes.
-func replacement5Merge(tb *partTables, m, p, s, z int) int {
+// replacementMerge is the replacement number of k sets and a pair by the
+// lane merge, from the parts' table indexes.
+func replacementMerge(tb *partTables, m, p, s, z, k int) int {
 	var a, b laneRow
-	a.set(tb.honor[z])
-	a.merge(tb.suit[m], maxMelds, &b)
-	b.merge(tb.suit[p], maxMelds, &a)
-	return a.final(tb.suit[s], maxMelds)
+	a.set(tb.honor(z))
+	a.merge(tb.suit(m), k, &b)
+	b.merge(tb.suit(p), k, &a)
+	return a.final(tb.suit(s), k)
 }
 
 // TestMinBytes checks minBytes against the bytewise minimum.

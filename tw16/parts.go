@@ -26,9 +26,9 @@ func partOf(k mjsolve.Kind) (part, weight int) { return int(k / 9), pow5[k%9] }
 // entry returns the packed table entry of part S with index idx.
 func (ps *parts) entry(s, idx int) uint64 {
 	if s == numParts-1 {
-		return ps.t.honor[idx]
+		return ps.t.honor(idx)
 	}
-	return ps.t.suit[idx]
+	return ps.t.suit(idx)
 }
 
 // init sets up ps for a hand of counts c that completes with k sets, with

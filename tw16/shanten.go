@@ -37,51 +37,95 @@ func (f Forms) Shanten(concealed mjsolve.Counts) (int, error) { return f.shanten
 // shanten is Shanten of the counts at c. (Shanten and Forms.Shanten, small
 // enough to inline, copy the counts once, not once each.)
 func (f Forms) shanten(c *mjsolve.Counts) (int, error) {
-	n, err := partSize(c)
-	if err != nil {
-		return 0, err
+	ts := f.Tables
+	if ts == nil {
+		ts = DefaultTables()
 	}
-	k := n / 3
-	r := replacement(f.tables(), c, k)
+	t := ts.pt
+	x0, x1, x2, x3, x4 := words(c)
+	if overFour(x0, x1, x2, x3, x4) {
+		return 0, c.Validate()
+	}
+	n := total(x0, x1, x2, x3, x4)
+	k := int(setsOf[n&127])
+	if k < 0 || n > 3*maxMelds+2 {
+		return 0, sizeError(n)
+	}
+	r := t.replacementWords(x0, x1, x2, x3, x4, k)
 	if f.Ligu && k == maxMelds {
 		r = min(r, liguReplacement(c))
 	}
 	return r - 1, nil
 }
 
+// setsOf[n] is k for a concealed part of n = 3k+1 or 3k+2 tiles, −1 for n
+// a multiple of 3 (n < 128; the caller checks n ≤ 17).
+var setsOf = func() (s [128]int8) {
+	for n := range s {
+		s[n] = int8(n / 3)
+		if n%3 == 0 {
+			s[n] = -1
+		}
+	}
+	return
+}()
+
+// sizeError is the error for a concealed part of n tiles, n not 3k+1 or
+// 3k+2 with k ≤ 5.
+func sizeError(n int) error {
+	return partErrorf(PartConcealed, "a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not %d", n)
+}
+
 // partSize checks a concealed part (at most 4 copies of a kind, 3k+1 or 3k+2
 // tiles with k ≤ 5) and returns its number of tiles.
 func partSize(c *mjsolve.Counts) (int, error) {
-	// Eight counts at a time: a byte is over 4 when it has its high bit set
-	// or gets it from adding 0x7b. The bytes of four words summed stay at
-	// most 16, and their total comes from one multiplication.
-	const ones, highs, plus = 0x0101010101010101, 0x8080808080808080, 0x7b7b7b7b7b7b7b7b
-	x0, x1, x2, x3 := words(c)
-	x4 := uint64(binary.LittleEndian.Uint16(c[16:18]))
-	if (x0|x1|x2|x3|x4|(x0+plus)|(x1+plus)|(x2+plus)|(x3+plus)|(x4+plus))&highs != 0 {
+	x0, x1, x2, x3, x4 := words(c)
+	if overFour(x0, x1, x2, x3, x4) {
 		return 0, c.Validate()
 	}
-	n := int(((x0+x1+x2+x3)*ones)>>56 + x4&0xff + x4>>8)
+	n := total(x0, x1, x2, x3, x4)
 	if n%3 == 0 || n > 3*maxMelds+2 {
-		return 0, partErrorf(PartConcealed, "a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not %d", n)
+		return 0, sizeError(n)
 	}
 	return n, nil
 }
 
-// words loads the counts of c but those of kinds 16 and 17 (7p, 8p) as
-// four words: the kinds 0..7, 8..15, 18..25 and 26..33. Go copies a Counts
-// in 16 bytes at offsets 0, 16 and 18, and a load that straddles two such
-// stores waits for them to reach the cache; each of these reads from one.
-func words(c *mjsolve.Counts) (x0, x1, x2, x3 uint64) {
+// overFour reports whether a count loaded by words is over 4: a byte is
+// when it has its high bit set or gets it from adding 0x7b.
+func overFour(x0, x1, x2, x3, x4 uint64) bool {
+	const highs, plus = 0x8080808080808080, 0x7b7b7b7b7b7b7b7b
+	return (x0|x1|x2|x3|x4|(x0+plus)|(x1+plus)|(x2+plus)|(x3+plus)|(x4+plus))&highs != 0
+}
+
+// total returns the number of tiles of counts loaded by words, each at most
+// 4: the bytes of four words summed stay at most 16, and their total comes
+// from one multiplication.
+func total(x0, x1, x2, x3, x4 uint64) int {
+	const ones = 0x0101010101010101
+	return int(((x0+x1+x2+x3)*ones)>>56 + x4&0xff + x4>>8)
+}
+
+// words loads the counts of c: those of kinds 16 and 17 (7p, 8p) as x4,
+// the others as four words: the kinds 0..7, 8..15, 18..25 and 26..33. Go
+// copies a Counts in 16 bytes at offsets 0, 16 and 18, and a load that
+// straddles two such stores waits for them to reach the cache; each of
+// these reads from one.
+func words(c *mjsolve.Counts) (x0, x1, x2, x3, x4 uint64) {
 	return binary.LittleEndian.Uint64(c[0:8]), binary.LittleEndian.Uint64(c[8:16]),
-		binary.LittleEndian.Uint64(c[18:26]), binary.LittleEndian.Uint64(c[26:34])
+		binary.LittleEndian.Uint64(c[18:26]), binary.LittleEndian.Uint64(c[26:34]),
+		uint64(binary.LittleEndian.Uint16(c[16:18]))
 }
 
 // indexes returns the table indexes of the four parts of c.
 func indexes(c *mjsolve.Counts) (m, p, s, z int) {
-	x0, x1, x2, x3 := words(c)
+	return indexesWords(words(c))
+}
+
+// indexesWords returns the table indexes of the four parts of counts loaded
+// by words.
+func indexesWords(x0, x1, x2, x3, x4 uint64) (m, p, s, z int) {
 	m = index8(x0) + int(x1&0xff)*pow5[8]
-	p = index8(x1>>8|uint64(c[16])<<56) + int(c[17])*pow5[8]
+	p = index8(x1>>8|x4<<56) + int(x4>>8)*pow5[8]
 	s = index8(x2) + int(x3&0xff)*pow5[8]
 	z = index8(x3 >> 8)
 	return
@@ -98,15 +142,24 @@ func index8(x uint64) int {
 // replacement returns the fewest tiles to exchange to turn c (3k+1 or 3k+2
 // tiles) into k sets and a pair.
 func replacement(t *partTables, c *mjsolve.Counts, k int) int {
-	m, p, s, z := indexes(c)
-	if k == maxMelds && t.pairs != nil {
-		return t.pairs.replacement5(m, p, s, z)
-	}
-	var a, b laneRow
-	a.set(t.honor[z])
-	a.merge(t.suit[m], k, &b)
-	b.merge(t.suit[p], k, &a)
-	return a.final(t.suit[s], k)
+	x0, x1, x2, x3, x4 := words(c)
+	return t.replacementWords(x0, x1, x2, x3, x4, k)
+}
+
+// replacementWords is replacement of counts loaded by words: the hot path
+// of every analysis, written out in one function (pairTables.replacement
+// and indexesWords inline).
+func (t *partTables) replacementWords(x0, x1, x2, x3, x4 uint64, k int) int {
+	// indexesWords, written out (a call costs more than the arithmetic).
+	m := index8(x0) + int(x1&0xff)*pow5[8]
+	p := index8(x1>>8|x4<<56) + int(x4>>8)*pow5[8]
+	s := index8(x2) + int(x3&0xff)*pow5[8]
+	z := index8(x3 >> 8)
+	rm, rp, rs := t.suitRow[m&(suitIndexes-1)], t.suitRow[p&(suitIndexes-1)], t.suitRow[s&(suitIndexes-1)]
+	rz := t.honorRow[z&(honorIndexes-1)]
+	x := t.pairs.honorSuit[uint16(rz)<<8|uint16(rm)]
+	y := t.pairs.suitSuit[uint16(rp)<<8|uint16(rs)]
+	return int(t.pairs.final[(uint32(k)<<18|x|uint32(y))&(8<<18-1)])
 }
 
 //go:generate go run ./internal/genmerge

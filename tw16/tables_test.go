@@ -38,26 +38,27 @@ func TestTablesExhaustive(t *testing.T) {
 		name  string
 		n     int
 		seq   bool
-		table []uint64
+		table func(idx int) uint64
+		rows  int
 	}{
-		{"honors", honorKinds, false, tb.honor},
-		{"suit", suitKinds, true, tb.suit},
+		{"honors", honorKinds, false, tb.honor, tb.nHonor},
+		{"suit", suitKinds, true, tb.suit, tb.nSuit},
 	} {
 		t.Run(part.name, func(t *testing.T) {
-			if len(part.table) != pow5[part.n] {
-				t.Fatalf("table has %d rows, want %d", len(part.table), pow5[part.n])
-			}
+			// Exactly the rows met: an unused row number would be a bug.
+			used := make([]bool, part.rows)
 			states := make([]oracleState, part.n+1)
 			states[0] = *newOracleState()
 			bad := 0
 			var walk func(depth, idx int)
 			walk = func(depth, idx int) {
 				if depth == part.n {
+					used[rowNumber(tb, part.seq, idx)] = true
 					s := &states[depth]
 					for m := 0; m <= maxMelds; m++ {
 						for p := 0; p < 2; p++ {
 							want := min(s[0][0][m][p], valueCap)
-							if got := rowValue(part.table[idx], m, p); got != want && bad < 10 {
+							if got := rowValue(part.table(idx), m, p); got != want && bad < 10 {
 								bad++
 								var h [suitKinds]int
 								decode(idx, part.n, &h)
@@ -73,7 +74,35 @@ func TestTablesExhaustive(t *testing.T) {
 				}
 			}
 			walk(0, 0)
+			for r, ok := range used {
+				if !ok {
+					t.Errorf("row %d of %d is the row of no vector", r, part.rows)
+				}
+			}
 		})
+	}
+}
+
+// rowNumber returns the row number of the vector with index idx of a suit
+// (seq) or of the honors.
+func rowNumber(tb *partTables, seq bool, idx int) int {
+	if seq {
+		return int(tb.suitRow[idx])
+	}
+	return int(tb.honorRow[idx])
+}
+
+// TestTablesRows checks the numbers of distinct rows that the tables' layout
+// and the cache format rely on (buildTables panics past 256).
+func TestTablesRows(t *testing.T) {
+	tb := tables()
+	if tb.nSuit != 187 || tb.nHonor != 83 {
+		t.Errorf("%d suit rows and %d honor rows, want 187 and 83", tb.nSuit, tb.nHonor)
+	}
+	for idx := suitVectors; idx < suitIndexes; idx++ {
+		if tb.suitRow[idx] != 0 {
+			t.Fatalf("suit row number past the vectors at %d: %d", idx, tb.suitRow[idx])
+		}
 	}
 }
 
