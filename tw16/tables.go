@@ -160,4 +160,3 @@ func (f Forms) tables() *partTables {
 	}
 	return DefaultTables().pt
 }
-
