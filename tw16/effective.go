@@ -151,7 +151,7 @@ func claimWeight(pt *partTables, c *mjsolve.Counts, t mjsolve.Kind, k, sh int, w
 		}
 		c[a]--
 		c[b]--
-		r := replacement(pt, c, k-1)
+		r := replacement(pt, c)
 		c[a]++
 		c[b]++
 		return r-1 < sh

@@ -16,7 +16,7 @@ func TestPairTablesMatchMerge(t *testing.T) {
 		t.Helper()
 		k := c.Total() / 3
 		m, p, s, z := indexes(c)
-		if got, want := replacement(tb, c, k), replacementMerge(tb, m, p, s, z, k); got != want {
+		if got, want := replacement(tb, c), replacementMerge(tb, m, p, s, z, k); got != want {
 			t.Fatalf("%v: pair tables give %d, the merge %d", c.Kinds(), got, want)
 		}
 	}
@@ -40,16 +40,8 @@ func TestPairTablesMatchMerge(t *testing.T) {
 		return at
 	}
 	suits, honors := first(tb.suitRow[:suitVectors], tb.nSuit), first(tb.honorRow[:honorVectors], tb.nHonor)
-	pairs := func(m, p, s, z, k int) int { // the hand whose parts have these indexes
-		var c mjsolve.Counts
-		var h [suitKinds]int
-		for part, idx := range [numParts]int{m, p, s, z} {
-			decode(idx, mjsolve.Suit(part).Size(), &h)
-			for i := range mjsolve.Suit(part).Size() {
-				c[9*part+i] = uint8(h[i])
-			}
-		}
-		return replacement(tb, &c, k)
+	pairs := func(m, p, s, z, k int) int {
+		return tb.pairs.replacement(tb.suitRow[m], tb.suitRow[p], tb.suitRow[s], tb.honorRow[z], k)
 	}
 	for _, a := range suits {
 		for _, b := range suits {

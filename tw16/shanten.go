@@ -41,21 +41,36 @@ func (f Forms) shanten(c *mjsolve.Counts) (int, error) {
 	if ts == nil {
 		ts = DefaultTables()
 	}
-	t := ts.pt
-	x0, x1, x2, x3, x4 := words(c)
-	if overFour(x0, x1, x2, x3, x4) {
-		return 0, c.Validate()
+	r, k := ts.pt.checkedReplacement(c)
+	if k < 0 {
+		_, err := partSize(c)
+		return 0, err
 	}
-	n := total(x0, x1, x2, x3, x4)
-	k := int(setsOf[n&127])
-	if k < 0 || n > 3*maxMelds+2 {
-		return 0, sizeError(n)
-	}
-	r := t.replacementWords(x0, x1, x2, x3, x4, k)
 	if f.Ligu && k == maxMelds {
 		r = min(r, liguReplacement(c))
 	}
 	return r - 1, nil
+}
+
+// checkedReplacement returns the replacement number of c (the fewest tiles
+// to exchange to turn it into k sets and a pair) and its number of sets k,
+// or k = −1 when c is not a concealed part (see partSize). It is the hot
+// path of every analysis, the checks and lookups written out in one
+// function.
+func (t *partTables) checkedReplacement(c *mjsolve.Counts) (r, k int) {
+	x0, x1, x2, x3, x4 := words(c)
+	n := total(x0, x1, x2, x3, x4)
+	k = int(setsOf[n&127])
+	if overFour(x0, x1, x2, x3, x4) || k < 0 || n > 3*maxMelds+2 {
+		return 0, -1
+	}
+	// indexesWords, written out (a call costs more than the arithmetic).
+	m := index8(x0) + int(x1&0xff)*pow5[8]
+	p := index8(x1>>8|x4<<56) + int(x4>>8)*pow5[8]
+	s := index8(x2) + int(x3&0xff)*pow5[8]
+	z := index8(x3 >> 8)
+	return t.pairs.replacement(t.suitRow[m&(suitIndexes-1)], t.suitRow[p&(suitIndexes-1)],
+		t.suitRow[s&(suitIndexes-1)], t.honorRow[z&(honorIndexes-1)], k), k
 }
 
 // setsOf[n] is k for a concealed part of n = 3k+1 or 3k+2 tiles, −1 for n
@@ -139,27 +154,11 @@ func index8(x uint64) int {
 	return int(x&0xffffffff + (x>>32)*625)
 }
 
-// replacement returns the fewest tiles to exchange to turn c (3k+1 or 3k+2
-// tiles) into k sets and a pair.
-func replacement(t *partTables, c *mjsolve.Counts, k int) int {
-	x0, x1, x2, x3, x4 := words(c)
-	return t.replacementWords(x0, x1, x2, x3, x4, k)
-}
-
-// replacementWords is replacement of counts loaded by words: the hot path
-// of every analysis, written out in one function (pairTables.replacement
-// and indexesWords inline).
-func (t *partTables) replacementWords(x0, x1, x2, x3, x4 uint64, k int) int {
-	// indexesWords, written out (a call costs more than the arithmetic).
-	m := index8(x0) + int(x1&0xff)*pow5[8]
-	p := index8(x1>>8|x4<<56) + int(x4>>8)*pow5[8]
-	s := index8(x2) + int(x3&0xff)*pow5[8]
-	z := index8(x3 >> 8)
-	rm, rp, rs := t.suitRow[m&(suitIndexes-1)], t.suitRow[p&(suitIndexes-1)], t.suitRow[s&(suitIndexes-1)]
-	rz := t.honorRow[z&(honorIndexes-1)]
-	x := t.pairs.honorSuit[uint16(rz)<<8|uint16(rm)]
-	y := t.pairs.suitSuit[uint16(rp)<<8|uint16(rs)]
-	return int(t.pairs.final[(uint32(k)<<18|x|uint32(y))&(8<<18-1)])
+// replacement returns the fewest tiles to exchange to turn c, a concealed
+// part of 3k+1 or 3k+2 tiles, into k sets and a pair.
+func replacement(t *partTables, c *mjsolve.Counts) int {
+	r, _ := t.checkedReplacement(c)
+	return r
 }
 
 //go:generate go run ./internal/genmerge

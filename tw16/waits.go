@@ -211,7 +211,7 @@ func (f Forms) Waits(concealed mjsolve.Counts, visible *mjsolve.Counts) (WaitInf
 	if w.Kinds != 0 {
 		w.Shanten = 0
 	} else {
-		r := replacement(ps.t, &concealed, k)
+		r := replacement(ps.t, &concealed)
 		if ligu {
 			r = min(r, liguReplacement(&concealed))
 		}
