@@ -4,6 +4,185 @@ package tw16
 
 import "math/bits"
 
+// merge sets out (not r) to the min-plus merge of r with the part whose
+// packed table entry is x, for m = 0..k sets (entries past k are left as
+// they are).
+func (r *laneRow) merge(x uint64, k int, out *laneRow) {
+	switch k {
+	case 5:
+		r.merge5(x, out)
+	case 4:
+		r.merge4(x, out)
+	case 3:
+		r.merge3(x, out)
+	case 2:
+		r.merge2(x, out)
+	case 1:
+		r.merge1(x, out)
+	default:
+		r.merge0(x, out)
+	}
+}
+
+// final returns the value for k sets and the pair of the merge of r with
+// the part whose packed table entry is x.
+func (r *laneRow) final(x uint64, k int) int {
+	switch k {
+	case 5:
+		return r.final5(x)
+	case 4:
+		return r.final4(x)
+	case 3:
+		return r.final3(x)
+	case 2:
+		return r.final2(x)
+	case 1:
+		return r.final1(x)
+	default:
+		return r.final0(x)
+	}
+}
+
+// merge0 is merge for k = 0, unrolled.
+func (r *laneRow) merge0(x uint64, out *laneRow) {
+	b0 := uint8(x >> 0)
+	v0, V0 := byteLo[b0], byteHi[b0]
+	l0 := r[0] & lowLane
+	out[0] = (r[0]*v0 | l0*V0) & laneClamp
+}
+
+// final0 is final for k = 0, unrolled.
+func (r *laneRow) final0(x uint64) int {
+	b0 := uint8(x >> 0)
+	v0, V0 := byteLo[b0], byteHi[b0]
+	all := r[0]*v0 | (r[0]&lowLane)*V0
+	return bits.TrailingZeros64(all >> 32)
+}
+
+// merge1 is merge for k = 1, unrolled.
+func (r *laneRow) merge1(x uint64, out *laneRow) {
+	b0 := uint8(x >> 0)
+	v0, V0 := byteLo[b0], byteHi[b0]
+	b1 := uint8(x >> 8)
+	v1, V1 := byteLo[b1], byteHi[b1]
+	l0 := r[0] & lowLane
+	l1 := r[1] & lowLane
+	out[0] = (r[0]*v0 | l0*V0) & laneClamp
+	out[1] = (r[0]*v1 | l0*V1 | r[1]*v0 | l1*V0) & laneClamp
+}
+
+// final1 is final for k = 1, unrolled.
+func (r *laneRow) final1(x uint64) int {
+	b0 := uint8(x >> 0)
+	v0, V0 := byteLo[b0], byteHi[b0]
+	b1 := uint8(x >> 8)
+	v1, V1 := byteLo[b1], byteHi[b1]
+	all := r[0]*v1 | (r[0]&lowLane)*V1 | r[1]*v0 | (r[1]&lowLane)*V0
+	return bits.TrailingZeros64(all >> 32)
+}
+
+// merge2 is merge for k = 2, unrolled.
+func (r *laneRow) merge2(x uint64, out *laneRow) {
+	b0 := uint8(x >> 0)
+	v0, V0 := byteLo[b0], byteHi[b0]
+	b1 := uint8(x >> 8)
+	v1, V1 := byteLo[b1], byteHi[b1]
+	b2 := uint8(x >> 16)
+	v2, V2 := byteLo[b2], byteHi[b2]
+	l0 := r[0] & lowLane
+	l1 := r[1] & lowLane
+	l2 := r[2] & lowLane
+	out[0] = (r[0]*v0 | l0*V0) & laneClamp
+	out[1] = (r[0]*v1 | l0*V1 | r[1]*v0 | l1*V0) & laneClamp
+	out[2] = (r[0]*v2 | l0*V2 | r[1]*v1 | l1*V1 | r[2]*v0 | l2*V0) & laneClamp
+}
+
+// final2 is final for k = 2, unrolled.
+func (r *laneRow) final2(x uint64) int {
+	b0 := uint8(x >> 0)
+	v0, V0 := byteLo[b0], byteHi[b0]
+	b1 := uint8(x >> 8)
+	v1, V1 := byteLo[b1], byteHi[b1]
+	b2 := uint8(x >> 16)
+	v2, V2 := byteLo[b2], byteHi[b2]
+	all := r[0]*v2 | (r[0]&lowLane)*V2 | r[1]*v1 | (r[1]&lowLane)*V1 | r[2]*v0 | (r[2]&lowLane)*V0
+	return bits.TrailingZeros64(all >> 32)
+}
+
+// merge3 is merge for k = 3, unrolled.
+func (r *laneRow) merge3(x uint64, out *laneRow) {
+	b0 := uint8(x >> 0)
+	v0, V0 := byteLo[b0], byteHi[b0]
+	b1 := uint8(x >> 8)
+	v1, V1 := byteLo[b1], byteHi[b1]
+	b2 := uint8(x >> 16)
+	v2, V2 := byteLo[b2], byteHi[b2]
+	b3 := uint8(x >> 24)
+	v3, V3 := byteLo[b3], byteHi[b3]
+	l0 := r[0] & lowLane
+	l1 := r[1] & lowLane
+	l2 := r[2] & lowLane
+	l3 := r[3] & lowLane
+	out[0] = (r[0]*v0 | l0*V0) & laneClamp
+	out[1] = (r[0]*v1 | l0*V1 | r[1]*v0 | l1*V0) & laneClamp
+	out[2] = (r[0]*v2 | l0*V2 | r[1]*v1 | l1*V1 | r[2]*v0 | l2*V0) & laneClamp
+	out[3] = (r[0]*v3 | l0*V3 | r[1]*v2 | l1*V2 | r[2]*v1 | l2*V1 | r[3]*v0 | l3*V0) & laneClamp
+}
+
+// final3 is final for k = 3, unrolled.
+func (r *laneRow) final3(x uint64) int {
+	b0 := uint8(x >> 0)
+	v0, V0 := byteLo[b0], byteHi[b0]
+	b1 := uint8(x >> 8)
+	v1, V1 := byteLo[b1], byteHi[b1]
+	b2 := uint8(x >> 16)
+	v2, V2 := byteLo[b2], byteHi[b2]
+	b3 := uint8(x >> 24)
+	v3, V3 := byteLo[b3], byteHi[b3]
+	all := r[0]*v3 | (r[0]&lowLane)*V3 | r[1]*v2 | (r[1]&lowLane)*V2 | r[2]*v1 | (r[2]&lowLane)*V1 | r[3]*v0 | (r[3]&lowLane)*V0
+	return bits.TrailingZeros64(all >> 32)
+}
+
+// merge4 is merge for k = 4, unrolled.
+func (r *laneRow) merge4(x uint64, out *laneRow) {
+	b0 := uint8(x >> 0)
+	v0, V0 := byteLo[b0], byteHi[b0]
+	b1 := uint8(x >> 8)
+	v1, V1 := byteLo[b1], byteHi[b1]
+	b2 := uint8(x >> 16)
+	v2, V2 := byteLo[b2], byteHi[b2]
+	b3 := uint8(x >> 24)
+	v3, V3 := byteLo[b3], byteHi[b3]
+	b4 := uint8(x >> 32)
+	v4, V4 := byteLo[b4], byteHi[b4]
+	l0 := r[0] & lowLane
+	l1 := r[1] & lowLane
+	l2 := r[2] & lowLane
+	l3 := r[3] & lowLane
+	l4 := r[4] & lowLane
+	out[0] = (r[0]*v0 | l0*V0) & laneClamp
+	out[1] = (r[0]*v1 | l0*V1 | r[1]*v0 | l1*V0) & laneClamp
+	out[2] = (r[0]*v2 | l0*V2 | r[1]*v1 | l1*V1 | r[2]*v0 | l2*V0) & laneClamp
+	out[3] = (r[0]*v3 | l0*V3 | r[1]*v2 | l1*V2 | r[2]*v1 | l2*V1 | r[3]*v0 | l3*V0) & laneClamp
+	out[4] = (r[0]*v4 | l0*V4 | r[1]*v3 | l1*V3 | r[2]*v2 | l2*V2 | r[3]*v1 | l3*V1 | r[4]*v0 | l4*V0) & laneClamp
+}
+
+// final4 is final for k = 4, unrolled.
+func (r *laneRow) final4(x uint64) int {
+	b0 := uint8(x >> 0)
+	v0, V0 := byteLo[b0], byteHi[b0]
+	b1 := uint8(x >> 8)
+	v1, V1 := byteLo[b1], byteHi[b1]
+	b2 := uint8(x >> 16)
+	v2, V2 := byteLo[b2], byteHi[b2]
+	b3 := uint8(x >> 24)
+	v3, V3 := byteLo[b3], byteHi[b3]
+	b4 := uint8(x >> 32)
+	v4, V4 := byteLo[b4], byteHi[b4]
+	all := r[0]*v4 | (r[0]&lowLane)*V4 | r[1]*v3 | (r[1]&lowLane)*V3 | r[2]*v2 | (r[2]&lowLane)*V2 | r[3]*v1 | (r[3]&lowLane)*V1 | r[4]*v0 | (r[4]&lowLane)*V0
+	return bits.TrailingZeros64(all >> 32)
+}
+
 // merge5 is merge for k = 5, unrolled.
 func (r *laneRow) merge5(x uint64, out *laneRow) {
 	b0 := uint8(x >> 0)

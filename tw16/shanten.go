@@ -2,7 +2,6 @@ package tw16
 
 import (
 	"encoding/binary"
-	"math/bits"
 
 	"github.com/mjsolve/mjsolve"
 )
@@ -208,35 +207,6 @@ func (r *laneRow) set(x uint64) {
 	for m := range r {
 		r[m] = pow2lo[value(x, 2*m)] | pow2hi[value(x, 2*m+1)]
 	}
-}
-
-// merge sets out (not r) to the min-plus merge of r with the part whose
-// packed table entry is x, for m = 0..k sets.
-func (r *laneRow) merge(x uint64, k int, out *laneRow) {
-	if k == maxMelds {
-		r.merge5(x, out)
-		return
-	}
-	for m := 0; m <= k; m++ {
-		var acc uint64
-		for i := 0; i <= m; i++ {
-			acc |= r[i]*pow2lo[value(x, 2*(m-i))] | (r[i]&lowLane)*pow2hi[value(x, 2*(m-i)+1)]
-		}
-		out[m] = acc & laneClamp
-	}
-}
-
-// final returns the value for k sets and the pair of the merge of r with
-// the part whose packed table entry is x.
-func (r *laneRow) final(x uint64, k int) int {
-	if k == maxMelds {
-		return r.final5(x)
-	}
-	var acc uint64
-	for i := 0; i <= k; i++ {
-		acc |= r[i]*pow2lo[value(x, 2*(k-i))] | (r[i]&lowLane)*pow2hi[value(x, 2*(k-i)+1)]
-	}
-	return bits.TrailingZeros64(acc >> 32)
 }
 
 // liguReplacement returns the fewest tiles to exchange to turn a concealed

@@ -1,7 +1,8 @@
 // Command genmerge writes tw16/merge_gen.go: the min-plus merges of part rows
-// for five sets, the case of every 16- and 17-tile hand, unrolled so that
-// waits, effective tiles and discard advice run them in registers without
-// loops, branches or bounds checks. Run it with "go generate" in tw16.
+// for every number of sets k = 0..5 (every hand size: 16 and 17 tiles need
+// five, 13 and 14 four, …), unrolled so that waits, effective tiles and
+// discard advice run them in registers without loops, branches or bounds
+// checks. Run it with "go generate" in tw16.
 //
 // A row of merged parts holds, for m = 0..5 sets, the set of values reached
 // without the pair (bits 0..31) and with it (bits 32..63) as bitsets (see
@@ -23,7 +24,8 @@ import (
 	"os"
 )
 
-const k = 5
+// maxSets is the most sets a concealed part completes (16 or 17 tiles).
+const maxSets = 5
 
 func main() {
 	var b bytes.Buffer
@@ -40,7 +42,7 @@ func main() {
 			p("%s*%s | %s*%s", r(i), f+fmt.Sprint(m-i), l(i), F+fmt.Sprint(m-i))
 		}
 	}
-	factors := func() {
+	factors := func(k int) {
 		for i := 0; i <= k; i++ {
 			p("\tb%d := uint8(x >> %d)\n", i, 8*i)
 			p("\tv%d, V%d := byteLo[b%d], byteHi[b%d]\n", i, i, i, i)
@@ -48,23 +50,41 @@ func main() {
 	}
 	name := func(s string) func(int) string { return func(i int) string { return fmt.Sprintf("%s%d", s, i) } }
 
-	p("// merge5 is merge for k = 5, unrolled.\n")
-	p("func (r *laneRow) merge5(x uint64, out *laneRow) {\n")
-	factors()
-	for i := 0; i <= k; i++ {
-		p("\tl%d := r[%d] & lowLane\n", i, i)
+	p("// merge sets out (not r) to the min-plus merge of r with the part whose\n")
+	p("// packed table entry is x, for m = 0..k sets (entries past k are left as\n")
+	p("// they are).\n")
+	p("func (r *laneRow) merge(x uint64, k int, out *laneRow) {\n\tswitch k {\n")
+	for k := maxSets; k > 0; k-- {
+		p("\tcase %d:\n\t\tr.merge%d(x, out)\n", k, k)
 	}
-	for m := 0; m <= k; m++ {
-		p("\tout[%d] = (", m)
-		terms(func(i int) string { return fmt.Sprintf("r[%d]", i) }, name("l"), "v", "V", m)
-		p(") & laneClamp\n")
+	p("\tdefault:\n\t\tr.merge0(x, out)\n\t}\n}\n\n")
+	p("// final returns the value for k sets and the pair of the merge of r with\n")
+	p("// the part whose packed table entry is x.\n")
+	p("func (r *laneRow) final(x uint64, k int) int {\n\tswitch k {\n")
+	for k := maxSets; k > 0; k-- {
+		p("\tcase %d:\n\t\treturn r.final%d(x)\n", k, k)
 	}
-	p("}\n\n// final5 is final for k = 5, unrolled.\n")
-	p("func (r *laneRow) final5(x uint64) int {\n")
-	factors()
-	p("\tall := ")
-	terms(func(i int) string { return fmt.Sprintf("r[%d]", i) }, func(i int) string { return fmt.Sprintf("(r[%d]&lowLane)", i) }, "v", "V", k)
-	p("\n\treturn bits.TrailingZeros64(all >> 32)\n}\n")
+	p("\tdefault:\n\t\treturn r.final0(x)\n\t}\n}\n\n")
+
+	for k := 0; k <= maxSets; k++ {
+		p("// merge%d is merge for k = %d, unrolled.\n", k, k)
+		p("func (r *laneRow) merge%d(x uint64, out *laneRow) {\n", k)
+		factors(k)
+		for i := 0; i <= k; i++ {
+			p("\tl%d := r[%d] & lowLane\n", i, i)
+		}
+		for m := 0; m <= k; m++ {
+			p("\tout[%d] = (", m)
+			terms(func(i int) string { return fmt.Sprintf("r[%d]", i) }, name("l"), "v", "V", m)
+			p(") & laneClamp\n")
+		}
+		p("}\n\n// final%d is final for k = %d, unrolled.\n", k, k)
+		p("func (r *laneRow) final%d(x uint64) int {\n", k)
+		factors(k)
+		p("\tall := ")
+		terms(func(i int) string { return fmt.Sprintf("r[%d]", i) }, func(i int) string { return fmt.Sprintf("(r[%d]&lowLane)", i) }, "v", "V", k)
+		p("\n\treturn bits.TrailingZeros64(all >> 32)\n}\n\n")
+	}
 
 	src, err := format.Source(b.Bytes())
 	if err != nil {
