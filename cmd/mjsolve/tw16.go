@@ -82,11 +82,12 @@ func newTW16TablesCmd() *cobra.Command {
 when and how fast the tables were built; load them (building and caching them
 when the cache is missing or corrupt).
 
-The cache is tw16-tables-v1.zst in $MJSOLVE_CACHE_DIR when set, else in
+The cache is tw16-tables-v2.zst in $MJSOLVE_CACHE_DIR when set, else in
 mjsolve/ under the user cache directory (~/.cache on Linux). It holds, for
 every count vector of a numbered suit (5^9) and of the honors (5^7), the fewest
-tiles to add to make 0-5 sets with and without a pair, compressed with zstd,
-with a CRC-32C checksum and a format version.
+tiles to add to make 0-5 sets with and without a pair (as the number of the
+vector's row among the 187 and 83 distinct rows), compressed with zstd, with a
+CRC-32C checksum and a format version.
 
 --rebuild builds the tables afresh and rewrites the cache; --verify checks that
 the cache reads back intact and equals a fresh build (exit code 1 if not).`,
