@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
@@ -43,7 +44,17 @@ type position struct {
 	layout string // "" for a layout given inline
 	title  string
 	about  string // where the board comes from, as the command says it
+	fp     uint64 // the fingerprint of the layout's geometry
 }
+
+// faceGroups maps each group's name as Group.String writes it to the group.
+var faceGroups = sync.OnceValue(func() map[string]solitaire.Group {
+	m := make(map[string]solitaire.Group, solitaire.NumGroups)
+	for g := range solitaire.Group(solitaire.NumGroups) {
+		m[g.String()] = g
+	}
+	return m
+})
 
 // maxInlineGeometries bounds the cache of layouts given inline.
 const maxInlineGeometries = 64
@@ -67,19 +78,19 @@ func (s *Server) decodeBoard(in *boardJSON) (*position, error) {
 		if err != nil {
 			return nil, err
 		}
-		geo, p.layout, p.title = g, e.Name, e.Layout.Title
+		geo, p.layout, p.title, p.fp = g, e.Name, e.Layout.Title, e.fp
 		if in.Slots != nil {
 			l := inlineLayout(in.Slots)
-			if len(l.Slots) != geo.N || l.Fingerprint() != geo.Layout.Fingerprint() {
+			if len(l.Slots) != geo.N || l.Fingerprint() != e.fp {
 				return nil, badRequestf("slots", "not the slots of layout %s (leave them out, or leave out the layout)", e.Name)
 			}
 		}
 	case in.Slots != nil:
-		g, err := s.inlineGeometry(in.Slots)
+		g, fp, err := s.inlineGeometry(in.Slots)
 		if err != nil {
 			return nil, err
 		}
-		geo = g
+		geo, p.fp = g, fp
 	default:
 		return nil, badRequestf("layout", "give a layout name, the slots, or a board file")
 	}
@@ -92,8 +103,8 @@ func (s *Server) decodeBoard(in *boardJSON) (*position, error) {
 		if err != nil || len(in.Geometry) != 16 {
 			return nil, badRequestf("geometry", "%q is not 16 hexadecimal digits", in.Geometry)
 		}
-		if fp := geo.Layout.Fingerprint(); h != fp {
-			return nil, badRequestf("geometry", "the layout's geometry is %016x, not %s: the board was dealt on another layout", fp, in.Geometry)
+		if h != p.fp {
+			return nil, badRequestf("geometry", "the layout's geometry is %016x, not %s: the board was dealt on another layout", p.fp, in.Geometry)
 		}
 	}
 	if len(in.Faces) != n {
@@ -101,9 +112,12 @@ func (s *Server) decodeBoard(in *boardJSON) (*position, error) {
 	}
 	groups := make([]solitaire.Group, n)
 	for i, f := range in.Faces {
-		g, err := solitaire.ParseGroup(f)
-		if err != nil {
-			return nil, badRequestf(fmt.Sprintf("faces[%d]", i), "unknown face %q", f)
+		g, ok := faceGroups()[f] // the names the server writes, without ParseGroup's search
+		if !ok {
+			var err error
+			if g, err = solitaire.ParseGroup(f); err != nil {
+				return nil, badRequestf(fmt.Sprintf("faces[%d]", i), "unknown face %q", f)
+			}
 		}
 		groups[i] = g
 	}
@@ -176,24 +190,24 @@ func inlineLayout(slots []slotJSON) *layouts.Layout {
 
 // inlineGeometry compiles a layout given by its slots, reusing the
 // compilation of an earlier request with the same geometry.
-func (s *Server) inlineGeometry(slots []slotJSON) (*solitaire.Geometry, error) {
+func (s *Server) inlineGeometry(slots []slotJSON) (*solitaire.Geometry, uint64, error) {
 	if len(slots) > layouts.MaxTiles {
-		return nil, badRequestf("slots", "%d slots; at most %d", len(slots), layouts.MaxTiles)
+		return nil, 0, badRequestf("slots", "%d slots; at most %d", len(slots), layouts.MaxTiles)
 	}
 	l := inlineLayout(slots)
 	if err := l.Validate(); err != nil {
-		return nil, badRequest("slots", err)
+		return nil, 0, badRequest("slots", err)
 	}
 	fp := l.Fingerprint()
 	s.inlineMu.Lock()
 	g, ok := s.inline[fp]
 	s.inlineMu.Unlock()
 	if ok && g.N == len(slots) {
-		return g, nil
+		return g, fp, nil
 	}
 	g, err := solitaire.Compile(l)
 	if err != nil {
-		return nil, badRequest("slots", err)
+		return nil, 0, badRequest("slots", err)
 	}
 	s.inlineMu.Lock()
 	if len(s.inline) >= maxInlineGeometries {
@@ -201,7 +215,7 @@ func (s *Server) inlineGeometry(slots []slotJSON) (*solitaire.Geometry, error) {
 	}
 	s.inline[fp] = g
 	s.inlineMu.Unlock()
-	return g, nil
+	return g, fp, nil
 }
 
 // readBoardFile reads the text of a board file. Its layout must be one of
@@ -225,14 +239,14 @@ func (s *Server) readBoardFile(text string) (*position, error) {
 	if err != nil {
 		return nil, badRequest("", err)
 	}
-	if b.Geo.Layout.Fingerprint() != e.Layout.Fingerprint() {
+	g, _ := e.geometry()
+	if b.Geo.Layout.Fingerprint() != e.fp {
 		return nil, badRequestf(fmt.Sprintf("file:%d: layout", line), "%s is not a layout of this server", name)
 	}
 	// Play on the server's compiled geometry (the same slots in the same
 	// order), so that solvers and cache keys are shared.
-	g, _ := e.geometry()
 	nb := &solitaire.Board{Geo: g, Groups: b.Groups, Present: b.Present}
-	return &position{board: nb, layout: e.Name, title: e.Layout.Title, about: "from a board file"}, nil
+	return &position{board: nb, layout: e.Name, title: e.Layout.Title, about: "from a board file", fp: e.fp}, nil
 }
 
 // boardFileLayout returns the layout named by a board file and its line
@@ -262,7 +276,7 @@ func encodeBoard(p *position) *boardJSON {
 		Layout:   p.layout,
 		Title:    p.title,
 		Tiles:    b.Geo.N,
-		Geometry: fmt.Sprintf("%016x", l.Fingerprint()),
+		Geometry: fmt.Sprintf("%016x", p.fp),
 		Slots:    slotsJSON(l),
 		Faces:    make([]string, b.Geo.N),
 		Removed:  b.Geo.All.AndNot(b.Present).AppendTo(make([]int, 0, b.Geo.N)),

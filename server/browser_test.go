@@ -282,4 +282,11 @@ func TestBrowser(t *testing.T) {
 	p.do(chromedp.Click(chromedp.CSS("#hint")))
 	p.wait(`document.querySelectorAll('.tile.hinted').length === 2`)
 	p.shot("6-phone")
+	p.do(chromedp.Click(chromedp.CSS("#tab-hand")), chromedp.SetValue(chromedp.CSS("#hand"), "13m568p2479s1257z"),
+		chromedp.Click(chromedp.CSS("#claims")), chromedp.Click(chromedp.CSS("#analyse")))
+	p.wait(`document.querySelectorAll('#hand-result table').length === 1`)
+	if w := eval[int](p, `document.documentElement.scrollWidth - window.innerWidth`); w > 0 {
+		t.Errorf("on a phone the hand tab is %dpx wider than the screen", w)
+	}
+	p.shot("7-phone-hand")
 }

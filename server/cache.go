@@ -87,11 +87,12 @@ func newResultCache(maxBytes int64) (*resultCache, error) {
 	return &resultCache{c: c}, nil
 }
 
-// positionKey is the cache key of b's position: the geometry fingerprint,
-// then one byte per slot, the group of a tile on the board or 0xff.
-func positionKey(b *solitaire.Board) []byte {
+// positionKey is the cache key of b's position: fp, the fingerprint of its
+// geometry, then one byte per slot, the group of a tile on the board or
+// 0xff.
+func positionKey(b *solitaire.Board, fp uint64) []byte {
 	key := make([]byte, 8+b.Geo.N)
-	binary.LittleEndian.PutUint64(key, b.Geo.Layout.Fingerprint())
+	binary.LittleEndian.PutUint64(key, fp)
 	for i, g := range b.Groups {
 		if b.Present.Has(i) {
 			key[8+i] = byte(g)

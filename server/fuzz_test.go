@@ -63,7 +63,7 @@ func FuzzBoardRequest(f *testing.F) {
 		if err != nil {
 			t.Fatalf("the answer %s is refused: %v", out, err)
 		}
-		if !bytes.Equal(positionKey(bd), positionKey(p2.board)) {
+		if p.fp != bd.Geo.Layout.Fingerprint() || !bytes.Equal(positionKey(bd, p.fp), positionKey(p2.board, p2.fp)) {
 			t.Fatalf("round trip changed the position: %s", out)
 		}
 	})

@@ -24,6 +24,9 @@ var testTables = sync.OnceValue(func() *tw16.TableSet { return tw16.LoadTables(t
 
 // newTestServer starts a server on the built-in layouts only (whatever is
 // installed), with cfg's other settings, behind an httptest server.
+// testFinder knows the built-in layouts only.
+func testFinder() *layouts.Finder { return &layouts.Finder{} }
+
 func newTestServer(t testing.TB, cfg Config) (*Server, *httptest.Server) {
 	t.Helper()
 	if cfg.Finder == nil {

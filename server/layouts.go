@@ -23,6 +23,7 @@ type layoutEntry struct {
 	summary layoutSummary
 	once    sync.Once
 	geo     *solitaire.Geometry
+	fp      uint64 // the geometry's fingerprint
 	err     error
 }
 
@@ -44,6 +45,7 @@ func (e *layoutEntry) geometry() (*solitaire.Geometry, error) {
 			return
 		}
 		e.geo, e.err = solitaire.Compile(e.Layout)
+		e.fp = e.Layout.Fingerprint()
 	})
 	return e.geo, e.err
 }

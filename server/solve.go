@@ -66,7 +66,7 @@ func (s *Server) handleDeal(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return fmt.Errorf("dealing game %d of %s: %w", game, e.Name, err) // a dealer bug: 500
 	}
-	out := encodeBoard(&position{board: b, layout: e.Name, title: e.Layout.Title})
+	out := encodeBoard(&position{board: b, layout: e.Name, title: e.Layout.Title, fp: e.fp})
 	out.Game, out.Deal = &game, dealName
 	if !mjs {
 		out.Seed = &seed
@@ -171,7 +171,7 @@ func (s *Server) handleSolveLike(w http.ResponseWriter, r *http.Request, hint bo
 	if err != nil {
 		return err
 	}
-	e, cached, err := s.solve(r.Context(), p.board, m)
+	e, cached, err := s.solve(r.Context(), p, m)
 	if err != nil {
 		return err
 	}
@@ -195,10 +195,11 @@ func (s *Server) handleSolveLike(w http.ResponseWriter, r *http.Request, hint bo
 // solve answers the position of b from the cache or on the pool, within
 // the solve time limit: verdict unknown when it runs out (or the client
 // goes away), never a hung request. A full queue is errQueueFull.
-func (s *Server) solve(ctx context.Context, b *solitaire.Board, m mode) (*entry, bool, error) {
+func (s *Server) solve(ctx context.Context, p *position, m mode) (*entry, bool, error) {
+	b := p.board
 	var key []byte
 	if s.cache != nil {
-		key = positionKey(b)
+		key = positionKey(b, p.fp)
 		if e, ok := s.cache.get(key, m.usable); ok {
 			return e, true, nil
 		}
