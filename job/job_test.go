@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/mjsolve/mjsolve/analysis"
@@ -296,5 +297,25 @@ func TestHintAndSolve(t *testing.T) {
 	}
 	if cancelled == 0 {
 		t.Error("no hint was cancelled")
+	}
+}
+
+func TestDeal(t *testing.T) {
+	l := builtin(t, "tiny8")
+	b, about, err := Deal(l, solitaire.PCG{Seed: 1}, 3)
+	g, _ := solitaire.Compile(l)
+	want, _ := solitaire.DealBoard(g, solitaire.PCG{Seed: 1}, 3)
+	if err != nil || about != "game 3, deal pcg seed 1" || !slices.Equal(b.Groups, want.Groups) || b.Remaining() != 8 {
+		t.Errorf("Deal: %v, %q, %v", b, about, err)
+	}
+	if _, about, err := Deal(l, solitaire.MJSolver{}, 1); err != nil || about != "game 1, deal mjsolver" {
+		t.Errorf("mjsolver: %q, %v", about, err)
+	}
+	var gr *solitaire.GameRangeError
+	if _, _, err := Deal(l, solitaire.MJSolver{}, 1<<32); !errors.As(err, &gr) {
+		t.Errorf("mjsolver game 2^32: %v", err)
+	}
+	if _, _, err := Deal(l, badDealer{}, 1); !errors.Is(err, ErrBadDeal) {
+		t.Errorf("bad dealer: %v", err)
 	}
 }

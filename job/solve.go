@@ -2,9 +2,11 @@ package job
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
 )
@@ -63,4 +65,26 @@ func HintWith(ctx context.Context, s *solver.Solver, b *solitaire.Board, timeout
 		return SolveWith(ctx, s, b, solver.Options{})
 	}
 	return r, nil
+}
+
+// ErrBadDeal marks a deal that is not a permutation of the layout's
+// groups: a bug of its dealer, never bad input.
+var ErrBadDeal = errors.New("the dealer dealt a bad board")
+
+// Deal deals game of dealer on the layout l, as "mjsolve solitaire show",
+// "solve" and "hint" do, and describes the deal ("game 7, deal pcg seed
+// 1"). A game the dealer does not have is a *solitaire.GameRangeError.
+func Deal(l *layouts.Layout, dealer solitaire.Dealer, game uint64) (*solitaire.Board, string, error) {
+	if err := solitaire.CheckGame(dealer, game); err != nil {
+		return nil, "", err
+	}
+	g, err := solitaire.Compile(l)
+	if err != nil {
+		return nil, "", err
+	}
+	b, err := solitaire.DealBoard(g, dealer, game)
+	if err != nil {
+		return nil, "", fmt.Errorf("job: game %d, deal %v: %w: %w", game, dealer, ErrBadDeal, err)
+	}
+	return b, fmt.Sprintf("game %d, deal %v", game, dealer), nil
 }

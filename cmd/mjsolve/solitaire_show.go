@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/solitaire"
 )
 
@@ -136,28 +137,22 @@ func dealBoard(o *solitaireShowOptions) (*solitaire.Board, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("--deal: %w", err)
 	}
-	if _, ok := dealer.(solitaire.MJSolver); ok {
-		if slices.Contains(o.dealFlags, "--seed") {
-			return nil, "", fmt.Errorf("--seed applies to the pcg dealer only")
-		}
-		var gr *solitaire.GameRangeError
-		if err := solitaire.CheckGame(dealer, o.game); errors.As(err, &gr) {
-			return nil, "", fmt.Errorf("--game %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)
-		}
+	if _, ok := dealer.(solitaire.MJSolver); ok && slices.Contains(o.dealFlags, "--seed") {
+		return nil, "", fmt.Errorf("--seed applies to the pcg dealer only")
+	}
+	var gr *solitaire.GameRangeError
+	if err := solitaire.CheckGame(dealer, o.game); errors.As(err, &gr) {
+		return nil, "", fmt.Errorf("--game %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)
 	}
 	l, err := layoutFinder().Find(o.layout)
 	if err != nil {
 		return nil, "", err
 	}
-	g, err := solitaire.Compile(l)
-	if err != nil {
-		return nil, "", err
-	}
-	b, err := solitaire.DealBoard(g, dealer, o.game)
-	if err != nil {
+	b, about, err := job.Deal(l, dealer, o.game)
+	if errors.Is(err, job.ErrBadDeal) {
 		return nil, "", failure(err) // a dealer bug, not the user's input
 	}
-	return b, fmt.Sprintf("game %d, deal %v", o.game, dealer), nil
+	return b, about, err
 }
 
 // readBoardFile reads the board file that --board names.
