@@ -1,0 +1,78 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var longMatch = flag.Bool("long", false, "play the 192-hand referee match of four bot processes (TestTW16RefereeBots)")
+
+// TestMain runs the test binary as the mjsolve command when
+// MJSOLVE_TEST_MAIN is set, so that a test can start "mjsolve tw16 bot"
+// processes.
+func TestMain(m *testing.M) {
+	if os.Getenv("MJSOLVE_TEST_MAIN") != "" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// TestTW16RefereeBots plays a match of four "mjsolve tw16 bot" processes
+// (two advice bots, one random, one draw-discard) kept from hand to hand,
+// as the issue's done-when asks: no failure, every transcript verifies (its
+// points summing to zero). With -long it is the 192 hands of a whole cycle
+// and the advice bots must beat the others by a margin whose 95% interval
+// excludes zero.
+func TestTW16RefereeBots(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands := 16
+	if *longMatch {
+		hands = 192
+	}
+	dir := t.TempDir()
+	bot := "MJSOLVE_TEST_MAIN=1 exec " + exe + " tw16 bot --strategy "
+	code, out, errOut := runCmd(t, "", "tw16", "referee", "--reuse", "--games", strconv.Itoa(hands), "--seed", "1", "--log", dir,
+		"--player", bot+"advice --seed 1", "--player", bot+"advice --seed 2", "--player", bot+"random --seed 3", "--player", bot+"draw-discard",
+		"--name", "advice1", "--name", "advice2", "--name", "random", "--name", "draw-discard")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	t.Logf("\n%s", out)
+	for _, l := range strings.Split(out, "\n")[1:5] {
+		if f := strings.Fields(l); len(f) < 7 || f[6] != "0" {
+			t.Errorf("a failure: %q", l)
+		}
+	}
+	hs, _ := filepath.Glob(filepath.Join(dir, "hand-*.txt.zst"))
+	if len(hs) != hands {
+		t.Fatalf("%d transcripts, want %d", len(hs), hands)
+	}
+	code, rout, errOut := runCmd(t, "", append([]string{"tw16", "replay"}, hs...)...)
+	if code != 0 || errOut != "" || strings.Count(rout, " verified: ") != hands {
+		t.Fatalf("replay: exit %d, stderr %q", code, errOut)
+	}
+	if n := strings.Count(rout, ", 0 failures\n"); n != hands {
+		t.Errorf("%d of %d hands without a failure", n, hands)
+	}
+	if !*longMatch {
+		return
+	}
+	margin := regexp.MustCompile(`(?m)^advice\d \(player \d\) - (random|draw-discard) \(player \d\): .* interval (-?[0-9.]+) … (-?[0-9.]+)$`)
+	ms := margin.FindAllStringSubmatch(out, -1)
+	if len(ms) != 2 {
+		t.Fatalf("margins of the best advice bot over random and draw-discard: %q", ms)
+	}
+	for _, m := range ms {
+		if lo, _ := strconv.ParseFloat(m[2], 64); !(lo > 0) {
+			t.Errorf("the margin over %s has the 95%% interval %s … %s, which does not exclude zero", m[1], m[2], m[3])
+		}
+	}
+}
