@@ -185,10 +185,12 @@ func newProgressBar(stderr io.Writer, name string, total uint64) *progressbar.Pr
 	)
 }
 
+// writeJSON writes v as one line of JSON (a value that does not marshal is
+// a bug: exit code 1).
 func writeJSON(w io.Writer, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
-		return err
+		return failure(err)
 	}
 	_, err = w.Write(append(b, '\n'))
 	return err

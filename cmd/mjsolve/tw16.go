@@ -142,7 +142,7 @@ func runTW16Tables(opts *tw16TablesOptions) error {
 			CacheError  string  `json:"cache_error,omitempty"`
 		}{info.Path, info.Size, info.Built.UTC().Format(time.RFC3339), millis(info.BuildTime),
 			action, info.FromCache, millis(info.LoadTime), errString(info.CacheErr)}
-		return writeJSONLine(opts.stdout, out)
+		return writeJSON(opts.stdout, out)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "cache:  %s\n", info.Path)
@@ -172,15 +172,6 @@ func errString(err error) string {
 		return ""
 	}
 	return oneLine(err.Error())
-}
-
-func writeJSONLine(w io.Writer, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return failure(err)
-	}
-	_, err = w.Write(append(data, '\n'))
-	return err
 }
 
 // tw16HandOptions are the inputs shared by shanten, waits, effective and advise.
