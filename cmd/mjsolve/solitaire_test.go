@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -425,32 +424,6 @@ func TestSolitaireTimeoutUnknowns(t *testing.T) {
 	if methods := m["methods"].(map[string]any); methods["budget"] != unknown {
 		t.Errorf("methods %v, want budget = unknown = %v", methods, unknown)
 	}
-}
-
-var sinkSummary *analysis.Summary
-
-// BenchmarkMainJobTurtle runs the main job's runner with the real solver on
-// turtle games 1..b.N (pcg, seed 1) with GOMAXPROCS workers: ns/op is wall
-// time per board, so "-cpu 1,2" shows the speed-up from one to two workers:
-//
-//	go test ./cmd/mjsolve -run '^$' -bench MainJobTurtle -cpu 1,2 -benchtime 5000x
-func BenchmarkMainJobTurtle(b *testing.B) {
-	b.ReportAllocs()
-	l, err := layouts.Find("turtle")
-	if err != nil {
-		b.Fatal(err)
-	}
-	geo, err := solitaire.Compile(l)
-	if err != nil {
-		b.Fatal(err)
-	}
-	cfg := analysis.Config{First: 1, Boards: uint64(b.N), Workers: runtime.GOMAXPROCS(0)}
-	s, err := analysis.Run(context.Background(), cfg, job.Workers(geo, solitaire.PCG{Seed: 1}, solver.Options{}))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportMetric(float64(s.Impossible)/float64(s.Boards)*100, "%unwinnable")
-	sinkSummary = s
 }
 
 func TestSolitaireDeBondtDefaultGames(t *testing.T) {
