@@ -13,18 +13,18 @@ import (
 // claims a chow, a pong or a kong when that lowers its shanten (a kong when
 // it costs nothing), and makes a concealed or added kong when that costs
 // nothing. It defends (see danger) when an opponent looks ready: far from
-// ready itself it folds, discarding the safest tile; near ready it keeps
-// its shanten with the safest tile that does.
+// ready itself (three shanten) it folds, discarding the safest tile; nearer
+// it keeps its shanten with the safest tile that does (see defend).
 type Advice struct {
-	o       Options
-	r       rng
-	weights tw16.ClaimWeights
-	mc      mcState
+	o    Options
+	r    rng
+	mc   mcState
+	tune tuning
 }
 
 // NewAdvice returns the advice strategy with options o.
 func NewAdvice(o Options) *Advice {
-	return &Advice{o: o}
+	return &Advice{o: o, tune: defaultTuning}
 }
 
 // Begin reseeds the strategy (used by the Monte-Carlo defence).
@@ -143,7 +143,7 @@ func (s *Advice) claim(v *game.View, acts []game.Action) int {
 	}
 	c := v.Concealed
 	sh0 := shanten(c)
-	folding := !s.o.NoDefence && s.threatened(v) && sh0 >= 2
+	folding := !s.o.NoDefence && s.threatened(v) && sh0 >= s.tune.fold
 	best, bestSh, bestEff := pass, sh0, -1
 	for i := range acts[:pass] {
 		a := &acts[i]
