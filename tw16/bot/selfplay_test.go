@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -62,5 +63,36 @@ func BenchmarkSelfPlayAdvice(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "hands/s")
 	if used := cpuTime() - cpu; used > 0 {
 		b.ReportMetric(float64(b.N)/used.Seconds(), "hands/cpu-s")
+	}
+}
+
+// A cancelled match stops taking hands and returns the table of those
+// played with the context's error.
+func TestSelfPlayInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	seen := 0
+	tab, err := SelfPlay(ctx, SelfPlayOptions{
+		Strategies: [4]string{"advice", "random", "random", "draw-discard"},
+		Hands:      10000, Seed: 2, Workers: 2,
+		Progress: func(done int) {
+			seen = max(seen, done)
+			if done == 20 {
+				cancel()
+			}
+		},
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if tab.Hands() < 20 || tab.Hands() > 22 || tab.Hands() != seen {
+		t.Errorf("%d hands in the table, %d reported done", tab.Hands(), seen)
+	}
+	sum := int64(0)
+	for p := range 4 {
+		sum += tab.Player(p).Score
+	}
+	if sum != 0 {
+		t.Errorf("scores sum to %d", sum)
 	}
 }
