@@ -89,46 +89,26 @@ func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims 
 	}
 	var ps parts
 	ps.init(f.tables(), &concealed, k)
-	r := ps.mergeOthers()
+	r := ps.replacement(&ps.row)
 	if f.Ligu && k == maxMelds {
 		r = min(r, liguReplacement(&concealed))
 	}
 	a.Shanten = r - 1
 
-	// pairs[s][u] merges the two parts other than s and u.
-	var pairs [numParts][numParts]laneRow
-	for s := 0; s < numParts; s++ {
-		for u := s + 1; u < numParts; u++ {
-			ps.pairRow(s, u, &pairs[s][u])
-			pairs[u][s] = pairs[s][u]
-		}
-	}
-	// The neighbours of the parts as dealt serve every discard from another
-	// part (a kind held 4 times stays so).
-	var dealt [numParts]neighbors
-	for u := range dealt {
-		ps.neighbors(u, ps.idx[u], &concealed, &dealt[u])
-	}
-	var rest laneRow
-	var own neighbors
+	// The rows with one more tile of a kind serve every discard from
+	// another part (a kind held 4 times stays so).
+	var up [mjsolve.NumKinds]uint8
+	ps.ups(&concealed, &up)
 	for d := mjsolve.Kind(0); d < mjsolve.NumKinds; d++ {
 		if concealed[d] == 0 {
 			continue
 		}
 		s, wd := partOf(d)
-		hs := ps.idx[s] - wd
+		rows := ps.row
+		rows[s] = ps.rowAt(s, ps.idx[s]-wd)
+		r0 := ps.replacement(&rows)
 		concealed[d]--
-		ps.neighbors(s, hs, &concealed, &own)
-		r0 := ps.others[s].final(own.e, k)
-		var eff KindSet
-		for u := 0; u < numParts; u++ {
-			if u == s {
-				eff |= ps.effective(s, &own, &ps.others[s], r0, &concealed)
-				continue
-			}
-			pairs[s][u].merge(own.e, k, &rest)
-			eff |= ps.effective(u, &dealt[u], &rest, r0, &concealed)
-		}
+		eff := ps.draws(&concealed, &rows, s, wd, r0, &up)
 		dc := &a.ranked[a.n]
 		*dc = Discard{Kind: d, Tier: tierOf(&concealed, d)}
 		f.finish(ps.t, &dc.Effective, &concealed, seen, claims, k, r0, eff)

@@ -83,13 +83,10 @@ func (f Forms) Effective(concealed mjsolve.Counts, visible *mjsolve.Counts, clai
 	}
 	var ps parts
 	ps.init(f.tables(), &concealed, k)
-	r0 := ps.mergeOthers()
-	var eff KindSet
-	var nb neighbors
-	for u := 0; u < numParts; u++ {
-		ps.neighbors(u, ps.idx[u], &concealed, &nb)
-		eff |= ps.effective(u, &nb, &ps.others[u], r0, &concealed)
-	}
+	r0 := ps.replacement(&ps.row)
+	var up [mjsolve.NumKinds]uint8
+	ps.ups(&concealed, &up)
+	eff := ps.draws(&concealed, &ps.row, -1, 0, r0, &up)
 	f.finish(ps.t, &e, &concealed, seen, claims, k, r0, eff)
 	return e, nil
 }

@@ -8,8 +8,9 @@ import (
 )
 
 // TestPairTablesMatchMerge checks the pair tables (the shanten of every
-// size) against the lane merge of the four parts' rows, for every number of
-// sets, on random hands of every size and mix and on every pair of rows.
+// size) against every way to share the sets and the pair among the four
+// parts' rows, for every number of sets, on random hands of every size and
+// mix and on every pair of rows.
 func TestPairTablesMatchMerge(t *testing.T) {
 	tb := tables()
 	check := func(c *mjsolve.Counts) {
@@ -66,14 +67,31 @@ func TestPairTablesMatchMerge(t *testing.T) {
 	}
 }
 
-// replacementMerge is the replacement number of k sets and a pair by the
-// lane merge, from the parts' table indexes.
+// replacementMerge is the replacement number of k sets and a pair from the
+// parts' table indexes, by trying every way to share the sets and the pair
+// among the four parts' packed rows.
 func replacementMerge(tb *partTables, m, p, s, z, k int) int {
-	var a, b laneRow
-	a.set(tb.honor(z))
-	a.merge(tb.suit(m), k, &b)
-	b.merge(tb.suit(p), k, &a)
-	return a.final(tb.suit(s), k)
+	e := [numParts]uint64{tb.suit(m), tb.suit(p), tb.suit(s), tb.honor(z)}
+	best := 99
+	for a := 0; a <= k; a++ {
+		for b := 0; a+b <= k; b++ {
+			for c := 0; a+b+c <= k; c++ {
+				sets := [numParts]int{a, b, c, k - a - b - c}
+				for pair := range numParts {
+					sum := 0
+					for i, x := range e {
+						v := 2 * sets[i]
+						if i == pair {
+							v++
+						}
+						sum += int(value(x, v))
+					}
+					best = min(best, sum)
+				}
+			}
+		}
+	}
+	return best
 }
 
 // TestMinBytes checks minBytes against the bytewise minimum.

@@ -10,26 +10,17 @@ import (
 // and the honors.
 const numParts = 4
 
-// parts is a hand taken apart for the table lookups: the table index of each
-// part and, once computed, the merged rows of every other three parts.
+// parts is a hand taken apart for the table lookups: the table index and
+// the row number of each part.
 type parts struct {
 	t   *partTables
 	k   int
 	idx [numParts]int
-	// others[S] is the merge of the three parts other than S.
-	others [numParts]laneRow
+	row [numParts]uint8
 }
 
 // partOf returns the part of kind k and the index weight of its count.
 func partOf(k mjsolve.Kind) (part, weight int) { return int(k / 9), pow5[k%9] }
-
-// entry returns the packed table entry of part S with index idx.
-func (ps *parts) entry(s, idx int) uint64 {
-	if s == numParts-1 {
-		return ps.t.honor(idx)
-	}
-	return ps.t.suit(idx)
-}
 
 // init sets up ps for a hand of counts c that completes with k sets, with
 // the tables t.
@@ -37,103 +28,97 @@ func (ps *parts) init(t *partTables, c *mjsolve.Counts, k int) {
 	ps.t = t
 	ps.k = k
 	ps.idx[0], ps.idx[1], ps.idx[2], ps.idx[3] = indexes(c)
-}
-
-// mergeOthers computes ps.others and returns the hand's replacement number
-// (the fewest tiles to exchange to complete it).
-func (ps *parts) mergeOthers() int {
-	var a, b laneRow
-	e0, e1, e2, e3 := ps.entry(0, ps.idx[0]), ps.entry(1, ps.idx[1]), ps.entry(2, ps.idx[2]), ps.entry(3, ps.idx[3])
-	// 3 ⊗ 0 ⊗ 1 and 3 ⊗ 0 ⊗ 2 share 3 ⊗ 0; 3 ⊗ 1 ⊗ 2 and 0 ⊗ 1 ⊗ 2 are apart.
-	a.set(e3)
-	a.merge(e0, ps.k, &b)
-	b.merge(e1, ps.k, &ps.others[2])
-	b.merge(e2, ps.k, &ps.others[1])
-	a.merge(e1, ps.k, &b)
-	b.merge(e2, ps.k, &ps.others[0])
-	a.set(e0)
-	a.merge(e1, ps.k, &b)
-	b.merge(e2, ps.k, &ps.others[3])
-	return ps.others[0].final(e0, ps.k)
-}
-
-// pairRow sets out to the merge of the two parts other than s and u.
-func (ps *parts) pairRow(s, u int, out *laneRow) {
-	first := -1
-	for v := 0; v < numParts; v++ {
-		if v == s || v == u {
-			continue
-		}
-		if first < 0 {
-			first = v
-			continue
-		}
-		var a laneRow
-		a.set(ps.entry(first, ps.idx[first]))
-		a.merge(ps.entry(v, ps.idx[v]), ps.k, out)
+	for s := range ps.row {
+		ps.row[s] = ps.rowAt(s, ps.idx[s])
 	}
 }
 
-// neighbors holds the table entry of one part of a hand and those of the
-// part with one more tile of each of its kinds (0 for a kind held 4 times).
-type neighbors struct {
-	e  uint64
-	up [9]uint64
-}
-
-// neighbors sets nb for part u at index idx, held giving the counts.
-func (ps *parts) neighbors(u, idx int, held *mjsolve.Counts, nb *neighbors) {
-	nb.e = ps.entry(u, idx)
-	base := 9 * u
-	for i := 0; i < mjsolve.Suit(u).Size(); i++ {
-		nb.up[i] = 0
-		if held[base+i] < 4 {
-			nb.up[i] = ps.entry(u, idx+pow5[i])
-		}
+// rowAt returns the row number of part s at index idx.
+func (ps *parts) rowAt(s, idx int) uint8 {
+	if s == numParts-1 {
+		return ps.t.honorRow[idx&(honorIndexes-1)]
 	}
+	return ps.t.suitRow[idx&(suitIndexes-1)]
 }
 
-// effective returns the kinds t of part u, held fewer than 4 times, whose
-// addition lowers the hand's replacement number r0, given the part's
-// entries nb and rest, the merge of the other three parts.
+// replacement returns the replacement number of a hand of k sets whose parts
+// have the row numbers rows.
+func (ps *parts) replacement(rows *[numParts]uint8) int {
+	return ps.t.pairs.replacement(rows[0], rows[1], rows[2], rows[3], ps.k)
+}
+
+// draws returns the kinds t, held fewer than 4 times in c, whose addition
+// to the hand with the row numbers rows (a part of c's size, or c with one
+// tile of part s taken off at weight ws; s = −1 for none) lowers its
+// replacement number r0. up[t] is the row number of t's part with one more
+// t in c (for the parts other than s).
 //
-// Adding a tile lowers no table value and lowers each by at most one, so the
-// hand's number drops exactly when the part's value drops for some split
-// (m sets, p pairs here; k−m, 1−p in the rest) that reaches r0: the drops of
-// all values at once are the nibbles of e − e', 0 or 1 each.
-func (ps *parts) effective(u int, nb *neighbors, rest *laneRow, r0 int, held *mjsolve.Counts) KindSet {
-	e := nb.e
-	k := ps.k
-	var opt uint64 // a 1 in the nibble of each split that reaches r0
-	reach := uint64(2)<<r0 - 1
-	for m := 0; m <= k; m++ {
-		// The rest's values with k−m sets: with the pair (high lane) when
-		// this part has none, without it (low lane) when this part has it.
-		other := rest[k-m]
-		opt |= nonzero((other>>32)*pow2lo[value(e, 2*m)]&reach) << (8 * m)
-		opt |= nonzero((other&lowLane)*pow2lo[value(e, 2*m+1)]&reach) << (8*m + 4)
-	}
-	base := 9 * u
+// Adding a tile changes one part's row, and with it one of the two merged
+// rows of pairTables: a lookup of the new row, of the merged row and of the
+// hand's replacement number.
+func (ps *parts) draws(c *mjsolve.Counts, rows *[numParts]uint8, s, ws, r0 int, up *[mjsolve.NumKinds]uint8) KindSet {
+	pt := &ps.t.pairs
+	x := pt.honorSuit[uint16(rows[3])<<8|uint16(rows[0])]
+	y := uint32(pt.suitSuit[uint16(rows[1])<<8|uint16(rows[2])])
+	k := uint32(ps.k) << 18
 	var eff KindSet
-	for i := 0; i < mjsolve.Suit(u).Size(); i++ {
-		// A kind held 4 times has nb.up 0: e − 0 may look like a drop.
-		live := nonzero(uint64(4 - held[base+i]))
-		eff |= KindSet(live&nonzero((e-nb.up[i])&opt)) << (base + i)
+	for u := range numParts {
+		base := 9 * u
+		for i := range mjsolve.Suit(u).Size() {
+			t := base + i
+			if c[t] == 4 {
+				continue
+			}
+			row := up[t]
+			if u == s {
+				row = ps.rowAt(u, ps.idx[u]-ws+pow5[i])
+			}
+			xt, yt := x, y
+			switch u {
+			case 0:
+				xt = pt.honorSuit[uint16(rows[3])<<8|uint16(row)]
+			case 1:
+				yt = uint32(pt.suitSuit[uint16(row)<<8|uint16(rows[2])])
+			case 2:
+				yt = uint32(pt.suitSuit[uint16(rows[1])<<8|uint16(row)])
+			default:
+				xt = pt.honorSuit[uint16(row)<<8|uint16(rows[0])]
+			}
+			if int(pt.final[(k|xt|yt)&(8<<18-1)]) < r0 {
+				eff |= 1 << t
+			}
+		}
 	}
 	return eff
 }
 
-// nonzero returns 1 when x is not 0, else 0, without a branch (x < 2^63).
-func nonzero(x uint64) uint64 { return (x | -x) >> 63 }
+// ups sets up[t], for every kind t held fewer than 4 times in c, to the row
+// number of t's part with one more t.
+func (ps *parts) ups(c *mjsolve.Counts, up *[mjsolve.NumKinds]uint8) {
+	for u := range numParts {
+		base := 9 * u
+		for i := range mjsolve.Suit(u).Size() {
+			if c[base+i] < 4 {
+				up[base+i] = ps.rowAt(u, ps.idx[u]+pow5[i])
+			}
+		}
+	}
+}
 
 // complete reports whether the part s with index idx holding n tiles is
 // complete by itself: n/3 sets, and a pair when n is 3j+2.
 func (ps *parts) complete(s, idx, n int) bool {
+	var e uint64
+	if s == numParts-1 {
+		e = ps.t.honor(idx)
+	} else {
+		e = ps.t.suit(idx)
+	}
 	switch n % 3 {
 	case 0:
-		return value(ps.entry(s, idx), 2*(n/3)) == 0
+		return value(e, 2*(n/3)) == 0
 	case 2:
-		return value(ps.entry(s, idx), 2*(n/3)+1) == 0
+		return value(e, 2*(n/3)+1) == 0
 	}
 	return false
 }

@@ -160,54 +160,8 @@ func replacement(t *partTables, c *mjsolve.Counts) int {
 	return r
 }
 
-//go:generate go run ./internal/genmerge
-
-// laneRow holds the values of one part, or of several parts merged, for
-// m = 0..5 sets: entry m is the set of values reached without the pair in
-// bits 0..31 (the low lane) and with it in bits 32..63 (the high lane), a
-// value v as bit v. The min-plus merge of parts then takes no branches:
-// adding a value w to a set is a multiplication by 2^w, a union is an OR,
-// and the smallest value of a set is its trailing zero count.
-//
-// Values above 16 are dropped after each merge (laneClamp): no concealed
-// part of at most 17 tiles needs more than 16 tiles (the oracle tests check
-// every answer), no partial sum of a best split exceeds the total, and so a
-// member (at most 16) plus a table value (at most 15) stays inside its lane.
-type laneRow [maxMelds + 1]uint64
-
-const (
-	lowLane   = 0x00000000ffffffff
-	laneClamp = 0x0001ffff0001ffff
-)
-
-// pow2lo[v] = 2^v adds v to both lanes; pow2hi[v] = 2^(32+v) moves the low
-// lane to the high one adding v.
-var pow2lo, pow2hi = func() (lo, hi [16]uint64) {
-	for v := range lo {
-		lo[v], hi[v] = 1<<v, 1<<(32+v)
-	}
-	return
-}()
-
-// byteLo[b] and byteHi[b] are pow2lo and pow2hi of the low and the high
-// nibble of b: the factors of the two values (m sets without and with the
-// pair) that share byte m of a packed table entry.
-var byteLo, byteHi = func() (lo, hi [256]uint64) {
-	for b := range lo {
-		lo[b], hi[b] = pow2lo[b&15], pow2hi[b>>4]
-	}
-	return
-}()
-
 // value returns the value of entry v = 2m+p of a packed table entry x.
 func value(x uint64, v int) uint64 { return x >> (4 * v) & 15 }
-
-// set sets r to the row of the packed table entry x.
-func (r *laneRow) set(x uint64) {
-	for m := range r {
-		r[m] = pow2lo[value(x, 2*m)] | pow2hi[value(x, 2*m+1)]
-	}
-}
 
 // liguReplacement returns the fewest tiles to exchange to turn a concealed
 // part of 16 or 17 tiles into 嚦咕嚦咕: seven pairs and a triplet of eight

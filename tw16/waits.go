@@ -155,6 +155,13 @@ func (f Forms) Waits(concealed mjsolve.Counts, visible *mjsolve.Counts) (WaitInf
 	var ps parts
 	ps.init(f.tables(), &concealed, k)
 	ligu := f.Ligu && k == maxMelds
+	r := ps.replacement(&ps.row)
+	if r != 1 && !ligu {
+		// Not tenpai: no kind completes the part (a tenpai part has a
+		// winning kind, the tile its complete form adds).
+		w.Shanten = r - 1
+		return w, nil
+	}
 
 	// A tile completes the hand only if every other part is complete as it
 	// stands: when one part is not, only its kinds can win; when two are
@@ -211,7 +218,6 @@ func (f Forms) Waits(concealed mjsolve.Counts, visible *mjsolve.Counts) (WaitInf
 	if w.Kinds != 0 {
 		w.Shanten = 0
 	} else {
-		r := replacement(ps.t, &concealed)
 		if ligu {
 			r = min(r, liguReplacement(&concealed))
 		}
