@@ -35,7 +35,8 @@ standard error.
 --strategy chooses the play: advice (discards by the advice engine, claims
 that lower the shanten, defence when an opponent looks ready), random (a
 random legal move) or draw-discard (discard the drawn tile, claim nothing).
-The play is deterministic for a --seed.`,
+Options follow a colon (advice:no-defence, advice:monte-carlo=200), as do
+--no-defence and --monte-carlo. The play is deterministic for a --seed.`,
 		Example: `  mjsolve tw16 bot --strategy advice --seed 7
   mjsolve tw16 referee --player "mjsolve tw16 bot" --player "mjsolve tw16 bot --strategy random" \
     --player "mjsolve tw16 bot" --player "mjsolve tw16 bot --strategy draw-discard"`,
@@ -61,9 +62,12 @@ func runTW16Bot(o *tw16BotOptions, stdin io.Reader, stdout, stderr io.Writer) er
 	if err != nil {
 		return fmt.Errorf("--honors %s: want icga or mjtalk", o.honors)
 	}
+	if err := checkStrategy(o.strategy); err != nil {
+		return err
+	}
 	st, err := bot.New(o.strategy, bot.Options{MonteCarlo: o.monteCarlo, NoDefence: o.noDefence})
 	if err != nil {
-		return fmt.Errorf("--strategy %s: not one of %s", o.strategy, strings.Join(bot.Names(), ", "))
+		return err
 	}
 	err = bot.Serve(stdin, stdout, bot.ServeOptions{Strategy: st, Seed: o.seed, Honors: honors,
 		Warn: func(err error) { fmt.Fprintf(stderr, "mjsolve tw16 bot: skipped: %s\n", oneLine(err.Error())) }})

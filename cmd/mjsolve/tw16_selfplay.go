@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,6 +14,19 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
+
+// checkStrategy checks a --strategy value: a name of bot.Names, for advice
+// with options.
+func checkStrategy(spec string) error {
+	name, _, _ := strings.Cut(spec, ":")
+	if !slices.Contains(bot.Names(), name) {
+		return fmt.Errorf("--strategy %s: not one of %s", spec, strings.Join(bot.Names(), ", "))
+	}
+	if _, err := bot.New(spec, bot.Options{}); err != nil {
+		return fmt.Errorf("--strategy: %w", err)
+	}
+	return nil
+}
 
 // tw16SelfplayOptions are the inputs of "mjsolve tw16 selfplay".
 type tw16SelfplayOptions struct {
@@ -39,7 +53,10 @@ the dealer rotates every hand (192 hands per cycle). Hands are independent and
 spread over all cores; the result does not depend on the number of workers.
 
 --strategy is given four times, for players 1 to 4: advice, random or
-draw-discard (default: advice advice random draw-discard). The table has per
+draw-discard (default: advice advice random draw-discard); advice takes
+options after a colon, so that players can differ: advice:no-defence,
+advice:monte-carlo=200 (--no-defence and --monte-carlo set them for every
+advice player). The table has per
 player the score, wins, self-drawn wins, deal-ins, drawn hands and the mean
 score per hand with its 95% interval, then the margin of the best player over
 each other one (hands are paired: the same deals). --json prints
@@ -49,6 +66,7 @@ A progress bar shows on a terminal; Ctrl-C stops and prints the table of the
 hands played so far (exit code 130).`,
 		Example: `  mjsolve tw16 selfplay --hands 192
   mjsolve tw16 selfplay --hands 1920 --seed 7 --strategy advice --strategy random --strategy random --strategy random
+  mjsolve tw16 selfplay --hands 3840 --strategy advice --strategy advice:no-defence --strategy advice --strategy advice:no-defence
   mjsolve tw16 selfplay --hands 192 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -86,8 +104,8 @@ func runTW16Selfplay(ctx context.Context, o *tw16SelfplayOptions, stdout, stderr
 		return fmt.Errorf("--strategy is given %d times: give it four times (players 1 to 4) or not at all", len(o.strategies))
 	}
 	for _, n := range names {
-		if _, err := bot.New(n, bot.Options{}); err != nil {
-			return fmt.Errorf("--strategy %s: not one of %s", n, strings.Join(bot.Names(), ", "))
+		if err := checkStrategy(n); err != nil {
+			return err
 		}
 	}
 	spec := bot.SelfPlayOptions{

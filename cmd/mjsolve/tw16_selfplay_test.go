@@ -94,3 +94,22 @@ func TestTW16SelfplayBadInput(t *testing.T) {
 		}
 	}
 }
+
+func TestTW16SelfplayStrategyOptions(t *testing.T) {
+	var out, errb bytes.Buffer
+	args := []string{"tw16", "selfplay", "--hands", "16", "--json", "--strategy", "advice", "--strategy", "advice:no-defence",
+		"--strategy", "advice:monte-carlo=20", "--strategy", "advice:no-defence,monte-carlo=5"}
+	if code := run(args, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), `"name":"advice:monte-carlo=20"`) {
+		t.Errorf("output %s", out.String())
+	}
+	for _, bad := range []string{"advice:bogus", "advice:monte-carlo=x", "random:no-defence", "advice:monte-carlo=-1"} {
+		errb.Reset()
+		code := run([]string{"tw16", "selfplay", "--strategy", bad, "--strategy", "advice", "--strategy", "advice", "--strategy", "advice"}, nil, &out, &errb)
+		if code != 2 || !strings.HasPrefix(errb.String(), "mjsolve: --strategy: bot: ") {
+			t.Errorf("%s: exit %d, stderr %q", bad, code, errb.String())
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/mjsolve/mjsolve/tw16/game"
@@ -24,9 +25,32 @@ type Options struct {
 	NoDefence bool
 }
 
-// New returns the strategy called name (see Names) with options o (used
-// by advice only).
-func New(name string, o Options) (game.Strategy, error) {
+// New returns the strategy named by spec: a name (see Names), for advice
+// optionally followed by a colon and comma-separated options that change
+// o: "no-defence", "monte-carlo=N" ("advice:no-defence",
+// "advice:monte-carlo=200"), so that one match can set the players apart.
+func New(spec string, o Options) (game.Strategy, error) {
+	name, opts, hasOpts := strings.Cut(spec, ":")
+	if hasOpts && name != "advice" {
+		return nil, fmt.Errorf("bot: strategy %q takes no options", name)
+	}
+	if hasOpts {
+		for _, opt := range strings.Split(opts, ",") {
+			key, val, hasVal := strings.Cut(opt, "=")
+			switch {
+			case key == "no-defence" && !hasVal:
+				o.NoDefence = true
+			case key == "monte-carlo" && hasVal:
+				n, err := strconv.Atoi(val)
+				if err != nil || n < 0 || n > maxSamples {
+					return nil, fmt.Errorf("bot: %q: monte-carlo wants a number of samples 0 to %d", spec, maxSamples)
+				}
+				o.MonteCarlo = n
+			default:
+				return nil, fmt.Errorf("bot: %q: unknown option %q (want no-defence or monte-carlo=N)", spec, opt)
+			}
+		}
+	}
 	switch name {
 	case "advice":
 		return NewAdvice(o), nil
@@ -37,6 +61,9 @@ func New(name string, o Options) (game.Strategy, error) {
 	}
 	return nil, fmt.Errorf("bot: unknown strategy %q (want %s)", name, strings.Join(Names(), ", "))
 }
+
+// maxSamples bounds the Monte-Carlo samples per opponent and decision.
+const maxSamples = 100000
 
 // rng is a small random source kept by value (no allocation per hand).
 type rng struct{ p rand.PCG }
