@@ -32,13 +32,29 @@ func isFree(c uint32) bool {
 	return c < dLeft || (c < dCover && c&0xff == 0)
 }
 
-// geom is a layout compiled for the solver: for each tile, the counters it
-// decrements when it leaves the board.
+// When a tile leaves the board, the counters of the tiles it touches drop
+// by one in one field, and such a tile becomes free exactly when:
+//
+//   - it lost a tile covering it (it was covered, so not free): isFree;
+//   - it lost its last right neighbour, nothing covers it and its left
+//     side has tiles (else it was free already): freedRight;
+//   - it lost its last left neighbour, nothing covers it and its right
+//     side has tiles: freedLeft.
+//
+// A tile off the board (goneBit) is never freed.
+func freedRight(c uint32) bool { return c&^0xff00 == 0 && c != 0 }
+func freedLeft(c uint32) bool  { return c&^0xff == 0 && c != 0 }
+
+// geom is a layout compiled for the solver: for each tile, the tiles whose
+// counters drop when it leaves the board.
 type geom struct {
-	n     int
-	eff   []uint32 // effects, flattened: target<<24 | delta
-	effAt [257]uint16
-	side  [256][2]uint16 // where the effects on left and right neighbours start
+	n int
+	// eff[span[x][0]:span[x][1]] are the tiles x covers,
+	// eff[span[x][1]:span[x][2]] its left neighbours (their right counts
+	// drop), eff[span[x][2]:span[x][3]] its right neighbours (their left
+	// counts drop).
+	eff  []uint8
+	span [256][4]uint16
 	// below[x] holds the tiles x covers, directly or through others.
 	below [256][3]uint64
 }
@@ -47,38 +63,31 @@ type geom struct {
 // overlap it, left[i] and right[i] its neighbours on the same level.
 func newGeom(n int, covers, left, right [][]int) *geom {
 	g := &geom{n: n}
-	type ef struct{ target, delta uint32 }
-	per := make([][]ef, n)
+	// per[k][j]: the tiles j covers (k = 0), whose right neighbour j is
+	// (1), whose left neighbour j is (2).
+	var per [3][][]int
+	for k := range per {
+		per[k] = make([][]int, n)
+	}
 	for i := 0; i < n; i++ {
 		for _, j := range covers[i] {
-			per[j] = append(per[j], ef{uint32(i), dCover})
+			per[0][j] = append(per[0][j], i)
 		}
 		for _, j := range left[i] {
-			per[j] = append(per[j], ef{uint32(i), dLeft})
+			per[2][j] = append(per[2][j], i)
 		}
 		for _, j := range right[i] {
-			per[j] = append(per[j], ef{uint32(i), dRight})
+			per[1][j] = append(per[1][j], i)
 		}
 	}
-	// Per tile: the tiles it covers, then its left neighbours (whose right
-	// counts drop), then its right neighbours. A tile leaves the board only
-	// when free, so one of its sides is already empty and the effects on
-	// that side would go to tiles no longer on the board: they are skipped.
 	for j := 0; j < n; j++ {
-		g.effAt[j] = uint16(len(g.eff))
-		for k, d := range []uint32{dCover, dRight, dLeft} {
-			if k > 0 {
-				g.side[j][k-1] = uint16(len(g.eff))
-			}
-			for _, e := range per[j] {
-				if e.delta == d {
-					g.eff = append(g.eff, e.target<<24|e.delta)
-				}
+		for k := range per {
+			g.span[j][k] = uint16(len(g.eff))
+			for _, i := range per[k][j] {
+				g.eff = append(g.eff, uint8(i))
 			}
 		}
-	}
-	for j := n; j <= 256; j++ {
-		g.effAt[j] = uint16(len(g.eff))
+		g.span[j][3] = uint16(len(g.eff))
 	}
 	// Transitive closure of "covers", to a fixpoint.
 	for changed := true; changed; {
@@ -221,11 +230,14 @@ type config struct {
 	rootTests bool
 	// Restarts: the first search attempt gets firstBudget scans, each next
 	// one twice as many, until lastBudget; then one unbounded attempt.
-	firstBudget int64
+	firstBudget, lastBudget int64
+	// probe is the number of random games after which a board whose games
+	// all left many tiles goes to the search (cutNum/cutDen).
+	probe int
 }
 
 func newCore(g *geom) *core {
-	c := &core{geom: g, cfg: config{games: -1, wipe: true, window: 2, bwindow: 1, firstBudget: 3000}}
+	c := &core{geom: g, cfg: config{games: -1, wipe: true, window: 2, bwindow: 1, firstBudget: 3000, lastBudget: 24000, probe: 50}}
 	c.moves = make([]move, 0, maxTiles/2)
 	c.srch.snaps = make([]snapshot, maxTiles/4+2)
 	c.ml.moves = make([]move, 0, maxTiles/2)
@@ -256,8 +268,15 @@ func (c *core) load(groups []uint8, present *[3]uint64) {
 		if p.gone[t] {
 			continue
 		}
-		for _, e := range c.eff[c.effAt[t]:c.effAt[t+1]] {
-			p.cnt[e>>24] += e & 0xffffff
+		sp := &c.span[t]
+		for _, i := range c.eff[sp[0]:sp[1]] {
+			p.cnt[i] += dCover
+		}
+		for _, i := range c.eff[sp[1]:sp[2]] {
+			p.cnt[i] += dRight
+		}
+		for _, i := range c.eff[sp[2]:sp[3]] {
+			p.cnt[i] += dLeft
 		}
 	}
 	for t := 0; t < n; t++ {

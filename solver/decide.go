@@ -10,21 +10,14 @@ type outcome struct {
 	minLeft int
 }
 
-// Random games stop after the first probeGames when the best of those left
+// Random games stop after the first cfg.probe when the best of those left
 // at least cutNum/cutDen of the tiles: such boards are mostly decided by
 // the search anyway.
-const (
-	probeGames     = 50
-	cutNum, cutDen = 7, 18
-)
+const cutNum, cutDen = 7, 18
 
-// Each search attempt after the first gets twice the scans of the one
-// before, until lastBudget; the next one is unbounded. Each restart first
-// plays regames random games for new first pairings.
-const (
-	lastBudget = 24000
-	regames    = 30
-)
+// Each restart of the search first plays regames random games for new
+// first pairings.
+const regames = 30
 
 // randomGames returns how many random games to try for g groups of four:
 // a seventh of de Bondt's ⌊1.2^g⌋ (101 for 36 groups), at least one. The
@@ -52,7 +45,7 @@ func (c *core) decide(minLeft bool) outcome {
 	if c.pos.odd > 0 || left0 > 0 {
 		return c.impossible(PruneTop, minLeft, left0)
 	}
-	// Random games with cleaning. After the first probeGames, a board whose
+	// Random games with cleaning. After the first cfg.probe, a board whose
 	// games all left many tiles goes to the search.
 	games := c.cfg.games
 	if games < 0 {
@@ -68,7 +61,7 @@ func (c *core) decide(minLeft bool) outcome {
 			gameBest = l
 			c.setPref()
 		}
-		if i == probeGames-1 && gameBest*cutDen >= c.pos.remaining*cutNum {
+		if i == c.cfg.probe-1 && gameBest*cutDen >= c.pos.remaining*cutNum {
 			break
 		}
 		if i&63 == 63 && c.stop() {
@@ -119,7 +112,7 @@ func (c *core) decide(minLeft bool) outcome {
 			c.shuffleOrder()
 		}
 		scans *= 2
-		if scans > lastBudget {
+		if scans > c.cfg.lastBudget {
 			scans = 0
 		}
 	}

@@ -46,24 +46,43 @@ func (c *core) rplay(t uint8, dirty *uint64) {
 	c.rg.on[g] &^= b
 	c.rg.free[g] &^= b
 	*dirty |= 1 << (g & 63)
-	for _, e := range c.eff[c.effAt[t]:c.effAt[int(t)+1]] {
-		i := uint8(e >> 24)
-		old := c.play.cnt[i]
-		nw := old - e&0xffffff
-		c.play.cnt[i] = nw
-		if isFree(nw) && !isFree(old) {
-			h := c.pos.grp[i]
-			c.rg.free[h] |= 1 << (c.pos.tix[i] & 3)
-			*dirty |= 1 << (h & 63)
+	cnt := &c.play.cnt
+	sp := &c.span[t]
+	for _, i := range c.eff[sp[0]:sp[1]] {
+		nw := cnt[i] - dCover
+		cnt[i] = nw
+		if isFree(nw) {
+			c.freed(i, dirty)
 		}
 	}
+	for _, i := range c.eff[sp[1]:sp[2]] {
+		nw := cnt[i] - dRight
+		cnt[i] = nw
+		if freedRight(nw) {
+			c.freed(i, dirty)
+		}
+	}
+	for _, i := range c.eff[sp[2]:sp[3]] {
+		nw := cnt[i] - dLeft
+		cnt[i] = nw
+		if freedLeft(nw) {
+			c.freed(i, dirty)
+		}
+	}
+}
+
+// freed marks tile i free in a random game.
+func (c *core) freed(i uint8, dirty *uint64) {
+	h := c.pos.grp[i]
+	c.rg.free[h] |= 1 << (c.pos.tix[i] & 3)
+	*dirty |= 1 << (h & 63)
 }
 
 // blocksNothing reports whether tile x covers or flanks no tile still on
 // the board of the play in progress.
 func (c *core) blocksNothing(x uint8) bool {
-	for _, e := range c.eff[c.effAt[x]:c.effAt[int(x)+1]] {
-		if c.play.cnt[e>>24]&goneBit == 0 {
+	for _, i := range c.eff[c.span[x][0]:c.span[x][3]] {
+		if c.play.cnt[i]&goneBit == 0 {
 			return false
 		}
 	}

@@ -21,7 +21,7 @@ func (c *core) scan(record bool) int {
 func (c *core) run(record bool) int {
 	c.budget.scans++
 	cnt, stack := &c.play.cnt, &c.play.stack
-	eff, effAt := c.eff, &c.effAt
+	eff, span := c.eff, &c.span
 	started, left, sp := c.play.started, c.play.left, c.play.sp
 	for sp > 0 {
 		sp--
@@ -63,35 +63,37 @@ func (c *core) run(record bool) int {
 			}
 		}
 		left -= k
+		// Take them off. A tile leaves the board only when free, so one of
+		// its sides is empty: only the other one has counters to drop.
 		for _, x := range rm[:k&7] {
 			cx := cnt[x]
 			cnt[x] = cx | goneBit
-			sd := &c.side[x]
-			for _, e := range eff[effAt[x]:sd[0]] {
-				i := uint8(e >> 24)
-				old := cnt[i]
-				nw := old - e&0xffffff
+			sx := &span[x]
+			for _, i := range eff[sx[0]:sx[1]] {
+				nw := cnt[i] - dCover
 				cnt[i] = nw
-				if isFree(nw) && !isFree(old) {
+				if isFree(nw) {
 					stack[sp&255] = i
 					sp++
 				}
 			}
-			// The side of x that still has tiles (at most one: x is free).
-			lo, hi := sd[1], effAt[int(x)+1]
 			if cx&0xff00 != 0 {
-				lo, hi = sd[0], sd[1]
-			} else if cx&0xff == 0 {
-				continue
-			}
-			for _, e := range eff[lo:hi] {
-				i := uint8(e >> 24)
-				old := cnt[i]
-				nw := old - e&0xffffff
-				cnt[i] = nw
-				if isFree(nw) && !isFree(old) {
-					stack[sp&255] = i
-					sp++
+				for _, i := range eff[sx[1]:sx[2]] {
+					nw := cnt[i] - dRight
+					cnt[i] = nw
+					if freedRight(nw) {
+						stack[sp&255] = i
+						sp++
+					}
+				}
+			} else if cx&0xff != 0 {
+				for _, i := range eff[sx[2]:sx[3]] {
+					nw := cnt[i] - dLeft
+					cnt[i] = nw
+					if freedLeft(nw) {
+						stack[sp&255] = i
+						sp++
+					}
 				}
 			}
 		}

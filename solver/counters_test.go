@@ -1,0 +1,39 @@
+package solver
+
+import "testing"
+
+// The scan and random games push a tile when a drop of one of its counters
+// frees it: isFree after a cover drop, freedRight after a right drop,
+// freedLeft after a left drop. Each must say exactly "free now and not
+// before", and never free a tile off the board.
+func TestFreedAfterADrop(t *testing.T) {
+	for cover := uint32(0); cover < 5; cover++ {
+		for left := uint32(0); left < 5; left++ {
+			for right := uint32(0); right < 5; right++ {
+				old := cover*dCover + left*dLeft + right*dRight
+				for _, d := range []struct {
+					name  string
+					delta uint32
+					field uint32
+					freed func(uint32) bool
+				}{
+					{"cover", dCover, cover, isFree},
+					{"right", dRight, right, freedRight},
+					{"left", dLeft, left, freedLeft},
+				} {
+					if d.field == 0 {
+						continue
+					}
+					nw := old - d.delta
+					want := isFree(nw) && !isFree(old)
+					if got := d.freed(nw); got != want {
+						t.Errorf("cover %d left %d right %d, a %s drop: freed %v, want %v", cover, left, right, d.name, got, want)
+					}
+					if d.freed(nw | goneBit) {
+						t.Errorf("cover %d left %d right %d, a %s drop: a tile off the board freed", cover, left, right, d.name)
+					}
+				}
+			}
+		}
+	}
+}
