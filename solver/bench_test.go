@@ -115,3 +115,26 @@ func TestTurtleDistribution(t *testing.T) {
 	t.Logf("impossible %d; methods %v; per board: %.0f scans, %.0f random games, %.0f nodes",
 		impossible, methods, float64(scans)/float64(n), float64(games)/float64(n), float64(nodes)/float64(n))
 }
+
+// BenchmarkOx solves ox games 1..200 (mjsolver dealer, the Xmahjongg ox
+// layout) in turn, one board per iteration; it is skipped when Xmahjongg is
+// not installed.
+func BenchmarkOx(b *testing.B) {
+	g := xmahjongg(b, "ox")
+	deals := make([][]solitaire.Group, 200)
+	for i := range deals {
+		deals[i] = solitaire.MJSolver{}.Deal(uint64(1+i), g.N, nil)
+	}
+	s := New(g)
+	board, _ := solitaire.NewBoard(g, deals[0])
+	ctx := context.Background()
+	var scans int64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		board.Redeal(deals[i%len(deals)])
+		sink = s.Solve(ctx, board, Options{})
+		scans += sink.Stats.Scans
+	}
+	b.ReportMetric(float64(scans)/float64(b.N), "scans/op")
+}

@@ -49,45 +49,54 @@ func freedLeft(c uint32) bool  { return c&^0xff == 0 && c != 0 }
 // counters drop when it leaves the board.
 type geom struct {
 	n int
-	// eff[span[x][0]:span[x][1]] are the tiles x covers,
-	// eff[span[x][1]:span[x][2]] its left neighbours (their right counts
-	// drop), eff[span[x][2]:span[x][3]] its right neighbours (their left
-	// counts drop).
-	eff  []uint8
-	span [256][4]uint16
+	// eff[span[x][0]:span[x][1]] are the tiles x covers (on any level
+	// below); a uint16 index needs no bounds check.
+	eff  *[1 << 16]uint8
+	span [256][2]uint16
+	// side[x] holds the neighbours of x on its level: at most two on each
+	// side, as a neighbour lies two half-tiles away with a vertical offset
+	// of at most one, and two such tiles at most one apart would overlap
+	// (layouts refuses overlaps).
+	side [256]sides
 	// below[x] holds the tiles x covers, directly or through others.
 	below [256][3]uint64
+}
+
+// sides lists the left neighbours l[:nl] of a tile (their right counts
+// drop when it leaves) and its right neighbours r[:nr].
+type sides struct {
+	l, r   [2]uint8
+	nl, nr uint8
 }
 
 // newGeom compiles per-slot relations: covers[i] are the tiles above i that
 // overlap it, left[i] and right[i] its neighbours on the same level.
 func newGeom(n int, covers, left, right [][]int) *geom {
-	g := &geom{n: n}
-	// per[k][j]: the tiles j covers (k = 0), whose right neighbour j is
-	// (1), whose left neighbour j is (2).
-	var per [3][][]int
-	for k := range per {
-		per[k] = make([][]int, n)
-	}
+	g := &geom{n: n, eff: new([1 << 16]uint8)}
+	under := make([][]int, n) // under[j]: the tiles j covers
 	for i := 0; i < n; i++ {
 		for _, j := range covers[i] {
-			per[0][j] = append(per[0][j], i)
-		}
-		for _, j := range left[i] {
-			per[2][j] = append(per[2][j], i)
-		}
-		for _, j := range right[i] {
-			per[1][j] = append(per[1][j], i)
+			under[j] = append(under[j], i)
 		}
 	}
+	at := uint16(0)
 	for j := 0; j < n; j++ {
-		for k := range per {
-			g.span[j][k] = uint16(len(g.eff))
-			for _, i := range per[k][j] {
-				g.eff = append(g.eff, uint8(i))
-			}
+		g.span[j][0] = at
+		for _, i := range under[j] {
+			g.eff[at] = uint8(i)
+			at++
 		}
-		g.span[j][3] = uint16(len(g.eff))
+		g.span[j][1] = at
+		// j is the right neighbour of its left neighbours left[j].
+		s := &g.side[j]
+		for _, i := range left[j] {
+			s.l[s.nl&1] = uint8(i)
+			s.nl++
+		}
+		for _, i := range right[j] {
+			s.r[s.nr&1] = uint8(i)
+			s.nr++
+		}
 	}
 	// Transitive closure of "covers", to a fixpoint.
 	for changed := true; changed; {
@@ -268,15 +277,16 @@ func (c *core) load(groups []uint8, present *[3]uint64) {
 		if p.gone[t] {
 			continue
 		}
-		sp := &c.span[t]
-		for _, i := range c.eff[sp[0]:sp[1]] {
-			p.cnt[i] += dCover
+		sp := c.span[t]
+		for j := sp[0]; j < sp[1]; j++ {
+			p.cnt[c.eff[j]] += dCover
 		}
-		for _, i := range c.eff[sp[1]:sp[2]] {
-			p.cnt[i] += dRight
+		sd := &c.side[t]
+		for j := uint8(0); j < sd.nl; j++ {
+			p.cnt[sd.l[j&1]] += dRight
 		}
-		for _, i := range c.eff[sp[2]:sp[3]] {
-			p.cnt[i] += dLeft
+		for j := uint8(0); j < sd.nr; j++ {
+			p.cnt[sd.r[j&1]] += dLeft
 		}
 	}
 	for t := 0; t < n; t++ {

@@ -47,22 +47,26 @@ func (c *core) rplay(t uint8, dirty *uint64) {
 	c.rg.free[g] &^= b
 	*dirty |= 1 << (g & 63)
 	cnt := &c.play.cnt
-	sp := &c.span[t]
-	for _, i := range c.eff[sp[0]:sp[1]] {
+	sp := c.span[t]
+	for j := sp[0]; j < sp[1]; j++ {
+		i := c.eff[j]
 		nw := cnt[i] - dCover
 		cnt[i] = nw
 		if isFree(nw) {
 			c.freed(i, dirty)
 		}
 	}
-	for _, i := range c.eff[sp[1]:sp[2]] {
+	sd := &c.side[t]
+	for j := uint8(0); j < sd.nl; j++ {
+		i := sd.l[j&1]
 		nw := cnt[i] - dRight
 		cnt[i] = nw
 		if freedRight(nw) {
 			c.freed(i, dirty)
 		}
 	}
-	for _, i := range c.eff[sp[2]:sp[3]] {
+	for j := uint8(0); j < sd.nr; j++ {
+		i := sd.r[j&1]
 		nw := cnt[i] - dLeft
 		cnt[i] = nw
 		if freedLeft(nw) {
@@ -81,8 +85,19 @@ func (c *core) freed(i uint8, dirty *uint64) {
 // blocksNothing reports whether tile x covers or flanks no tile still on
 // the board of the play in progress.
 func (c *core) blocksNothing(x uint8) bool {
-	for _, i := range c.eff[c.span[x][0]:c.span[x][3]] {
-		if c.play.cnt[i]&goneBit == 0 {
+	sp, sd := c.span[x], &c.side[x]
+	for j := sp[0]; j < sp[1]; j++ {
+		if c.play.cnt[c.eff[j]]&goneBit == 0 {
+			return false
+		}
+	}
+	for j := uint8(0); j < sd.nl; j++ {
+		if c.play.cnt[sd.l[j&1]]&goneBit == 0 {
+			return false
+		}
+	}
+	for j := uint8(0); j < sd.nr; j++ {
+		if c.play.cnt[sd.r[j&1]]&goneBit == 0 {
 			return false
 		}
 	}

@@ -21,7 +21,7 @@ func (c *core) scan(record bool) int {
 func (c *core) run(record bool) int {
 	c.budget.scans++
 	cnt, stack := &c.play.cnt, &c.play.stack
-	eff, span := c.eff, &c.span
+	eff, span, sides := c.eff, &c.span, &c.side
 	started, left, sp := c.play.started, c.play.left, c.play.sp
 	for sp > 0 {
 		sp--
@@ -68,8 +68,9 @@ func (c *core) run(record bool) int {
 		for _, x := range rm[:k&7] {
 			cx := cnt[x]
 			cnt[x] = cx | goneBit
-			sx := &span[x]
-			for _, i := range eff[sx[0]:sx[1]] {
+			sp0 := span[x]
+			for j := sp0[0]; j < sp0[1]; j++ {
+				i := eff[j]
 				nw := cnt[i] - dCover
 				cnt[i] = nw
 				if isFree(nw) {
@@ -77,8 +78,10 @@ func (c *core) run(record bool) int {
 					sp++
 				}
 			}
+			sd := &sides[x]
 			if cx&0xff00 != 0 {
-				for _, i := range eff[sx[1]:sx[2]] {
+				for j := uint8(0); j < sd.nl; j++ {
+					i := sd.l[j&1]
 					nw := cnt[i] - dRight
 					cnt[i] = nw
 					if freedRight(nw) {
@@ -87,7 +90,8 @@ func (c *core) run(record bool) int {
 					}
 				}
 			} else if cx&0xff != 0 {
-				for _, i := range eff[sx[2]:sx[3]] {
+				for j := uint8(0); j < sd.nr; j++ {
+					i := sd.r[j&1]
 					nw := cnt[i] - dLeft
 					cnt[i] = nw
 					if freedLeft(nw) {
