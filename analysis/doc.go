@@ -22,9 +22,15 @@
 //
 // Per-board records are written as JSON lines behind a one-line header
 // ([Header]), zstd-compressed when the file name ends in ".zst"
-// ([CreateRecords]). [ResumeRecords] continues an interrupted file: it keeps
-// every complete record, drops a truncated last line or zstd block, and
-// refuses a file written for another layout, deal or seed. [MergeFiles]
+// ([CreateRecords]), in independent checksummed zstd frames ended every few
+// seconds. Readers tell a file that merely ends early (a crash: a last line
+// without newline, an incomplete last frame), whose complete records they
+// keep, from a damaged one (a checksum that fails, a bad line before the
+// end), which is an error wrapping [ErrDamaged] that names the file and
+// the byte offset or line. [ResumeRecords] continues an interrupted file: it
+// keeps every complete record and refuses a damaged file, a game found
+// twice with different verdicts, or a file written for another layout,
+// deal or seed. [MergeFiles]
 // combines record files of the same layout, deal and seed whose game ranges
 // are disjoint or overlap.
 //

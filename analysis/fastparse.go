@@ -1,12 +1,17 @@
 package analysis
 
-import "bytes"
+import (
+	"bytes"
+	"math"
+)
 
 // fastParseRecord decodes a record line in exactly the form AppendJSON
 // writes (fixed key order, no spaces, no escapes). It returns false for
-// anything else, which parseRecord then decodes with encoding/json; both
-// give the same record for any line fastParseRecord accepts (the fuzz test
-// checks this). It makes reading ten million records several times faster.
+// anything else, which parseRecord then decodes with encoding/json. The two
+// agree: both give the same record for any line fastParseRecord accepts,
+// and any record parseRecord accepts, written by AppendJSON, is accepted by
+// fastParseRecord as the same record (the fuzz tests check both). It makes
+// reading ten million records several times faster.
 func fastParseRecord(line []byte, r *Record, methods map[string]Method) bool {
 	p := line
 	eat := func(s string) bool {
@@ -20,10 +25,11 @@ func fastParseRecord(line []byte, r *Record, methods map[string]Method) bool {
 		var v uint64
 		i := 0
 		for i < len(p) && p[i] >= '0' && p[i] <= '9' {
-			if i == 19 || (i > 0 && p[0] == '0') { // at most 19 digits: no overflow; no leading zeros
+			d := uint64(p[i] - '0')
+			if (i > 0 && p[0] == '0') || v > (math.MaxUint64-d)/10 { // no leading zeros, no overflow
 				return 0, false
 			}
-			v = v*10 + uint64(p[i]-'0')
+			v = v*10 + d
 			i++
 		}
 		if i == 0 {
@@ -41,10 +47,8 @@ func fastParseRecord(line []byte, r *Record, methods map[string]Method) bool {
 			return "", false
 		}
 		s := p[1 : 1+end]
-		for _, c := range s {
-			if c < 0x20 || c == '\\' || c >= 0x80 {
-				return "", false
-			}
+		if !ValidMethod(Method(s)) {
+			return "", false
 		}
 		p = p[end+2:]
 		if m, ok := methods[string(s)]; ok {
@@ -85,7 +89,7 @@ func fastParseRecord(line []byte, r *Record, methods map[string]Method) bool {
 		if !eat(key) {
 			return false
 		}
-		if v, ok = num(); !ok || v > 1<<62 {
+		if v, ok = num(); !ok || v > maxCount {
 			return false
 		}
 		*dst = int64(v)
@@ -102,7 +106,7 @@ func fastParseRecord(line []byte, r *Record, methods map[string]Method) bool {
 	}
 	if bytes.HasPrefix(p, []byte(`,"min_left":`)) {
 		var ml int64
-		if !small(`,"min_left":`, &ml) || ml > 1<<20 {
+		if !small(`,"min_left":`, &ml) || ml > maxMinLeft {
 			return false
 		}
 		rec.MinLeft = int(ml)

@@ -50,6 +50,11 @@ func (s *gameSet) set(g uint64, v uint8) {
 	p[i>>2] |= v << ((i & 3) * 2)
 }
 
+// conflicting reports whether two records of one game contradict each
+// other: both decided, with different verdicts. (Unknown against a
+// decided verdict is a budget that ran out in one run.)
+func conflicting(a, b Verdict) bool { return a != b && a != Unknown && b != Unknown }
+
 // MergeFiles reads record files of the same experiment (layout, geometry,
 // deal, seed, timeout: see [Header.Compatible]) and summarises the union of
 // their games. Ranges may be disjoint or overlap; a game found twice counts
@@ -117,7 +122,7 @@ func mergeFile(res *MergeResult, seen *gameSet, path string, first bool, each fu
 		}
 		res.Duplicates++
 		if ov := Verdict(old - 1); ov != r.Verdict {
-			if ov == Unknown || r.Verdict == Unknown {
+			if !conflicting(ov, r.Verdict) {
 				res.Disagreements++
 				continue
 			}

@@ -23,16 +23,43 @@ const (
 
 // Method is how a board was decided: the solver's own type (an alias), a
 // name such as "prune", "random", "search" or "budget". Record files may
-// hold other names (for instance "bad-deal" for a dealer failure); they are
-// kept as they are.
+// hold other names (for instance "bad-deal" for a dealer failure), as long
+// as they are method names ([ValidMethod]): the writer refuses anything
+// else and both parsers of a record line reject it, so that what is written
+// reads back as it was and no name can break a line of a summary.
 type Method = solver.Method
+
+// maxMethodLen bounds the length of a method name.
+const maxMethodLen = 32
+
+// ValidMethod reports whether m is a method name: 1 to 32 lower-case ASCII
+// letters, digits and '-'.
+func ValidMethod(m Method) bool {
+	if len(m) == 0 || len(m) > maxMethodLen {
+		return false
+	}
+	for i := 0; i < len(m); i++ {
+		if c := m[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// Bounds of a record's numbers that both parsers of a record line accept:
+// far above any real board (2^62 ns is 146 years), and low enough that
+// sums over billions of records cannot overflow unnoticed.
+const (
+	maxCount   = 1 << 62
+	maxMinLeft = 1 << 20
+)
 
 // Record is the outcome of one board: one JSON line in a record file.
 type Record struct {
 	Game    uint64  `json:"game"`
 	Verdict Verdict `json:"verdict"`
 	Method  Method  `json:"method"`           // how the board was decided, e.g. "prune", "random", "search", "budget"
-	NS      int64   `json:"ns"`               // wall time spent on the board (deal and solve), in nanoseconds
+	NS      int64   `json:"ns"`               // wall time spent on the board (deal and solve), in nanoseconds, at most 2^62
 	Scans   int64   `json:"scans"`            // prune scans run by the solver
 	Random  int64   `json:"random,omitempty"` // random games played
 	Nodes   int64   `json:"nodes,omitempty"`  // search nodes

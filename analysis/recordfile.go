@@ -79,7 +79,8 @@ func (h *Header) Compatible(o *Header) error {
 func isZst(name string) bool { return strings.HasSuffix(name, ".zst") }
 
 // flushEvery is how often a RecordWriter pushes buffered records to the file
-// on its own, so that a killed process loses at most this much work.
+// on its own (for a compressed file, ending a checksummed frame), so that a
+// killed process loses at most this much work.
 const flushEvery = 2 * time.Second
 
 // RecordWriter writes a header and then one JSON line per record, zstd
@@ -88,7 +89,7 @@ const flushEvery = 2 * time.Second
 type RecordWriter struct {
 	f         *os.File // the file, when the writer owns one
 	bw        *bufio.Writer
-	zw        *zstd.Encoder
+	fw        *frameWriter // nil for a plain file
 	buf       []byte
 	lastFlush time.Time
 	n         int64
@@ -96,17 +97,17 @@ type RecordWriter struct {
 }
 
 // NewRecordWriter writes the header h to w and returns a writer for the
-// records; zst selects zstd compression. Close flushes and ends the zstd
-// stream but does not close w.
+// records; zst selects zstd compression, in checksummed frames ended every
+// few seconds (see [ErrDamaged]). Close flushes but does not close w.
 func NewRecordWriter(w io.Writer, zst bool, h Header) (*RecordWriter, error) {
 	rw := &RecordWriter{lastFlush: time.Now()}
 	rw.bw = bufio.NewWriterSize(w, 64<<10)
 	if zst {
-		zw, err := zstd.NewWriter(rw.bw, zstd.WithEncoderConcurrency(1), zstd.WithEncoderLevel(zstd.SpeedDefault))
+		fw, err := newFrameWriter(rw.bw)
 		if err != nil {
 			return nil, fmt.Errorf("analysis: %w", err)
 		}
-		rw.zw = zw
+		rw.fw = fw
 	}
 	h.Format, h.Version = Format, FormatVersion
 	line, err := json.Marshal(&h)
@@ -150,8 +151,8 @@ func (w *RecordWriter) write(p []byte) error {
 		return w.err
 	}
 	var err error
-	if w.zw != nil {
-		_, err = w.zw.Write(p)
+	if w.fw != nil {
+		_, err = w.fw.Write(p)
 	} else {
 		_, err = w.bw.Write(p)
 	}
@@ -161,14 +162,22 @@ func (w *RecordWriter) write(p []byte) error {
 	return w.err
 }
 
-// Write appends one record. Every few seconds it flushes on its own.
+// Write appends one record. Every few seconds it flushes on its own. A
+// record that could not be read back as it is (a method that is not a
+// method name: see [ValidMethod]) is refused.
 func (w *RecordWriter) Write(r Record) error {
+	if w.err != nil {
+		return w.err
+	}
+	if !ValidMethod(r.Method) {
+		return fmt.Errorf("analysis: record of game %d: method %q is not a method name (lower-case letters, digits and '-', at most %d)", r.Game, r.Method, maxMethodLen)
+	}
 	w.buf = append(r.AppendJSON(w.buf[:0]), '\n')
 	if err := w.write(w.buf); err != nil {
 		return err
 	}
 	w.n++
-	if w.n%256 == 0 && time.Since(w.lastFlush) >= flushEvery {
+	if time.Since(w.lastFlush) >= flushEvery {
 		return w.Flush()
 	}
 	return nil
@@ -178,14 +187,14 @@ func (w *RecordWriter) Write(r Record) error {
 func (w *RecordWriter) Records() int64 { return w.n }
 
 // Flush pushes everything written so far to the underlying writer (for zstd,
-// it ends the current block), so that a reader sees every record.
+// it ends the current frame), so that a reader sees every record.
 func (w *RecordWriter) Flush() error {
 	if w.err != nil {
 		return w.err
 	}
 	w.lastFlush = time.Now()
-	if w.zw != nil {
-		if err := w.zw.Flush(); err != nil {
+	if w.fw != nil {
+		if err := w.fw.Flush(); err != nil {
 			w.err = fmt.Errorf("analysis: writing records: %w", err)
 			return w.err
 		}
@@ -196,19 +205,12 @@ func (w *RecordWriter) Flush() error {
 	return w.err
 }
 
-// Close flushes, ends the zstd stream and closes the file if the writer
-// opened it. The file stays readable in full after Close.
+// Close flushes and closes the file if the writer opened it. The file
+// stays readable in full after Close.
 func (w *RecordWriter) Close() error {
 	err := w.err
-	if w.zw != nil {
-		if e := w.zw.Close(); e != nil && err == nil {
-			err = fmt.Errorf("analysis: writing records: %w", e)
-		}
-	}
 	if err == nil {
-		if e := w.bw.Flush(); e != nil {
-			err = fmt.Errorf("analysis: writing records: %w", e)
-		}
+		err = w.Flush()
 	}
 	if w.f != nil {
 		if e := w.f.Close(); e != nil && err == nil {
@@ -222,19 +224,17 @@ func (w *RecordWriter) Close() error {
 	return err
 }
 
-// zstdMagic starts every zstd frame.
-var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
-
 // maxLine bounds a line of a record file.
 const maxLine = 64 << 10
 
 // RecordReader reads a record file written by [RecordWriter], plain or
-// zstd-compressed (recognised by its magic number, whatever the name).
+// zstd-compressed (recognised by its first bytes, whatever the name).
 type RecordReader struct {
 	name      string
 	header    Header
 	br        *bufio.Reader
-	zr        *zstd.Decoder
+	fr        *frameReader  // a compressed file in checksummed frames
+	zr        *zstd.Decoder // a compressed file of an older mjsolve: one stream
 	line      int
 	truncated bool
 	done      bool
@@ -242,20 +242,37 @@ type RecordReader struct {
 }
 
 // NewRecordReader reads the header of a record file from r; name is used in
-// error messages. A file cut short inside its last line (or zstd block) is
-// not an error: the partial record is dropped and [RecordReader.Truncated]
-// reports it.
+// error messages.
+//
+// A file that merely ends early is not an error: for a plain file, a last
+// line without its newline; for a compressed one, an incomplete last frame.
+// What came before is read and [RecordReader.Truncated] reports the cut. A
+// damaged file is an error wrapping [ErrDamaged] that names the file and
+// the byte offset (a frame whose checksum fails or that does not decode) or
+// the line (a line that is not a record). A compressed file written by an
+// older mjsolve as one zstd stream without frames cannot tell a cut from
+// damage: any decoding error in it, an early end included, is damage
+// ("zstd -dc" recovers its lines).
 func NewRecordReader(r io.Reader, name string) (*RecordReader, error) {
 	rr := &RecordReader{name: name}
 	br := bufio.NewReaderSize(r, 64<<10)
-	if magic, _ := br.Peek(4); bytes.Equal(magic, zstdMagic) {
+	magic, _ := br.Peek(4)
+	switch {
+	case bytes.Equal(magic, frameMagic):
+		fr, err := newFrameReader(br, name)
+		if err != nil {
+			return nil, err
+		}
+		rr.fr = fr
+		rr.br = bufio.NewReaderSize(fr, maxLine)
+	case bytes.Equal(magic, zstdMagic):
 		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(256<<20))
 		if err != nil {
 			return nil, fmt.Errorf("analysis: %s: %w", name, err)
 		}
 		rr.zr = zr
 		rr.br = bufio.NewReaderSize(zr, maxLine)
-	} else {
+	default:
 		rr.br = bufio.NewReaderSize(br, maxLine)
 	}
 	line, ok, err := rr.readLine()
@@ -288,7 +305,8 @@ func NewRecordReader(r io.Reader, name string) (*RecordReader, error) {
 func (rr *RecordReader) Header() Header { return rr.header }
 
 // Truncated reports, once Next has returned io.EOF, whether the file ended
-// inside a record (which was dropped).
+// early: inside a line of a plain file, or inside a frame of a compressed
+// one. What was cut off is lost; the records before it are intact.
 func (rr *RecordReader) Truncated() bool { return rr.truncated }
 
 // Line is the number of the last line read (the header is line 1).
@@ -307,15 +325,24 @@ func (rr *RecordReader) readLine() (line []byte, ok bool, err error) {
 		return line[:len(line)-1], true, nil
 	case errors.Is(err, bufio.ErrBufferFull):
 		rr.done = true
-		return nil, false, fmt.Errorf("analysis: %s line %d: line longer than %d bytes", rr.name, rr.line+1, maxLine)
+		return nil, false, damaged("analysis: %s line %d: line longer than %d bytes", rr.name, rr.line+1, maxLine)
+	case errors.Is(err, ErrDamaged):
+		rr.done = true
+		return nil, false, err // it names the file and the offset
+	case err == io.EOF && rr.fr != nil:
+		// Frames hold whole lines, so no line can be left partial.
+		rr.done, rr.truncated = true, rr.fr.truncated
+		return nil, false, nil
+	case err == io.EOF && rr.zr == nil:
+		// A plain file: a last line without newline is a cut.
+		rr.done, rr.truncated = true, len(line) > 0
+		return nil, false, nil
 	case err == io.EOF && len(line) == 0:
 		rr.done = true
 		return nil, false, nil
-	case err == io.EOF || rr.zr != nil:
-		// A partial last line, or a zstd stream cut short or damaged:
-		// keep what came before.
-		rr.done, rr.truncated = true, true
-		return nil, false, nil
+	case rr.zr != nil:
+		rr.done = true
+		return nil, false, damaged("analysis: %s: damaged or cut after line %d (%v): a zstd stream without checksummed frames, from an older mjsolve, cannot tell which (zstd -dc recovers its lines)", rr.name, rr.line, err)
 	default:
 		rr.done = true
 		return nil, false, fmt.Errorf("analysis: %s: %w", rr.name, err)
@@ -324,7 +351,7 @@ func (rr *RecordReader) readLine() (line []byte, ok bool, err error) {
 
 // Next returns the next record, or io.EOF after the last complete one. A
 // complete line that is not a valid record of the header's game range is an
-// error naming the file and line.
+// error wrapping [ErrDamaged] that names the file and line.
 func (rr *RecordReader) Next() (Record, error) {
 	line, ok, err := rr.readLine()
 	if err != nil {
@@ -341,11 +368,11 @@ func (rr *RecordReader) Next() (Record, error) {
 		// the common case: a line as RecordWriter writes it
 	} else if err := parseRecord(line, &r); err != nil {
 		rr.done = true
-		return Record{}, fmt.Errorf("analysis: %s line %d: %w", rr.name, rr.line, err)
+		return Record{}, damaged("analysis: %s line %d: %v", rr.name, rr.line, err)
 	}
 	if r.Game < rr.header.First || r.Game > rr.header.Last() {
 		rr.done = true
-		return Record{}, fmt.Errorf("analysis: %s line %d: game %d outside the file's range %d..%d", rr.name, rr.line, r.Game, rr.header.First, rr.header.Last())
+		return Record{}, damaged("analysis: %s line %d: game %d outside the file's range %d..%d", rr.name, rr.line, r.Game, rr.header.First, rr.header.Last())
 	}
 	return r, nil
 }
@@ -377,6 +404,12 @@ func parseRecord(line []byte, r *Record) error {
 	if *raw.NS < 0 || raw.Scans < 0 || raw.Random < 0 || raw.Nodes < 0 || raw.MinLeft < 0 {
 		return errors.New("bad record: negative count")
 	}
+	if *raw.NS > maxCount || raw.Scans > maxCount || raw.Random > maxCount || raw.Nodes > maxCount || raw.MinLeft > maxMinLeft {
+		return errors.New("bad record: count too large")
+	}
+	if m := Method(*raw.Method); !ValidMethod(m) {
+		return fmt.Errorf("bad record: method %q is not a method name", shorten(*raw.Method))
+	}
 	v, err := solver.ParseVerdict(*raw.Verdict)
 	if err != nil {
 		return fmt.Errorf("bad record: analysis: unknown verdict %q (want winnable, impossible or unknown)", *raw.Verdict)
@@ -386,8 +419,20 @@ func parseRecord(line []byte, r *Record) error {
 	return nil
 }
 
+// shorten cuts s to at most 40 bytes for an error message.
+func shorten(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}
+
 // Close releases the zstd decoder; it does not close the underlying reader.
 func (rr *RecordReader) Close() {
+	if rr.fr != nil {
+		rr.fr.Close()
+		rr.fr = nil
+	}
 	if rr.zr != nil {
 		rr.zr.Close()
 		rr.zr = nil

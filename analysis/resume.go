@@ -29,7 +29,9 @@ type Resumed struct {
 	// Truncated is true when the file ended inside a record, which was
 	// dropped.
 	Truncated bool
-	// Duplicates counts records of a game already seen, which were dropped.
+	// Duplicates counts records of a game already seen, which were dropped
+	// (the first is kept). Two records of a game with different decided
+	// verdicts are an error.
 	Duplicates int64
 }
 
@@ -42,8 +44,11 @@ type Resumed struct {
 //
 // The records kept are copied, in game order, into a new file that replaces
 // path (a temporary file synced and renamed over it, so a failure leaves the
-// old one intact; the file keeps its permissions); a truncated last line or
-// zstd block is dropped.
+// old one intact; the file keeps its permissions). A file that merely ends
+// early (a last line without its newline, an incomplete last zstd frame)
+// loses what was cut off; a damaged one (see [ErrDamaged]) is refused with
+// an error naming the file and where, and left as it is, as is a file that
+// holds a game twice with different decided verdicts.
 func ResumeRecords(path string, h Header) (*Resumed, error) {
 	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
 		// An empty file (a run killed as it started) holds nothing to keep.
@@ -89,6 +94,7 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 		return fail(err)
 	}
 	res := &Resumed{Writer: w, Summary: &Summary{}, Next: h.First, Skip: make(map[uint64]Record)}
+	var seen gameSet // the verdicts of the games read
 	keep := func(r Record) error {
 		if err := w.Write(r); err != nil {
 			return err
@@ -107,11 +113,14 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 		if r.Game > h.Last() {
 			return fail(fmt.Errorf("analysis: cannot resume %s: it holds game %d, after this run's last game %d (ask for more boards)", path, r.Game, h.Last()))
 		}
-		_, seen := res.Skip[r.Game]
-		if r.Game < res.Next || seen {
+		if old := seen.get(r.Game); old != 0 {
+			if ov := Verdict(old - 1); conflicting(ov, r.Verdict) {
+				return fail(fmt.Errorf("analysis: cannot resume %s: line %d: game %d is %s, but %s in an earlier record", path, rr.Line(), r.Game, r.Verdict, ov))
+			}
 			res.Duplicates++
 			continue
 		}
+		seen.set(r.Game, uint8(r.Verdict)+1)
 		if r.Game > res.Next {
 			res.Skip[r.Game] = r
 			continue
