@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"regexp"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -21,9 +22,10 @@ import (
 // Exit codes of the command.
 const (
 	exitOK          = 0
-	exitFailure     = 1 // something went wrong that is not the user's input
-	exitBadInput    = 2 // bad flags, files, hands or tiles
-	exitInterrupted = 130
+	exitFailure     = 1   // something went wrong that is not the user's input
+	exitBadInput    = 2   // bad flags, files, hands or tiles
+	exitInterrupted = 130 // stopped by SIGINT (Ctrl-C): 128 + 2
+	exitTerminated  = 143 // stopped by SIGTERM (Slurm, Kubernetes, kill): 128 + 15
 )
 
 // failureError marks an error that is not caused by bad user input; it
@@ -41,9 +43,16 @@ func failure(err error) error {
 	return failureError{err}
 }
 
-// errInterrupted is returned by commands stopped with Ctrl-C after they have
-// kept and reported what was done; the command exits with code 130.
+// errInterrupted is returned by commands stopped with Ctrl-C or SIGTERM
+// after they have kept and reported what was done; the command exits with
+// code 130 after SIGINT, 143 after SIGTERM.
 var errInterrupted = errors.New("interrupted")
+
+// signalCause is the cause of the command's context when a signal
+// cancelled it.
+type signalCause struct{ sig os.Signal }
+
+func (c signalCause) Error() string { return "stopped by " + c.sig.String() }
 
 // inputError is bad input shown as "what: msg" (or msg alone when what is
 // empty): what names the flag or argument read, msg the library's message
@@ -108,8 +117,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // runWith is run with hooks h.
 func runWith(h *hooks, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	// SIGINT (Ctrl-C) and SIGTERM (what batch schedulers send before
+	// SIGKILL) both cancel the context: the command keeps what was done.
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	go func() {
+		select {
+		case sig := <-sigs:
+			cancel(signalCause{sig})
+		case <-ctx.Done():
+		}
+	}()
 
 	root := newRootCmd(h)
 	root.SetArgs(args)
@@ -125,6 +146,9 @@ func runWith(h *hooks, args []string, stdin io.Reader, stdout, stderr io.Writer)
 	case errors.As(err, &silent):
 		return silent.code
 	case errors.Is(err, errInterrupted):
+		if sc, ok := context.Cause(ctx).(signalCause); ok && sc.sig == syscall.SIGTERM {
+			return exitTerminated
+		}
 		return exitInterrupted
 	}
 	fmt.Fprintln(stderr, "mjsolve: "+oneLine(err.Error()))
@@ -206,7 +230,8 @@ cannot be won, and analyses Taiwanese 16-tile Mahjong hands (shanten, waits,
 effective tiles, discard advice, tai scoring).
 
 Bad input (flags, files, hands) is reported in one line on standard error
-with exit code 2; other failures exit with 1, an interruption with 130.`,
+with exit code 2; other failures exit with 1, an interruption with 130 (Ctrl-C)
+or 143 (SIGTERM).`,
 		Example: `  mjsolve solitaire --layout turtle --boards 100000   # how often is the turtle unwinnable?
   mjsolve solitaire solve --layout turtle --game 7      # one board, with a solution
   mjsolve layouts list                                  # layouts built in and installed

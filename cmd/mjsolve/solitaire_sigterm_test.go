@@ -1,0 +1,89 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// SIGTERM (what Slurm and Kubernetes send before SIGKILL) does what Ctrl-C
+// does (issue 9 item 2): the command, run as its own process, keeps every
+// finished record, closes the zstd stream, prints the summary so far and
+// exits 143. It used to die at once, losing the records not yet flushed
+// and leaving a stream that zstd -t calls a premature end.
+func TestSolitaireSIGTERM(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "t.jsonl.zst")
+	cmd := exec.Command(exe, "solitaire", "--layout", "turtle40", "--boards", "50000000", "--workers", "1", "--out", path, "--json")
+	cmd.Env = append(os.Environ(), "MJSOLVE_TEST_MAIN=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Once the file has its header (after 20s at the latest), let some
+	// boards finish, then send SIGTERM.
+	for range 2000 {
+		if fi, err := os.Stat(path); err == nil && fi.Size() > 0 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGTERM)
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitTerminated {
+		t.Fatalf("exit %v, want %d; stderr %q", err, exitTerminated, stderr.String())
+	}
+	if !strings.HasPrefix(stderr.String(), "mjsolve: interrupted after ") || !strings.Contains(stderr.String(), "continue with --resume") {
+		t.Errorf("stderr %q", stderr.String())
+	}
+	var rep struct {
+		Boards      int64 `json:"boards"`
+		Interrupted bool  `json:"interrupted"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil || !rep.Interrupted || rep.Boards == 0 {
+		t.Fatalf("summary %q: %v", stdout.String(), err)
+	}
+	// The file is a whole zstd stream (what zstd -t checks) ...
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := zstd.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	lines, err := io.Copy(io.Discard, zr)
+	if err != nil || lines == 0 {
+		t.Fatalf("zstd stream: %v", err)
+	}
+	// ... holding every board of the summary, and not cut short.
+	_, recs, trunc := readRecords(t, path)
+	if trunc || int64(len(recs)) != rep.Boards {
+		t.Fatalf("file: %d records (truncated %v), summary %d boards", len(recs), trunc, rep.Boards)
+	}
+	for i, r := range recs {
+		if r.Game != uint64(i+1) {
+			t.Fatalf("record %d is game %d", i, r.Game)
+		}
+	}
+}
