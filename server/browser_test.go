@@ -91,10 +91,11 @@ func (p *page) counts() string {
 	return eval[string](p, `document.getElementById('counts').textContent`)
 }
 
-// TestBrowser plays turtle game 3 in a real browser: the deal opened from
-// the address, a hinted move played by clicking, another by keyboard
-// alone, the solution animated and moved to its end, a hand analysed, and
-// the page on a phone-sized screen.
+// TestBrowser plays turtle game 3 in a real browser: dealt with the form, a
+// hinted move played by clicking, another by keyboard alone, the solution
+// animated and moved to its end; then a hand analysed, a board file pasted,
+// a lost position hinted, and the page on a phone-sized screen, opened from
+// the address.
 func TestBrowser(t *testing.T) {
 	exe := chromium(t)
 	_, ts := newTestServer(t, Config{Workers: 2, CacheBytes: 4 << 20})
@@ -124,9 +125,14 @@ func TestBrowser(t *testing.T) {
 	defer cancelTime()
 	p := &page{t: t, ctx: ctx, dir: dir}
 
-	// The deal opens from the address.
-	p.do(chromedp.EmulateViewport(1280, 800), chromedp.Navigate(ts.URL+"/?layout=turtle&game=3"))
-	p.wait(`document.body.dataset.loaded === 'true'`)
+	// The page deals game 1 of the turtle; the form deals game 3.
+	p.do(chromedp.EmulateViewport(1280, 800), chromedp.Navigate(ts.URL+"/"))
+	p.wait(`document.body.dataset.loaded === 'true' && document.getElementById('status').textContent.includes('game 1 ')`)
+	p.do(chromedp.SetValue(chromedp.CSS("#game"), "3"), chromedp.Click(chromedp.CSS("#deal-button")))
+	p.wait(`document.getElementById('status').textContent.includes('game 3 ')`)
+	if u := eval[string](p, `location.search`); u != "?layout=turtle&game=3&deal=pcg&seed=1" {
+		t.Errorf("the address after dealing is %q", u)
+	}
 	if n := eval[int](p, `document.querySelectorAll('#board .tile').length`); n != 144 {
 		t.Fatalf("%d tiles drawn, want 144", n)
 	}
@@ -269,7 +275,15 @@ func TestBrowser(t *testing.T) {
 	p.do(chromedp.SetValue(chromedp.CSS("#board-file"), "mjsolve board 1\nlayout /etc/passwd\n"), chromedp.Click(chromedp.CSS("#load-file")))
 	p.wait(`document.getElementById('status').textContent.startsWith('Board file: file:2: layout: no layout')`)
 
-	// A phone: the board fits the width and nothing scrolls sideways.
+	// A lost position: the hint says so, with the tiles that must remain
+	// (stairs20 game 1 is impossible; at best 4 tiles remain).
+	p.do(chromedp.Navigate(ts.URL + "/?layout=stairs20&game=1"))
+	p.wait(`document.body.dataset.loaded === 'true'`)
+	p.do(chromedp.Click(chromedp.CSS("#hint")))
+	p.wait(`document.getElementById('status').textContent === 'Lost: no order of play clears these 20 tiles; at best 4 must remain.'`)
+
+	// A phone: the board fits the width and nothing scrolls sideways; the
+	// address opens the deal directly.
 	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait, chromedp.EmulateTouch),
 		chromedp.Navigate(ts.URL+"/?layout=turtle&game=3"))
 	p.wait(`document.body.dataset.loaded === 'true'`)
