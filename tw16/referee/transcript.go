@@ -17,6 +17,29 @@ import (
 	"github.com/mjsolve/mjsolve/tw16/protocol"
 )
 
+// maxTranscript bounds the size of a transcript read (after
+// decompression): a hand takes some 20 KB.
+const maxTranscript = 16 << 20
+
+// capped reads r until left bytes have been read, then fails.
+type capped struct {
+	r    io.Reader
+	left int
+}
+
+func (c *capped) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		return 0, fmt.Errorf("larger than %d bytes", maxTranscript)
+	}
+	n, err := c.r.Read(p[:min(len(p), c.left)])
+	c.left -= n
+	return n, err
+}
+
+// maxRecords bounds the records of a transcript read: a hand has a few
+// hundred.
+const maxRecords = 100_000
+
 // transcriptMagic is the first line of a transcript.
 const transcriptMagic = "mjsolve tw16 transcript 1"
 
@@ -187,14 +210,14 @@ func (t *transcriptWriter) abort() {
 func ReadTranscript(r io.Reader) (*Transcript, error) {
 	br := bufio.NewReader(r)
 	if magic, _ := br.Peek(4); bytes.Equal(magic, []byte{0x28, 0xb5, 0x2f, 0xfd}) {
-		z, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1))
+		z, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(8<<20), zstd.WithDecoderMaxMemory(256<<20))
 		if err != nil {
 			return nil, fmt.Errorf("referee: transcript: %w", err)
 		}
 		defer z.Close()
 		br = bufio.NewReader(z)
 	}
-	sc := bufio.NewScanner(br)
+	sc := bufio.NewScanner(&capped{r: br, left: maxTranscript})
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	t := &Transcript{}
 	n := 0
@@ -309,11 +332,15 @@ func ReadTranscript(r io.Reader) (*Transcript, error) {
 		}
 		return nil, err
 	}
+	result := false
 	for sc.Scan() {
 		n++
+		if len(t.Records) == maxRecords || result && !strings.HasPrefix(sc.Text(), "end ") {
+			return nil, bad("more than %d records, or a line after the result line", maxRecords)
+		}
 		line := sc.Text()
 		if rest, ok := strings.CutPrefix(line, "result "); ok {
-			t.Result = rest
+			t.Result, result = rest, true
 			continue
 		}
 		if rest, ok := strings.CutPrefix(line, "end "); ok {
