@@ -20,7 +20,7 @@ import (
 func matchWith(t *testing.T, bad string, hands int) (*game.Table, []*HandReport, string) {
 	t.Helper()
 	dir := t.TempDir()
-	o := Options{Hands: hands, Seed: 5, LogDir: dir, MoveTime: 300 * time.Millisecond}
+	o := Options{Hands: hands, Seed: 5, LogDir: dir, MoveTime: time.Second}
 	for p := range o.Players {
 		o.Players[p] = Player{Name: "draw-discard", Command: "testdata/draw-discard.sh"}
 	}
@@ -65,6 +65,8 @@ func matchWith(t *testing.T, bad string, hands int) (*game.Table, []*HandReport,
 
 // TestMisbehavingPlayers: each script fails in every hand (or plays well,
 // for the stderr flood); the match goes on with the dummy in its place.
+// The move time is a second, so that the well-behaved scripts never miss
+// it on a loaded machine.
 func TestMisbehavingPlayers(t *testing.T) {
 	for _, c := range []struct {
 		script string
@@ -75,9 +77,9 @@ func TestMisbehavingPlayers(t *testing.T) {
 		{"illegal-claim", 4, "illegal instruction"},
 		{"false-hu", 3, `wrong instruction: "/hu" to /ask throw`},
 		{"crash", 3, "exited (exit status 139)"}, // the shell reports its child's SIGSEGV
-		{"hang", 2, "no reply within 300ms"},
+		{"hang", 2, "no reply within 1s"},
 		{"long-line", 3, "a line of 256 bytes or more"},
-		{"no-read", 2, "no reply within 300ms"},
+		{"no-read", 2, "no reply within 1s"},
 		{"exit-at-once", 3, ""}, // the reason depends on when the exit is seen
 		{"flood-stderr", 2, ""},
 	} {
