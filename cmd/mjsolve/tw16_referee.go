@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -63,7 +64,8 @@ rest of the hand: it discards each tile it draws and claims nothing. The
 failure is counted and the tournament goes on; the next hand starts the
 program afresh.
 
---log DIR keeps a transcript of every hand (hand-NNNN.txt.zst: every line each
+--log DIR (a directory that already holds transcripts is refused) keeps a
+transcript of every hand (hand-NNNN.txt.zst: every line each
 way with the seat and the time, the wall and the seating; check one with
 "mjsolve tw16 replay") and each program's standard error
 (stderr-hand-NNNN-playerP.txt, from the hand the program started; empty ones
@@ -123,6 +125,11 @@ func runTW16Referee(o *tw16RefereeOptions) error {
 		}
 		if pw, ph, err = parseSize(o.plotSize); err != nil {
 			return fmt.Errorf("--plot-size: %w", err)
+		}
+	}
+	if o.logDir != "" {
+		if old, _ := filepath.Glob(filepath.Join(o.logDir, "hand-*.txt.zst")); len(old) > 0 {
+			return fmt.Errorf("--log %s already holds transcripts (%s …): give another directory or remove them", o.logDir, filepath.Base(old[0]))
 		}
 	}
 	opts := referee.Options{Hands: o.games, Seed: o.seed, LogDir: o.logDir, MoveTime: o.moveTime, Reuse: o.reuse, Honors: honors}

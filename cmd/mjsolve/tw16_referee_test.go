@@ -48,6 +48,10 @@ func TestTW16RefereeText(t *testing.T) {
 	if len(hands) != 3 {
 		t.Fatalf("transcripts %v", hands)
 	}
+	code, _, errOut = runCmd(t, "", refereeArgs(dir, "")...)
+	if code != 2 || !strings.Contains(errOut, "already holds transcripts (hand-0001.txt.zst …)") {
+		t.Errorf("a second match into the same --log: exit %d, %q", code, errOut)
+	}
 	code, out, errOut = runCmd(t, "", append([]string{"tw16", "replay"}, hands...)...)
 	if code != 0 || errOut != "" || strings.Count(out, "verified") != 3 || !strings.Contains(out, "hand-0002.txt.zst: hand 2 verified: ") {
 		t.Errorf("replay: exit %d, stdout %q, stderr %q", code, out, errOut)
