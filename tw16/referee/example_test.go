@@ -3,6 +3,8 @@ package referee_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/mjsolve/mjsolve/tw16/referee"
@@ -31,4 +33,39 @@ func ExampleRun() {
 	// dd2 0 0 2 0
 	// dd3 0 0 2 0
 	// dd4 0 0 2 0
+}
+
+// A hand played with a transcript under a log directory, then read back
+// and replayed against the engine.
+func ExampleReplayReader() {
+	dir, err := os.MkdirTemp("", "referee")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	o := referee.Options{Hands: 1, Seed: 1, LogDir: dir, MoveTime: 5 * time.Second}
+	for p := range o.Players {
+		o.Players[p] = referee.Player{Name: "dd", Command: "testdata/draw-discard.sh"}
+	}
+	if _, err := referee.Run(context.Background(), o); err != nil {
+		fmt.Println(err)
+		return
+	}
+	f, err := os.Open(filepath.Join(dir, "hand-0001.txt.zst"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer f.Close()
+	t, res, err := referee.ReplayReader(f)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("hand", t.Header.Hand, "dealt by seat", t.Header.Dealer+1, "with", len(t.Header.Wall), "tiles:", t.Result, res.Points)
+	fmt.Printf("%c %s\n", t.Records[0].Dir, t.Records[0].Text)
+	// Output:
+	// hand 1 dealt by seat 1 with 136 tiles: drawn [0 0 0 0]
+	// > /start MJ 1 testdata/draw-discard.sh
 }
