@@ -17,7 +17,7 @@ type Summary struct {
 	Impossible int64
 	Unknown    int64
 	Methods    map[Method]int64 // boards per method
-	MethodNS   map[Method]int64 // time per method, in ns: where the time goes
+	MethodNS   map[Method]int64 // time per method, in ns: where the time goes (at most MaxInt64: sums saturate)
 	Time       TimeStats        // time per board
 
 	// Solved and Wall describe the boards solved in this process and the
@@ -43,7 +43,7 @@ func (s *Summary) Add(r Record) {
 		s.MethodNS = make(map[Method]int64)
 	}
 	s.Methods[r.Method]++
-	s.MethodNS[r.Method] += max(r.NS, 0)
+	s.MethodNS[r.Method] = satAdd(s.MethodNS[r.Method], max(r.NS, 0))
 	s.Time.Add(r.NS, r.Game)
 }
 
@@ -60,7 +60,7 @@ func (s *Summary) Merge(o *Summary) {
 			s.MethodNS = make(map[Method]int64)
 		}
 		s.Methods[m] += n
-		s.MethodNS[m] += o.MethodNS[m]
+		s.MethodNS[m] = satAdd(s.MethodNS[m], o.MethodNS[m])
 	}
 	s.Time.Merge(&o.Time)
 	s.Solved += o.Solved
@@ -117,11 +117,28 @@ const (
 // size is fixed: ten million boards take no more memory than ten.
 type TimeStats struct {
 	Count   int64
-	Total   int64 // ns; wraps after 292 years of board time
+	Total   int64 // ns; saturates at MaxInt64 (292 years of board time)
 	Min     int64 // ns
 	Max     int64 // ns
 	MaxGame uint64
 	hist    [numBuckets]int64
+	// sumHi, sumLo is the exact total, 128 bits wide, for the mean.
+	sumHi, sumLo uint64
+}
+
+// satAdd is a + b for a, b ≥ 0, or MaxInt64 when that overflows.
+func satAdd(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}
+
+// addSum adds hi:lo to t's exact total.
+func (t *TimeStats) addSum(hi, lo uint64) {
+	var carry uint64
+	t.sumLo, carry = bits.Add64(t.sumLo, lo, 0)
+	t.sumHi += hi + carry
 }
 
 func bucketOf(ns int64) int {
@@ -169,7 +186,8 @@ func (t *TimeStats) Add(ns int64, game uint64) {
 		t.Max, t.MaxGame = ns, game
 	}
 	t.Count++
-	t.Total += ns
+	t.Total = satAdd(t.Total, ns)
+	t.addSum(0, uint64(ns))
 	t.hist[bucketOf(ns)]++
 }
 
@@ -185,18 +203,23 @@ func (t *TimeStats) Merge(o *TimeStats) {
 		t.Max, t.MaxGame = o.Max, o.MaxGame
 	}
 	t.Count += o.Count
-	t.Total += o.Total
+	t.Total = satAdd(t.Total, o.Total)
+	t.addSum(o.sumHi, o.sumLo)
 	for i := range t.hist {
 		t.hist[i] += o.hist[i]
 	}
 }
 
-// Mean is the mean time per board.
+// Mean is the mean time per board, exact whatever the total (it does not
+// overflow as Total saturates).
 func (t *TimeStats) Mean() time.Duration {
 	if t.Count == 0 {
 		return 0
 	}
-	return time.Duration(t.Total / t.Count)
+	// Every time is at most MaxInt64, so the exact total is less than
+	// Count·2^63 and the quotient fits.
+	q, _ := bits.Div64(t.sumHi, t.sumLo, uint64(t.Count))
+	return time.Duration(q)
 }
 
 // Quantile returns the q-quantile (0 ≤ q ≤ 1) of the time per board by the

@@ -147,3 +147,25 @@ func TestZeroRecordIsUnknown(t *testing.T) {
 		t.Errorf("zero verdict %v", v)
 	}
 }
+
+// Huge times do not overflow (issue 9 item 10): the mean of four boards of
+// 2^62 ns is 2^62 ns (the int64 sum used to wrap to a mean of -1ns), the
+// totals saturate.
+func TestTimeStatsHugeTimes(t *testing.T) {
+	var s, a, b Summary
+	for g := range uint64(4) {
+		r := Record{Game: g, Verdict: Winnable, Method: "random", NS: 1 << 62}
+		s.Add(r)
+		if g < 2 {
+			a.Add(r)
+		} else {
+			b.Add(r)
+		}
+	}
+	a.Merge(&b)
+	for _, x := range []*Summary{&s, &a} {
+		if x.Time.Mean() != 1<<62 || x.Time.Total != math.MaxInt64 || x.MethodNS["random"] != math.MaxInt64 {
+			t.Errorf("mean %d, total %d, method ns %d", x.Time.Mean(), x.Time.Total, x.MethodNS["random"])
+		}
+	}
+}

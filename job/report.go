@@ -128,15 +128,23 @@ func (r *Report) WriteText(w io.Writer) error {
 		percent(r.Rate), percent(r.CI95[0]), percent(r.CI95[1]))
 	line("unknown", "%d", r.Unknown)
 	var methods []string
+	var methodNS float64 // the shares' denominator (sums of times saturate, so not Time.TotalNS)
+	for _, m := range r.methodOrder {
+		methodNS += float64(m.NS)
+	}
 	for i, m := range r.methodOrder {
 		share := "<1%"
-		if r.Time.TotalNS > 0 && m.NS*100 >= r.Time.TotalNS {
-			share = strconv.FormatInt(int64(math.Round(float64(m.NS)*100/float64(r.Time.TotalNS))), 10) + "%"
+		if pc := float64(m.NS) * 100 / methodNS; methodNS > 0 && pc >= 1 {
+			share = strconv.FormatFloat(math.Round(pc), 'f', 0, 64) + "%"
 		}
 		if i == 0 {
 			share += " of the time"
 		}
-		methods = append(methods, fmt.Sprintf("%s %d (%s)", m.Method, m.Boards, share))
+		name := string(m.Method)
+		if !analysis.ValidMethod(m.Method) {
+			name = strconv.QuoteToASCII(name) // a name from a worker, never from a file: one line whatever it holds
+		}
+		methods = append(methods, fmt.Sprintf("%s %d (%s)", name, m.Boards, share))
 	}
 	if len(methods) == 0 {
 		methods = []string{"-"}

@@ -88,3 +88,26 @@ func TestAnswer(t *testing.T) {
 		}
 	}
 }
+
+// A method name with a newline (from a worker: files cannot hold one) adds
+// no line to the summary, and huge times give no negative mean and shares that add up (the sums saturate at 292 years)
+// (issue 9 item 10).
+func TestReportOddMethodAndHugeTimes(t *testing.T) {
+	var s analysis.Summary
+	s.Add(analysis.Record{Game: 1, Verdict: solver.Winnable, Method: "a\nb", NS: 1 << 62})
+	for g := range uint64(3) {
+		s.Add(analysis.Record{Game: 2 + g, Verdict: solver.Winnable, Method: "random", NS: 1 << 62})
+	}
+	h := analysis.Header{Layout: "tiny8", Tiles: 8, Deal: "pcg", Seed: 3, First: 1, Boards: 4}
+	var b strings.Builder
+	if err := NewMergeReport(&analysis.MergeResult{Header: h, Summary: &s, Files: 1}).WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if !strings.Contains(out, `decided by  random 3 (67% of the time), "a\nb" 1 (33%)`+"\n") {
+		t.Errorf("methods line:\n%s", out)
+	}
+	if !strings.Contains(out, "time/board  mean 4611686018s, median") || strings.Contains(out, "-") {
+		t.Errorf("times:\n%s", out)
+	}
+}
