@@ -29,6 +29,9 @@ type Resumed struct {
 	// Truncated is true when the file ended inside a record, which was
 	// dropped.
 	Truncated bool
+	// Stale lists the temporary files of an earlier ResumeRecords on the
+	// same file, killed during its copy, that were removed.
+	Stale []string
 	// Duplicates counts records of a game already seen, which were dropped
 	// (the first is kept). Two records of a game with different decided
 	// verdicts are an error.
@@ -44,7 +47,9 @@ type Resumed struct {
 //
 // The records kept are copied, in game order, into a new file that replaces
 // path (a temporary file synced and renamed over it, so a failure leaves the
-// old one intact; the file keeps its permissions). A file that merely ends
+// old one intact; the file keeps its permissions); temporary files left by
+// an earlier resume killed during its copy are removed first (only one run
+// may write a file at a time). A file that merely ends
 // early (a last line without its newline, an incomplete last zstd frame)
 // loses what was cut off; a damaged one (see [ErrDamaged]) is refused with
 // an error naming the file and where, and left as it is, as is a file that
@@ -81,6 +86,12 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 		return nil, fmt.Errorf("analysis: cannot resume %s: it starts at game %d, this run at game %d", path, oh.First, h.First)
 	}
 
+	// A resume killed during its copy left its temporary file: remove it
+	// (one run writes a file at a time).
+	stale, err := atomicfile.RemoveStale(path)
+	if err != nil {
+		return nil, fmt.Errorf("analysis: removing stale temporary files of %s: %w", path, err)
+	}
 	tmp, err := atomicfile.Create(path, 0o644) // keeps the file's permissions
 	if err != nil {
 		return nil, fmt.Errorf("analysis: %w", err)
@@ -93,7 +104,7 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 	if err != nil {
 		return fail(err)
 	}
-	res := &Resumed{Writer: w, Summary: &Summary{}, Next: h.First, Skip: make(map[uint64]Record)}
+	res := &Resumed{Writer: w, Summary: &Summary{}, Next: h.First, Skip: make(map[uint64]Record), Stale: stale}
 	var seen gameSet // the verdicts of the games read
 	keep := func(r Record) error {
 		if err := w.Write(r); err != nil {

@@ -245,3 +245,25 @@ func TestResumeKeepsMode(t *testing.T) {
 		}
 	}
 }
+
+// A resume killed during its copy leaves its temporary file beside the
+// record file; the next resume removes it and says so (issue 9 item 3).
+func TestResumeRemovesStaleTemporaries(t *testing.T) {
+	dir := t.TempDir()
+	h := testHeader(1, 100)
+	path := filepath.Join(dir, "r.jsonl.zst")
+	os.WriteFile(path, encode(t, true, h, expected(1, 40)), 0o644)
+	stale := filepath.Join(dir, ".r.jsonl.zst.tmp4242")
+	os.WriteFile(stale, []byte("half a copy"), 0o600)
+	res, err := ResumeRecords(path, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Writer.Close()
+	if !slices.Equal(res.Stale, []string{stale}) || res.Next != 41 {
+		t.Errorf("stale %v, next %d", res.Stale, res.Next)
+	}
+	if des, _ := os.ReadDir(dir); len(des) != 1 {
+		t.Errorf("%d files in the directory, want 1", len(des))
+	}
+}

@@ -60,6 +60,7 @@ type Job struct {
 	skip      map[uint64]analysis.Record
 	fromFile  int64
 	truncated bool
+	stale     []string
 }
 
 // Outcome is what a run of the main job found.
@@ -137,7 +138,7 @@ func Prepare(spec Spec) (*Job, error) {
 		}
 		j.writer, j.total, j.next, j.skip = res.Writer, res.Summary, res.Next, res.Skip
 		j.fromFile = res.Summary.Boards + int64(len(res.Skip))
-		j.truncated = res.Truncated
+		j.truncated, j.stale = res.Truncated, res.Stale
 	case spec.Out != "":
 		if j.writer, err = analysis.CreateRecords(spec.Out, j.header); err != nil {
 			return nil, err
@@ -158,6 +159,10 @@ func (j *Job) Pending() uint64 { return j.header.First + j.header.Boards - j.nex
 
 // FromFile is the number of boards read back from a resumed record file.
 func (j *Job) FromFile() int64 { return j.fromFile }
+
+// Stale lists the temporary files of an earlier resume of the record file,
+// killed during its copy, that [Prepare] removed.
+func (j *Job) Stale() []string { return j.stale }
 
 // Truncated reports whether the resumed record file ended inside a record,
 // which was dropped and will be solved again.

@@ -138,6 +138,9 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 	case err != nil:
 		return err
 	}
+	for _, s := range j.Stale() {
+		fmt.Fprintf(stderr, "mjsolve: removed %s, left by a --resume that was killed during its copy\n", s)
+	}
 	if j.Truncated() {
 		fmt.Fprintf(stderr, "mjsolve: %s ended inside a record; it was dropped and will be solved again\n", o.out)
 	}

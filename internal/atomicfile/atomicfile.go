@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // File is a temporary file that replaces its target on [File.Commit].
@@ -27,11 +28,50 @@ func Create(target string, perm fs.FileMode) (*File, error) {
 		}
 		perm = fi.Mode().Perm() // a replaced file keeps its permissions
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp*")
+	tmp, err := os.CreateTemp(filepath.Dir(target), tempPrefix(target)+"*")
 	if err != nil {
 		return nil, &fs.PathError{Op: "create", Path: target, Err: cause(err)}
 	}
 	return &File{File: tmp, target: target, perm: perm.Perm()}, nil
+}
+
+// tempPrefix is how the names of target's temporary files start; Create
+// adds a random decimal number.
+func tempPrefix(target string) string { return "." + filepath.Base(target) + ".tmp" }
+
+// RemoveStale removes the temporary files of target that a process killed
+// between Create and Commit (or Abort) left behind, and returns their
+// paths. Only one writer of target may run at a time: RemoveStale takes
+// any such file for stale.
+func RemoveStale(target string) ([]string, error) {
+	dir := filepath.Dir(target)
+	des, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	prefix := tempPrefix(target)
+	var removed []string
+	for _, de := range des {
+		name := de.Name()
+		if !de.Type().IsRegular() || !strings.HasPrefix(name, prefix) || !allDigits(name[len(prefix):]) {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return removed, err
+		}
+		removed = append(removed, p)
+	}
+	return removed, nil
+}
+
+func allDigits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // TempName is the name of the temporary file (for tests and messages

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -178,5 +179,36 @@ func TestErrors(t *testing.T) {
 	}
 	if got := entries(t, dir); len(got) != 2 {
 		t.Errorf("directory holds %q, want sub and late", got)
+	}
+}
+
+// RemoveStale removes the temporary files a killed writer left (issue 9
+// item 3), and nothing else.
+func TestRemoveStale(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "r.jsonl.zst")
+	os.WriteFile(target, []byte("data"), 0o644)
+	f, err := Create(target, 0o644) // a writer killed before Commit
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.File.Close()
+	keep := []string{"r.jsonl.zst", ".r.jsonl.zst.tmpx1", ".other.tmp123", "r.jsonl.zst.tmp123"}
+	for _, k := range keep[1:] {
+		os.WriteFile(filepath.Join(dir, k), nil, 0o644)
+	}
+	removed, err := RemoveStale(target)
+	if err != nil || len(removed) != 1 || removed[0] != f.TempName() {
+		t.Fatalf("removed %v (%v), want %s", removed, err, f.TempName())
+	}
+	des, _ := os.ReadDir(dir)
+	var left []string
+	for _, de := range des {
+		left = append(left, de.Name())
+	}
+	slices.Sort(left)
+	slices.Sort(keep)
+	if !slices.Equal(left, keep) {
+		t.Errorf("left %v, want %v", left, keep)
 	}
 }

@@ -5,5 +5,7 @@
 //
 // An existing target keeps its permission bits; a new one gets the
 // permissions asked for (not the 0600 of os.CreateTemp). Errors name the
-// target, never the temporary file, which is removed on every failure.
+// target, never the temporary file, which is removed on every failure; a
+// process killed before it could remove it leaves it behind, and
+// [RemoveStale] cleans such files up.
 package atomicfile
