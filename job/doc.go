@@ -31,6 +31,15 @@
 // [Report] is the summary as the command prints it, as JSON or text, for a
 // run ([ReportOf]) or for merged record files ([NewMergeReport]).
 //
+// # Many layouts
+//
+// [Survey] runs the main job on several layouts in turn ([SelectLayouts]
+// picks them: "all", a glob, a comma list), with one record file per
+// layout in a directory ([RecordFileName]) and one progress over the whole;
+// a layout the solver cannot use is a row that says why. [WriteSurveyText]
+// prints the rows as one table beside de Bondt's [Published] rates, and
+// [SurveyRow.JSON] is a row's JSON object.
+//
 // # One board
 //
 // [Solve] is the solver's answer with its solution checked by replaying it;

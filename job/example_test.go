@@ -82,3 +82,24 @@ func ExampleParseShard() {
 	// Output:
 	// 34 66
 }
+
+// A survey of two built-in layouts: one row each, beside the published
+// rates where the paper gives one.
+func ExampleSurvey() {
+	f := &layouts.Finder{} // the built-ins only
+	entries, err := job.SelectLayouts("tiny8,ends10", f.List(), f.Find)
+	if err != nil {
+		panic(err)
+	}
+	res, err := job.Survey(context.Background(), job.SurveySpec{Entries: entries,
+		Spec: job.Spec{First: 1, Boards: 200, Workers: 2}})
+	if err != nil {
+		panic(err)
+	}
+	for _, r := range res.Rows {
+		fmt.Printf("%s: %d of %d unwinnable\n", r.Name, r.Report.Impossible, r.Report.Boards)
+	}
+	// Output:
+	// tiny8: 112 of 200 unwinnable
+	// ends10: 122 of 200 unwinnable
+}

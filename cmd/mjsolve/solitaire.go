@@ -33,6 +33,7 @@ type solitaireOptions struct {
 	resume  bool
 	timeout time.Duration
 	shard   string
+	plot    string
 }
 
 // newSolitaireCmd is the "solitaire" command: the main job (solve many deals
@@ -50,11 +51,19 @@ the time per board. Game k is the same board whatever the number of workers.
 With --out FILE every board is written as one JSON line (zstd-compressed when
 FILE ends in .zst); --resume continues such a file after an interruption
 (Ctrl-C keeps every finished board). --shard i/n runs the i-th of n equal
-parts of the range; "mjsolve analysis merge" combines the files.`,
+parts of the range; "mjsolve analysis merge" combines the files.
+
+--layout all (every known layout), a glob such as xmahjongg/* or a comma
+list a,b,c runs each layout in turn and prints one table (with de Bondt's
+published rate where his paper gives one); --out is then a DIRECTORY with
+one record file per layout, --json prints one object per layout, and
+--plot FILE draws the rates as a bar chart. A layout the solver cannot use
+is a row that says why.`,
 		Example: `  mjsolve solitaire --layout turtle --boards 100000
   mjsolve solitaire --layout xmahjongg/default --deal mjsolver --boards 500 --json
   mjsolve solitaire --boards 1000000 --out turtle.jsonl.zst      # Ctrl-C, then:
-  mjsolve solitaire --boards 1000000 --out turtle.jsonl.zst --resume`,
+  mjsolve solitaire --boards 1000000 --out turtle.jsonl.zst --resume
+  mjsolve solitaire --layout 'xmahjongg/*' --boards 100000 --out xmj --plot rates.png`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runSolitaire(cmd.Context(), o, h, cmd.OutOrStdout(), cmd.ErrOrStderr())
@@ -72,6 +81,7 @@ parts of the range; "mjsolve analysis merge" combines the files.`,
 	f.BoolVar(&o.resume, "resume", false, "continue the --out file of an interrupted run")
 	f.DurationVar(&o.timeout, "timeout-per-board", 0, "give up on a board after this long and count it unknown (0: never)")
 	f.StringVar(&o.shard, "shard", "", "run only part `i/n` of the games (e.g. 2/4)")
+	f.StringVar(&o.plot, "plot", "", "with several layouts: draw their rates as a bar chart to `FILE` (.png, .svg or .pdf)")
 	cmd.RegisterFlagCompletionFunc("layout", completeLayout)
 	cmd.RegisterFlagCompletionFunc("deal", completeDealer)
 	cmd.AddCommand(
@@ -115,6 +125,12 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 			return fmt.Errorf("--shard %s: more shards than the %d boards", o.shard, o.boards)
 		}
 		spec.Shard = sh
+	}
+	if isLayoutSelector(o.layout) {
+		return runSurvey(ctx, o, spec, stdout, stderr)
+	}
+	if o.plot != "" {
+		return errors.New("--plot draws a report over several layouts: give --layout all, a glob such as xmahjongg/*, or a comma list")
 	}
 	l, err := layoutFinder().Find(o.layout)
 	if err != nil {

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/mjsolve/mjsolve/analysis/plot"
+	"github.com/mjsolve/mjsolve/job"
+	"github.com/mjsolve/mjsolve/solitaire"
+)
+
+// isLayoutSelector reports whether --layout names several layouts: "all",
+// a glob or a comma list.
+func isLayoutSelector(s string) bool {
+	return s == "all" || strings.ContainsAny(s, "*?[,")
+}
+
+// runSurvey is the main job over several layouts: one table (or one JSON
+// object per layout), one progress bar, --out a directory.
+func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, stderr io.Writer) error {
+	var format string
+	if o.plot != "" {
+		var err error
+		if format, err = plotFormat("--plot", o.plot); err != nil {
+			return err
+		}
+		// Found out now, not after a long run.
+		if fi, err := os.Stat(filepath.Dir(o.plot)); err != nil || !fi.IsDir() {
+			return fmt.Errorf("--plot %s: no directory %s", o.plot, filepath.Dir(o.plot))
+		}
+		if fi, err := os.Stat(o.plot); err == nil && fi.IsDir() {
+			return fmt.Errorf("--plot %s: is a directory", o.plot)
+		}
+	}
+	if o.out != "" {
+		if fi, err := os.Stat(o.out); err == nil && !fi.IsDir() {
+			return fmt.Errorf("--out %s: with several layouts --out is a directory (one record file per layout)", o.out)
+		}
+	}
+	finder := layoutFinder()
+	entries, err := job.SelectLayouts(o.layout, finder.List(), finder.Find)
+	if err != nil {
+		return fmt.Errorf("--layout %s: %s", o.layout, strings.TrimPrefix(err.Error(), "job: "))
+	}
+	ss := job.SurveySpec{Entries: entries, Spec: spec, Dir: o.out, Resume: o.resume}
+	var bar *progressbar.ProgressBar
+	if stderrTerminal(stderr) {
+		ss.OnProgress = func(p job.SurveyProgress) {
+			if bar == nil {
+				bar = newProgressBar(stderr, p.Layout, p.Total)
+			}
+			bar.Describe(fmt.Sprintf("%s (%d of %d layouts)", p.Layout, p.Index, p.Of))
+			bar.Set64(int64(p.Done))
+		}
+	}
+	res, err := job.Survey(ctx, ss)
+	if bar != nil {
+		bar.Clear()
+	}
+	var gr *solitaire.GameRangeError
+	var re *job.SurveyRunError
+	var ex *job.ExistsError
+	switch {
+	case errors.As(err, &re):
+		return failure(err)
+	case errors.As(err, &gr):
+		return fmt.Errorf("last game (--first + --boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)
+	case errors.As(err, &ex):
+		return fmt.Errorf("--out %s: %s already exists: add --resume to continue the survey, or remove it", o.out, ex.File)
+	case err != nil:
+		return err
+	}
+	if o.json {
+		for i := range res.Rows {
+			if err := writeJSON(stdout, res.Rows[i].JSON()); err != nil {
+				return failure(err)
+			}
+		}
+	} else if err := job.WriteSurveyText(stdout, res.Rows); err != nil {
+		return failure(err)
+	}
+	if o.plot != "" {
+		if err := writeSurveyPlot(o, res.Rows, format); err != nil {
+			return err
+		}
+	}
+	if res.Interrupted {
+		msg := "mjsolve: interrupted; the table holds the finished layouts and the partial one"
+		if o.out != "" {
+			msg += fmt.Sprintf("; %s keeps their records: continue with --resume", o.out)
+		}
+		fmt.Fprintln(stderr, msg)
+		return errInterrupted
+	}
+	return nil
+}
+
+// writeSurveyPlot draws the rates of the rows with decided boards.
+func writeSurveyPlot(o *solitaireOptions, rows []job.SurveyRow, format string) error {
+	var bars []plot.LayoutRate
+	for _, r := range rows {
+		rep := r.Report
+		if rep == nil || rep.Winnable+rep.Impossible == 0 {
+			continue
+		}
+		pub := math.NaN()
+		if p, ok := job.Published[r.Name]; ok {
+			pub = p
+		}
+		bars = append(bars, plot.LayoutRate{Name: r.Name, Rate: rep.Rate, Lo: rep.CI95[0], Hi: rep.CI95[1], Published: pub})
+	}
+	if len(bars) == 0 {
+		return failure(errors.New("--plot: no layout has decided boards to draw"))
+	}
+	title := fmt.Sprintf("Unwinnable boards (with peeking), deal %s", spec0(o))
+	p, err := plot.LayoutRates(bars, title)
+	if err != nil {
+		return failure(err)
+	}
+	data, err := plot.Render(p, 960, plot.LayoutRatesHeight(len(bars)), format)
+	if err != nil {
+		return failure(err)
+	}
+	return writeFileAtomic("--plot", o.plot, data)
+}
+
+// spec0 names the deal of a run for a title.
+func spec0(o *solitaireOptions) string {
+	s := o.deal
+	if s == "pcg" {
+		s += fmt.Sprintf(", seed %d", o.seed)
+	}
+	return s + fmt.Sprintf(", games %d–%d", o.first, o.first+o.boards-1)
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSolitaireSurvey(t *testing.T) {
+	// Several layouts: one table row each, one record file each under
+	// --out DIR, a plot, and --resume reading them back.
+	dir := t.TempDir()
+	out, png := filepath.Join(dir, "recs"), filepath.Join(dir, "rates.png")
+	code, text, errOut := runCmdWith(t, fakeHooks(), "", "solitaire", "--layout", "turtle40,tiny8", "--boards", "12",
+		"--first", "3", "--workers", "1", "--out", out, "--plot", png)
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[1], "turtle40  builtin  40     12      18.18%      5.14%–47.70%  random 58% prune 17% search 17% budget 8%  140µs") ||
+		!strings.HasPrefix(lines[2], "tiny8     builtin  8      12      18.18%      5.14%–47.70%") {
+		t.Errorf("table:\n%s", text)
+	}
+	for _, f := range []string{filepath.Join(out, "turtle40.jsonl.zst"), filepath.Join(out, "tiny8.jsonl.zst"), png} {
+		if fi, err := os.Stat(f); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	code, _, errOut = runCmdWith(t, fakeHooks(), "", "solitaire", "--layout", "turtle40,tiny8", "--boards", "12",
+		"--first", "3", "--out", out)
+	if code != exitBadInput || !strings.Contains(errOut, "turtle40.jsonl.zst already exists: add --resume") {
+		t.Errorf("rerun without --resume: exit %d, %q", code, errOut)
+	}
+	code, js, errOut := runCmdWith(t, fakeHooks(), "", "solitaire", "--layout", "turtle40,tiny8", "--boards", "12",
+		"--first", "3", "--out", out, "--resume", "--json")
+	if code != 0 || errOut != "" {
+		t.Fatalf("resume: exit %d, stderr %q", code, errOut)
+	}
+	sc := bufio.NewScanner(strings.NewReader(js))
+	n := 0
+	for sc.Scan() {
+		var row struct {
+			Layout     string `json:"layout"`
+			Source     string `json:"source"`
+			Boards     int64  `json:"boards"`
+			Impossible int64  `json:"impossible"`
+			FromFile   int64  `json:"from_file"`
+			Solved     int64  `json:"solved"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
+			t.Fatal(err)
+		}
+		if row.Source != "builtin" || row.Boards != 12 || row.Impossible != 2 || row.FromFile != 12 || row.Solved != 0 {
+			t.Errorf("row %+v", row)
+		}
+		n++
+	}
+	if n != 2 {
+		t.Errorf("%d JSON rows:\n%s", n, js)
+	}
+}
+
+func TestSolitaireSurveyBadInput(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f")
+	os.WriteFile(file, []byte("x"), 0o644)
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--layout", "nope/*"}, `mjsolve: --layout nope/*: no layout matches "nope/*" (see mjsolve layouts list)`},
+		{[]string{"--layout", "tur["}, `mjsolve: --layout tur[: bad layout pattern "tur["`},
+		{[]string{"--layout", "tiny8,,ends10"}, `mjsolve: --layout tiny8,,ends10: empty name in the layout list`},
+		{[]string{"--layout", "tiny8,nope"}, `mjsolve: --layout tiny8,nope: layouts: unknown layout "nope"`},
+		{[]string{"--layout", "tiny8,ends10", "--plot", "x.gif"}, "mjsolve: --plot x.gif: unknown extension .gif"},
+		{[]string{"--layout", "tiny8,ends10", "--plot", filepath.Join(dir, "no", "x.png")}, "mjsolve: --plot " + filepath.Join(dir, "no", "x.png") + ": no directory"},
+		{[]string{"--layout", "tiny8,ends10", "--plot", dir + "/"}, "mjsolve: --plot " + dir + "/: no extension"},
+		{[]string{"--layout", "tiny8,ends10", "--out", file}, "mjsolve: --out " + file + ": with several layouts --out is a directory"},
+		{[]string{"--layout", "tiny8", "--plot", "x.png"}, "mjsolve: --plot draws a report over several layouts"},
+		{[]string{"--layout", "tiny8,ends10", "--deal", "mjsolver", "--first", "4294967295", "--boards", "2"}, "mjsolve: last game (--first + --boards - 1) 4294967296: the mjsolver dealer has games 0 to 4294967295"},
+	}
+	for _, tc := range tests {
+		code, out, errOut := runCmdWith(t, fakeHooks(), "", append([]string{"solitaire"}, tc.args...)...)
+		if code != exitBadInput || out != "" || !strings.HasPrefix(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q, want %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("files left behind: %v", ents)
+	}
+}

@@ -1,0 +1,350 @@
+package job
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/layouts"
+	"github.com/mjsolve/mjsolve/solitaire"
+)
+
+// Published holds the unwinnable rates de Bondt published for Xmahjongg
+// layouts ("Solitaire Mahjong: a look at peeking", section 3.4), by layout
+// name, as fractions. Only the figures of our copy of the paper are here:
+// the default layout's (10,000,000 boards); the others are withheld from
+// it as an independent check.
+var Published = map[string]float64{
+	"xmahjongg/default": 0.0295,
+}
+
+// SelectLayouts picks layouts of a Finder's list by a selector: "all"
+// (every layout, usable or not), a glob matched against the names
+// ("xmahjongg/*", "kmahjongg/d*"; see path.Match), or a comma-separated
+// list of names, each resolved by find (a name the list lacks, or a file).
+// The order is the list's for "all" and globs, the selector's for lists.
+// A glob that matches nothing, or a name find cannot resolve, is an error.
+func SelectLayouts(sel string, list []layouts.Entry, find func(string) (*layouts.Layout, error)) ([]layouts.Entry, error) {
+	sel = strings.TrimSpace(sel)
+	switch {
+	case sel == "":
+		return nil, errors.New("job: no layouts selected")
+	case sel == "all":
+		if len(list) == 0 {
+			return nil, errors.New("job: no layouts known")
+		}
+		return list, nil
+	case strings.ContainsAny(sel, "*?[") && !strings.Contains(sel, ","):
+		if _, err := path.Match(sel, ""); err != nil {
+			return nil, fmt.Errorf("job: bad layout pattern %q: %w", sel, err)
+		}
+		var out []layouts.Entry
+		for _, e := range list {
+			if ok, _ := path.Match(sel, e.Name); ok {
+				out = append(out, e)
+			}
+		}
+		if len(out) == 0 {
+			return nil, fmt.Errorf("job: no layout matches %q (see mjsolve layouts list)", sel)
+		}
+		return out, nil
+	}
+	var out []layouts.Entry
+	seen := map[string]bool{}
+	for _, name := range strings.Split(sel, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			return nil, fmt.Errorf("job: empty name in the layout list %q", sel)
+		}
+		l, err := find(name)
+		if err != nil {
+			return nil, err
+		}
+		if seen[l.Name] {
+			continue
+		}
+		seen[l.Name] = true
+		e := layouts.Entry{Name: l.Name, Source: sourceOf(l.Name, list), Layout: l}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// sourceOf is the source of the listed layout called name, or "file".
+func sourceOf(name string, list []layouts.Entry) string {
+	for _, e := range list {
+		if e.Name == name {
+			return e.Source
+		}
+	}
+	return layouts.SourceFile
+}
+
+// RecordFileName is the name of a layout's record file in a survey's
+// directory: the layout name with '/' (and other characters unsafe in
+// file names) as '-', then ".jsonl.zst".
+func RecordFileName(layout string) string {
+	b := []byte(layout)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			b[i] = '-'
+		}
+	}
+	return string(b) + ".jsonl.zst"
+}
+
+// SurveySpec describes a survey: the main job run on several layouts in
+// turn, with the same games, dealer and seed on each.
+type SurveySpec struct {
+	Entries []layouts.Entry
+	// Spec is the run made on each layout; its Layout, Out, Resume and
+	// OnProgress are ignored (set per layout).
+	Spec Spec
+	// Dir, when not empty, is a directory (created if missing) that gets
+	// one record file per layout ([RecordFileName]). With Resume, existing
+	// files are continued; without it, an existing file is an
+	// *ExistsError raised before anything runs.
+	Dir    string
+	Resume bool
+	// OnProgress, if set, is called now and then with the progress over
+	// the whole survey.
+	OnProgress func(SurveyProgress)
+}
+
+// SurveyProgress is the progress of a survey: boards done over every
+// layout (finished layouts count their whole range), and the layout being
+// run.
+type SurveyProgress struct {
+	Done, Total uint64
+	Layout      string
+	Index, Of   int // the layout's place (1-based) among the usable ones
+}
+
+// SurveyRow is one layout of a survey: its report, or why it could not be
+// run.
+type SurveyRow struct {
+	Name   string
+	Source string
+	Tiles  int
+	// Unusable says why the layout could not be run (an odd number of
+	// tiles, more than 144, a file that does not read); Report is then
+	// nil.
+	Unusable string
+	// Report is the layout's main-job report; nil for an unusable layout
+	// and for layouts not reached before an interruption.
+	Report *Report
+	// File is the layout's record file ("" without a directory).
+	File string
+}
+
+// SurveyOutcome is what a survey found.
+type SurveyOutcome struct {
+	Rows []SurveyRow
+	// Interrupted is set when the context was cancelled: finished layouts
+	// and the partial one have their reports (the partial one marked
+	// interrupted), later ones none.
+	Interrupted bool
+}
+
+// Survey runs the main job on each usable entry in turn. A layout that
+// cannot be used is a row saying why, not an error. An error is either a
+// bad spec or record file found before its layout ran (see [Prepare]), or
+// a *SurveyRunError.
+func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
+	if len(ss.Entries) == 0 {
+		return nil, errors.New("job: survey of no layouts")
+	}
+	out := &SurveyOutcome{Rows: make([]SurveyRow, len(ss.Entries))}
+	var usable []int
+	for i, e := range ss.Entries {
+		row := SurveyRow{Name: e.Name, Source: e.Source}
+		if e.Layout != nil {
+			row.Tiles = len(e.Layout.Slots)
+		}
+		switch {
+		case e.Err != nil:
+			row.Unusable = reason(e.Err)
+		case e.Layout == nil:
+			row.Unusable = "no layout"
+		default:
+			if _, err := solitaire.Compile(e.Layout); err != nil {
+				row.Unusable = reason(err)
+			} else {
+				usable = append(usable, i)
+			}
+		}
+		if ss.Dir != "" && row.Unusable == "" {
+			row.File = filepath.Join(ss.Dir, RecordFileName(e.Name))
+		}
+		out.Rows[i] = row
+	}
+	if ss.Dir != "" {
+		if err := os.MkdirAll(ss.Dir, 0o755); err != nil {
+			return nil, fmt.Errorf("job: %w", err)
+		}
+		if !ss.Resume {
+			for _, i := range usable {
+				if _, err := os.Stat(out.Rows[i].File); err == nil {
+					return nil, &ExistsError{File: out.Rows[i].File}
+				}
+			}
+		}
+	}
+	spec := ss.Spec
+	per := spec.Boards
+	if spec.Shard != (Shard{}) {
+		_, per = spec.Shard.Range(spec.First, spec.Boards)
+	}
+	total := per * uint64(len(usable))
+	for k, i := range usable {
+		row := &out.Rows[i]
+		s := spec
+		s.Layout = ss.Entries[i].Layout
+		s.Out, s.Resume, s.OnProgress = row.File, false, nil
+		if row.File != "" && ss.Resume {
+			if _, err := os.Stat(row.File); err == nil {
+				s.Resume = true
+			}
+		}
+		base := per * uint64(k)
+		j, err := Prepare(s)
+		if err != nil {
+			return nil, fmt.Errorf("job: layout %s: %w", row.Name, err)
+		}
+		if ss.OnProgress != nil {
+			skipped := per - j.Pending()
+			prog := SurveyProgress{Done: base + skipped, Total: total, Layout: row.Name, Index: k + 1, Of: len(usable)}
+			ss.OnProgress(prog)
+			j.spec.OnProgress = func(p analysis.Progress) {
+				prog.Done = base + skipped + p.Done
+				ss.OnProgress(prog)
+			}
+		}
+		res, err := j.Run(ctx)
+		if err != nil {
+			return nil, &SurveyRunError{Layout: row.Name, Err: err}
+		}
+		row.Report = ReportOf(res, s.Workers)
+		if res.Interrupted || ctx.Err() != nil {
+			row.Report.Interrupted = true
+			out.Interrupted = true
+			break
+		}
+	}
+	return out, nil
+}
+
+// ExistsError is a survey's record file that exists already when the
+// survey does not resume; it matches os.ErrExist.
+type ExistsError struct{ File string }
+
+func (e *ExistsError) Error() string {
+	return fmt.Sprintf("job: %s already exists (continue the survey with resume, or remove it)", e.File)
+}
+
+// Is makes errors.Is(err, os.ErrExist) true.
+func (e *ExistsError) Is(target error) bool { return target == os.ErrExist }
+
+// SurveyRunError is a failure while a survey ran a layout (a record file
+// that could not be written), as opposed to a bad spec, found before the
+// layout ran.
+type SurveyRunError struct {
+	Layout string
+	Err    error
+}
+
+func (e *SurveyRunError) Error() string { return fmt.Sprintf("job: layout %s: %v", e.Layout, e.Err) }
+func (e *SurveyRunError) Unwrap() error { return e.Err }
+
+// reason is an error as a row's short reason: without the package prefix.
+func reason(err error) string {
+	msg := err.Error()
+	for _, p := range []string{"layouts: ", "solitaire: "} {
+		msg = strings.TrimPrefix(msg, p)
+	}
+	return msg
+}
+
+// SurveyJSON is a survey row as "mjsolve solitaire --layout all --json"
+// prints it, one object per layout: the main job's fields ([Report]), the
+// layout's source, de Bondt's published rate where there is one, and for
+// an unusable layout only its name, source, tiles and the reason.
+type SurveyJSON struct {
+	Layout string `json:"layout"`
+	Source string `json:"source"`
+	Tiles  int    `json:"tiles"`
+	*Report
+	Published *float64 `json:"published_rate,omitempty"`
+	Unusable  string   `json:"unusable,omitempty"`
+}
+
+// JSON is the row's JSON form.
+func (r *SurveyRow) JSON() SurveyJSON {
+	j := SurveyJSON{Layout: r.Name, Source: r.Source, Tiles: r.Tiles, Report: r.Report, Unusable: r.Unusable}
+	if p, ok := Published[r.Name]; ok {
+		j.Published = &p
+	}
+	return j
+}
+
+// WriteSurveyText writes the rows as one table: layout, source, tiles,
+// boards, the unwinnable rate with its 95% interval, the method mix (share
+// of boards decided by each method), mean, p99 and max time per board, and
+// the published rate. Unusable layouts say why, and layouts not reached
+// (after an interruption) say so, at the end of their row.
+func WriteSurveyText(w io.Writer, rows []SurveyRow) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "layout\tsource\ttiles\tboards\tunwinnable\t95% CI\tdecided by\tmean\tp99\tmax\tde Bondt")
+	for _, r := range rows {
+		pub := "-"
+		if p, ok := Published[r.Name]; ok {
+			pub = percent(p)
+		}
+		switch {
+		case r.Unusable != "":
+			fmt.Fprintf(tw, "%s\t%s\t%d\t-\t-\t-\t-\t-\t-\t-\t%s\tunusable: %s\n", r.Name, r.Source, r.Tiles, pub, r.Unusable)
+			continue
+		case r.Report == nil:
+			fmt.Fprintf(tw, "%s\t%s\t%d\t-\t-\t-\t-\t-\t-\t-\t%s\tnot run (interrupted)\n", r.Name, r.Source, r.Tiles, pub)
+			continue
+		}
+		rep := r.Report
+		boards := strconv.FormatInt(rep.Boards, 10)
+		if rep.Interrupted {
+			boards += " (interrupted)"
+		}
+		var mix []string
+		for _, m := range rep.methodOrder {
+			mix = append(mix, fmt.Sprintf("%s %s", m.Method, share(m.Boards, rep.Boards)))
+		}
+		ci := "-"
+		if rep.Winnable+rep.Impossible > 0 {
+			ci = percent(rep.CI95[0]) + "–" + percent(rep.CI95[1])
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Name, r.Source, r.Tiles, boards,
+			percent(rep.Rate), ci, strings.Join(mix, " "), fmtDur(rep.Time.MeanNS), fmtDur(rep.Time.P99NS),
+			fmtDur(rep.Time.MaxNS), pub)
+	}
+	return tw.Flush()
+}
+
+// share is n of total as a whole percentage ("<1%" for a small non-zero
+// share).
+func share(n, total int64) string {
+	switch {
+	case total == 0:
+		return "-"
+	case n > 0 && n*100 < total:
+		return "<1%"
+	}
+	return strconv.FormatInt(int64(math.Round(float64(n)*100/float64(total))), 10) + "%"
+}
