@@ -556,12 +556,17 @@ func TestServeShutdown(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	cancel()
-	time.Sleep(50 * time.Millisecond)
-	if rec := httptest.NewRecorder(); true {
+	// While shutting down, the health check says so.
+	for start := time.Now(); ; {
+		rec := httptest.NewRecorder()
 		s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/healthz", nil))
-		if rec.Code != 503 {
-			t.Errorf("healthz while shutting down: %d", rec.Code)
+		if rec.Code == 503 {
+			break
 		}
+		if time.Since(start) > 10*time.Second {
+			t.Fatalf("healthz while shutting down: %d", rec.Code)
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 	release()
 	if code := <-answer; code != 200 {
