@@ -39,7 +39,14 @@
 //     draws.
 //   - PhaseRob: after an added kong the seats that can win on the added card
 //     are asked in turn from the next seat; the first to win robs the kong
-//     (搶槓), else the kong stands and its maker draws a replacement.
+//     (搶槓), else the kong stands and its maker draws a replacement. With
+//     flowers, a seat holding seven flowers is asked the same when another
+//     seat sets the eighth aside during play: it may rob it (七搶一), else
+//     the other seat draws its replacement.
+//
+// With flowers, a seat holding all eight wins on its turn after a draw
+// (八仙過海, offered as Hu; when its hand is complete too, the better scoring
+// win is taken).
 //
 // Several winners on one discard: the first counter-clockwise from the
 // discarder takes it, as the framework paper rules ("the first player in the
@@ -80,8 +87,9 @@
 // kong, the dealer, seat and round winds, and the first go-round (天胡 for
 // the dealer's dealt hand, 地胡 on a non-dealer's first draw, 人胡 on a
 // discard before a non-dealer's first draw, all while no claim or kong has
-// been made). 地聽 (declared ready after the first discard) is not scored:
-// the competition has no way to declare it. Result.Points gives each seat's
+// been made), and the flower wins. 地聽 (declared ready after the first
+// discard) is not scored: the competition has no way to declare it; nor is
+// 七搶一 offered while the flowers of the deal are replaced, only in play. Result.Points gives each seat's
 // gain: a self-drawn win is paid by all three others, a win on a discard by
 // the discarder alone; they sum to zero.
 package game

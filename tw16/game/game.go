@@ -61,7 +61,10 @@ type Game struct {
 	// win and kongs are possible), drawn is the card drawn (NoCard after
 	// the deal), replaced that it came from the back of the wall.
 	drew, replaced, canHu bool
-	drawn                 Card
+	// huHand and huFlowers say what a win on the turn would be: the hand
+	// is complete, or the seat holds all eight flowers (八仙過海).
+	huHand, huFlowers bool
+	drawn             Card
 
 	// A claim window: the discard, the seats to ask in order, the next one.
 	discard   Card
@@ -69,7 +72,9 @@ type Game struct {
 	queue     [5]claimSlot
 	nq, qi    int
 
-	// A pending added kong.
+	// A pending added kong, or with robFlower a flower just set aside that
+	// the seat holding the other seven may rob (七搶一).
+	robFlower  bool
 	added      Card
 	addedSeat  Seat
 	robbers    [3]Seat
@@ -87,6 +92,7 @@ type Game struct {
 	result  Result
 	scratch [tw16.MaxSets]tw16.Meld
 	fls     [mjsolve.NumBonus]mjsolve.Bonus
+	fls7    [mjsolve.NumBonus]mjsolve.Bonus
 }
 
 // claimSlot is one seat asked at one stage of a claim window.
@@ -391,15 +397,17 @@ func (g *Game) startTurn(s Seat, drew bool, drawn Card, replaced bool) {
 	g.phase, g.toAct = PhaseTurn, s
 	g.drew, g.drawn, g.replaced = drew, drawn, replaced
 	h := &g.hands[s]
-	g.canHu = false
+	g.huHand, g.huFlowers = false, false
 	if drew {
 		if drawn == NoCard {
 			sh, err := tw16.Shanten(h.counts)
-			g.canHu = err == nil && sh == -1
+			g.huHand = err == nil && sh == -1
 		} else {
-			g.canHu = h.wins.Has(drawn.Kind())
+			g.huHand = h.wins.Has(drawn.Kind())
 		}
+		g.huFlowers = h.nflowers == mjsolve.NumBonus
 	}
+	g.canHu = g.huHand || g.huFlowers
 	n := 0
 	if g.canHu {
 		g.acts[n] = Act(Hu)
@@ -454,6 +462,16 @@ func (g *Game) draw(s Seat, replacement bool) {
 			return
 		}
 		g.setFlower(s, c)
+		for o := range Seat(4) {
+			if o != s && g.hands[o].nflowers == mjsolve.NumBonus-1 {
+				// o holds the other seven: it may rob this one (七搶一).
+				g.robFlower, g.added, g.addedSeat = true, c, s
+				g.robbers[0], g.nrob, g.irob = o, 1, 0
+				g.phase, g.toAct = PhaseRob, o
+				g.acts[0], g.acts[1], g.nacts = Act(Hu), Act(Pass), 2
+				return
+			}
+		}
 		replacement = true
 	}
 }
@@ -526,6 +544,9 @@ func (g *Game) applyTurn(a Action) error {
 		if win == NoCard {
 			win = h.cards[h.n-1]
 		}
+		if g.huFlowers {
+			return g.flowerWin(s, s, h.flowers[h.nflowers-1], win)
+		}
 		return g.win(s, s, win, false)
 	case ConcealedKong:
 		if !g.drew || !g.kongAllowed() {
@@ -566,7 +587,7 @@ func (g *Game) applyTurn(a Action) error {
 		m.Type, m.Cards[3] = tw16.Kong, c
 		sortCards(&m.Cards)
 		g.events = append(g.events, Event{Type: EventAddedKong, Seat: s, From: s, Card: c, Meld: m})
-		g.added, g.addedSeat = c, s
+		g.robFlower, g.added, g.addedSeat = false, c, s
 		g.nrob, g.irob = 0, 0
 		for i := Seat(1); i < 4; i++ {
 			o := (s + i) & 3
@@ -797,9 +818,17 @@ func (g *Game) applyRob(a Action) error {
 			g.toAct = g.robbers[g.irob]
 			return nil
 		}
+		if g.robFlower {
+			g.robFlower = false
+			g.draw(g.addedSeat, true)
+			return nil
+		}
 		g.completeAddedKong()
 		return nil
 	case Hu:
+		if g.robFlower {
+			return g.flowerWin(g.toAct, g.addedSeat, g.added, NoCard)
+		}
 		return g.win(g.toAct, g.addedSeat, g.added, true)
 	}
 	return g.illegal(a, "only hu or pass on an added kong")

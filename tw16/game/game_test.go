@@ -106,7 +106,7 @@ func checkInvariants(t *testing.T, g *Game) {
 		if g.phase == PhaseTurn && s == g.toAct {
 			want = 17
 		}
-		if g.phase == PhaseRob && s == g.addedSeat {
+		if g.phase == PhaseRob && s == g.addedSeat && !g.robFlower {
 			want = 15 // the added card is in flight
 		}
 		if g.phase == PhaseOver && !g.result.Exhausted && s == g.result.Winner && g.result.SelfDrawn {
@@ -122,9 +122,9 @@ func checkInvariants(t *testing.T, g *Game) {
 		}
 	}
 	switch {
-	case g.phase == PhaseRob:
+	case g.phase == PhaseRob && !g.robFlower:
 		put(g.added)
-	case g.phase == PhaseOver && !g.result.Exhausted && !g.result.SelfDrawn:
+	case g.phase == PhaseOver && !g.result.Exhausted && !g.result.SelfDrawn && !g.result.Card.IsFlower():
 		put(g.result.Card)
 	}
 	for c, n := range where[:g.nwall] {

@@ -12,7 +12,9 @@ type Result struct {
 	// Exhausted says the hand was drawn (流局): nobody won, nobody pays.
 	Exhausted bool
 	// Winner won on Card: self-drawn when From is Winner, else on From's
-	// discard or, when RobbedKong, robbing From's added kong.
+	// discard or, when RobbedKong, robbing From's added kong. Card is a
+	// flower for a flower win: 八仙過海 (self-drawn) or 七搶一 (robbing the
+	// flower From set aside).
 	Winner, From Seat
 	Card         Card
 	SelfDrawn    bool
@@ -28,6 +30,63 @@ type Result struct {
 
 // win ends the hand with s winning on c from seat from.
 func (g *Game) win(s, from Seat, c Card, robbed bool) error {
+	w, res, c, err := g.score(s, from, c, robbed)
+	if err != nil {
+		return err
+	}
+	g.settle(s, from, c, robbed, w, res)
+	return nil
+}
+
+// flowerWin ends the hand with s winning on the flower f from seat from:
+// 八仙過海 on its own turn (from = s; drawn is the card it drew, left out
+// of the hand scored) or 七搶一, robbing f from seat from. On its turn,
+// when its hand is complete too, the better of the two wins is taken.
+func (g *Game) flowerWin(s, from Seat, f, drawn Card) error {
+	h := &g.hands[s]
+	selfDrawn := s == from
+	w := tw16.Win{
+		Concealed:         h.counts,
+		Tile:              f.Tile(),
+		SelfDrawn:         selfDrawn,
+		Dealer:            s == g.cfg.Dealer,
+		DiscarderIsDealer: !selfDrawn && from == g.cfg.Dealer,
+		Seat:              Wind(s).Kind(),
+		Round:             g.cfg.Round.Kind(),
+	}
+	if selfDrawn && drawn.Valid() && !drawn.IsFlower() {
+		w.Concealed[drawn.Kind()]--
+	}
+	for i, m := range h.melds[:h.nmelds] {
+		g.scratch[i] = m.Tw16()
+	}
+	w.Melds = g.scratch[:h.nmelds]
+	n := 0
+	for _, x := range h.flowers[:h.nflowers] {
+		if x != f {
+			g.fls7[n] = x.Bonus()
+			n++
+		}
+	}
+	w.Flowers = g.fls7[:n]
+	res, err := tw16.Score(w, g.rules)
+	if err != nil {
+		return fmt.Errorf("game: scoring seat %d's flower win on %s: %w", s, f, err)
+	}
+	if selfDrawn && g.huHand {
+		if hw, hres, c, err := g.score(s, s, drawn, false); err == nil && hres.Tai > res.Tai {
+			g.settle(s, s, c, false, hw, hres)
+			return nil
+		}
+	}
+	g.settle(s, from, f, false, w, res)
+	return nil
+}
+
+// score builds and scores the win of s on the card c from seat from (s
+// itself for a self-drawn win). For 天胡 it returns the card of the
+// dealt hand taken as the winning tile.
+func (g *Game) score(s, from Seat, c Card, robbed bool) (tw16.Win, tw16.Result, Card, error) {
 	h := &g.hands[s]
 	selfDrawn := s == from
 	w := tw16.Win{
@@ -85,7 +144,7 @@ func (g *Game) win(s, from Seat, c Card, robbed bool) error {
 				break
 			}
 			if r.Tai > res.Tai {
-				res, w, c = r, w2, KindCard(mjsolve.Kind(k), 0)
+				res, w = r, w2
 			}
 		}
 		for _, x := range h.cards[:h.n] {
@@ -98,9 +157,13 @@ func (g *Game) win(s, from Seat, c Card, robbed bool) error {
 	}
 	if err != nil {
 		// Only a complete hand is offered a win, so this is a bug.
-		return fmt.Errorf("game: scoring seat %d's win on %s: %w", s, c, err)
+		return w, res, c, fmt.Errorf("game: scoring seat %d's win on %s: %w", s, c, err)
 	}
+	return w, res, c, nil
+}
 
+// settle ends the hand with the scored win of s on c from seat from.
+func (g *Game) settle(s, from Seat, c Card, robbed bool, w tw16.Win, res tw16.Result) {
 	var pts [4]int
 	for _, p := range res.Payments {
 		for o := range Seat(4) {
@@ -111,12 +174,12 @@ func (g *Game) win(s, from Seat, c Card, robbed bool) error {
 			pts[s] += p.Points
 		}
 	}
+	selfDrawn := s == from
 	w.Melds = append([]tw16.Meld(nil), w.Melds...)
 	w.Flowers = append([]mjsolve.Bonus(nil), w.Flowers...)
 	g.result = Result{Winner: s, From: from, Card: c, SelfDrawn: selfDrawn, RobbedKong: robbed, Win: w, Score: res, Points: pts}
 	g.events = append(g.events, Event{Type: EventWin, Seat: s, From: from, Card: c, Robbed: robbed})
 	g.phase, g.nacts = PhaseOver, 0
-	return nil
 }
 
 // pays reports whether seat o is among the payers p of tw16.Payment.Payer

@@ -518,3 +518,69 @@ func TestBadConfigs(t *testing.T) {
 		}
 	}
 }
+
+// flowerTable: seat 1 is dealt seven flowers; the eighth is the second
+// draw of the hand (seat 2's) or, with eight, the first (seat 1's).
+func flowerGame(t *testing.T, front string) *Game {
+	t.Helper()
+	g := newStacked(t, Config{Flowers: true}, [4]string{"1z", "1234567f", "", ""}, front, "")
+	if len(g.FlowersOf(1)) != 7 {
+		t.Fatalf("seat 1 set aside %v", g.FlowersOf(1))
+	}
+	mustApply(t, g, Act(Discard, card(t, "1z", 0)))
+	for g.Phase() == PhaseClaim {
+		mustApply(t, g, Act(Pass))
+	}
+	return g
+}
+
+func TestSevenRobOne(t *testing.T) {
+	g := flowerGame(t, "9p 8f")
+	mustApply(t, g, Act(Discard, g.drawn)) // seat 1 discards its draw
+	for g.Phase() == PhaseClaim {
+		mustApply(t, g, Act(Pass))
+	}
+	// Seat 2 draws the eighth flower: seat 1 may rob it.
+	expect(t, g, 1, PhaseRob, "hu", "pass")
+	checkInvariants(t, g)
+	mustApply(t, g, Act(Hu))
+	r := g.Result()
+	eighth := FlowerCard(mjsolve.Winter)
+	if r.Winner != 1 || r.From != 2 || r.SelfDrawn || r.Card != eighth || len(r.Score.Items) != 1 || r.Score.Items[0].ID != tw16.ItemSevenRobOne {
+		t.Fatalf("result %+v, items %v", r, r.Score.Items)
+	}
+	if r.Points != [4]int{0, 5000, -5000, 0} {
+		t.Errorf("points %v, want seat 2 to pay 1000 + 8×500", r.Points)
+	}
+	checkInvariants(t, g)
+
+	// Passed: seat 2 draws its replacement and plays on.
+	g = flowerGame(t, "9p 8f")
+	mustApply(t, g, Act(Discard, g.drawn))
+	for g.Phase() == PhaseClaim {
+		mustApply(t, g, Act(Pass))
+	}
+	mustApply(t, g, Act(Pass))
+	if e := g.Events()[len(g.Events())-1]; e.Type != EventDraw || !e.Replacement || e.Seat != 2 || g.ToAct() != 2 || g.Phase() != PhaseTurn {
+		t.Fatalf("after the pass: %v, seat %d %s", e, g.ToAct(), g.Phase())
+	}
+	checkInvariants(t, g)
+}
+
+func TestEightFlowers(t *testing.T) {
+	g := flowerGame(t, "8f")
+	// Seat 1 drew the eighth flower and its replacement: it may win.
+	if g.ToAct() != 1 || g.Phase() != PhaseTurn || g.Actions()[0].Type != Hu {
+		t.Fatalf("seat %d %s, actions %v", g.ToAct(), g.Phase(), g.Actions()[:1])
+	}
+	mustApply(t, g, Act(Hu))
+	r := g.Result()
+	if r.Winner != 1 || !r.SelfDrawn || !r.Card.IsFlower() || r.Score.Items[0].ID != tw16.ItemEightFlowers {
+		t.Fatalf("result %+v, items %v", r, r.Score.Items)
+	}
+	// Paid like a self-draw: the dealer 8+1 tai, the others 8.
+	if r.Points != [4]int{-5500, 15500, -5000, -5000} {
+		t.Errorf("points %v", r.Points)
+	}
+	checkInvariants(t, g)
+}
