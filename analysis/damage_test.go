@@ -209,3 +209,123 @@ func TestResumeConflictingDuplicate(t *testing.T) {
 		t.Errorf("merge: %v", err)
 	}
 }
+
+// FuzzResumeRecords: resuming a record file of any content (issue 9 item
+// 5) either refuses, leaving the file as it was, or rewrites it as the
+// records it kept: the contiguous run from the first game, then the later
+// games to skip, each once.
+func FuzzResumeRecords(f *testing.F) {
+	h := testHeader(1, 40)
+	recs := withNS(expected(1, 30))
+	f.Add(encode(f, false, h, recs))
+	f.Add(encodeFrames(f, h, recs, 10))
+	f.Add(encode(f, false, h, append(recs[:5:5], recs[7], recs[3], recs[7])))
+	f.Add(encodeFrames(f, h, recs, 10)[:300])
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "r.jsonl")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := ResumeRecords(path, h)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "analysis: ") {
+				t.Fatalf("error %q", err)
+			}
+			if b, _ := os.ReadFile(path); !bytes.Equal(b, data) {
+				t.Fatalf("refused (%v), but the file changed", err)
+			}
+			return
+		}
+		if err := res.Writer.Close(); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(path)
+		_, kept, trunc, err := decode(b)
+		if err != nil || trunc {
+			t.Fatalf("the rewritten file: %v (truncated %v)", err, trunc)
+		}
+		if res.Created {
+			if len(data) != 0 || len(kept) != 0 {
+				t.Fatalf("created over %d bytes", len(data))
+			}
+			return
+		}
+		if int64(len(kept)) != res.Summary.Boards || res.Next != h.First+uint64(len(kept)) {
+			t.Fatalf("%d records kept, summary %d, next %d", len(kept), res.Summary.Boards, res.Next)
+		}
+		for i, r := range kept {
+			if r.Game != h.First+uint64(i) {
+				t.Fatalf("record %d is game %d", i, r.Game)
+			}
+		}
+		for g := range res.Skip {
+			if g <= res.Next || g > h.Last() {
+				t.Fatalf("skip game %d, next %d", g, res.Next)
+			}
+		}
+		// What was kept is what the original file holds, first record of
+		// each game.
+		_, all, _, err := decode(data)
+		if err != nil {
+			t.Fatalf("resumed a file that does not read: %v", err)
+		}
+		first := map[uint64]Record{}
+		for _, r := range all {
+			if _, ok := first[r.Game]; !ok {
+				first[r.Game] = r
+			}
+		}
+		for _, r := range kept {
+			if first[r.Game] != r {
+				t.Fatalf("kept %+v, the file's first record of the game is %+v", r, first[r.Game])
+			}
+		}
+		if len(first) != len(kept)+len(res.Skip) {
+			t.Fatalf("%d games in the file, %d kept and %d to skip", len(first), len(kept), len(res.Skip))
+		}
+	})
+}
+
+// FuzzMergeFiles: merging two record files of any content (issue 9 item 5)
+// either refuses with an error naming a file, or counts each game once,
+// the first record of it.
+func FuzzMergeFiles(f *testing.F) {
+	h := testHeader(1, 40)
+	a := withNS(expected(1, 25))
+	b := withNS(expected(20, 21))
+	f.Add(encode(f, false, h, a), encodeFrames(f, testHeader(20, 21), b, 7))
+	f.Add(encodeFrames(f, h, a, 9), encode(f, false, h, a))
+	f.Add(encode(f, false, h, a[:3]), []byte("x"))
+	f.Fuzz(func(t *testing.T, da, db []byte) {
+		dir := t.TempDir()
+		pa, pb := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
+		os.WriteFile(pa, da, 0o644)
+		os.WriteFile(pb, db, 0o644)
+		m, err := MergeFiles([]string{pa, pb})
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "analysis: ") || !strings.Contains(err.Error(), dir) {
+				t.Fatalf("error %q", err)
+			}
+			return
+		}
+		games := map[uint64]Record{}
+		var s Summary
+		for _, d := range [][]byte{da, db} {
+			_, recs, _, err := decode(d)
+			if err != nil {
+				t.Fatalf("merged a file that does not read: %v", err)
+			}
+			for _, r := range recs {
+				if _, ok := games[r.Game]; !ok {
+					games[r.Game] = r
+					s.Add(r)
+				}
+			}
+		}
+		if m.Summary.Boards != int64(len(games)) || m.Summary.Winnable != s.Winnable || m.Summary.Impossible != s.Impossible ||
+			m.Summary.Time.Total != s.Time.Total {
+			t.Fatalf("merge: %+v, want %d games", m.Summary, len(games))
+		}
+	})
+}

@@ -2,6 +2,9 @@ package layouts
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -157,4 +160,114 @@ func FuzzParseGnome(f *testing.F) {
 		smallFiles[FormatGnome],
 		`<mahjongg><map name="a" scorename="b"><block left="0" right="1.5" top="0" bottom="1"/><layer z="1"><tile x="0.5" y="0.5"/></layer></map></mahjongg>`,
 		`<mahjongg><map name="a"><column x="0" top="0" bottom="3"/></map><map name="c"/></mahjongg>`)
+}
+
+// FuzzRead: format detection and the reader it picks, from any bytes
+// (issue 9 item 5). A file is refused with one line naming it, or read as
+// layouts of the detected format that survive every writer.
+func FuzzRead(f *testing.F) {
+	var seeds []string
+	for _, fm := range allFormats {
+		seeds = append(seeds, smallFiles[fm])
+	}
+	seeds = append(seeds, "", "\ufeff\n\n", "<?xml version=\"1.0\"?>\n<mahjongg/>", "kmahjongg-layout-v1.1\n", "Kyodai 3.0\n", "# x\n0 0 0\n")
+	fuzzReader(f, func(b []byte) ([]*Layout, error) {
+		ls, err := Read(bytes.NewReader(b), "fuzz")
+		if err == nil && Detect(b) == FormatUnknown {
+			return nil, fmt.Errorf("read %d layouts of a file of no known format", len(ls))
+		}
+		return ls, err
+	}, seeds...)
+}
+
+// FuzzReadFile: ReadFile reads a file on disk as Read reads its bytes, and
+// a .desktop file beside a KMahjongg layout only gives it its title (issue
+// 9 item 5).
+func FuzzReadFile(f *testing.F) {
+	f.Add([]byte(smallFiles[FormatKMahjongg]), []byte("[KMahjonggLayout]\nName=Small\n"))
+	f.Add([]byte(smallFiles[FormatText]), []byte(""))
+	f.Add([]byte(smallFiles[FormatGnome]), []byte("[KMahjonggLayout]\nName=\n"))
+	f.Fuzz(func(t *testing.T, data, desktop []byte) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "fuzz.layout")
+		os.WriteFile(path, data, 0o644)
+		os.WriteFile(filepath.Join(dir, "fuzz.desktop"), desktop, 0o644)
+		got, err := ReadFile(path)
+		want, werr := Read(bytes.NewReader(data), path)
+		if (err == nil) != (werr == nil) || (err != nil && err.Error() != werr.Error()) {
+			t.Fatalf("ReadFile: %v; Read: %v", err, werr)
+		}
+		if err != nil {
+			return
+		}
+		if len(got) != len(want) {
+			t.Fatalf("ReadFile %d layouts, Read %d", len(got), len(want))
+		}
+		for i := range got {
+			title := want[i].Title
+			if name := ReadDesktopName(bytes.NewReader(desktop)); len(got) == 1 && Detect(data) == FormatKMahjongg && name != "" {
+				title = name
+			}
+			if got[i].Name != want[i].Name || got[i].Title != title || !slices.Equal(got[i].Slots, want[i].Slots) {
+				t.Fatalf("layout %d: ReadFile %q %q, Read %q %q (title %q)", i, got[i].Name, got[i].Title, want[i].Name, want[i].Title, title)
+			}
+		}
+	})
+}
+
+// FuzzReadDesktopName: the name read from a .desktop file is the trimmed
+// value of the first Name= line of its [KMahjonggLayout] group, on one line
+// (issue 9 item 5).
+func FuzzReadDesktopName(f *testing.F) {
+	f.Add("[Desktop Entry]\nName=Other\n[KMahjonggLayout]\nName[de]=Schildkröte\nName= Turtle \n")
+	f.Add("[KMahjonggLayout]\r\nName=A\r\nName=B\r\n")
+	f.Add("Name=x\n")
+	f.Add("[KMahjonggLayout]\nName=" + strings.Repeat("n", 70000) + "\n")
+	f.Fuzz(func(t *testing.T, data string) {
+		name := ReadDesktopName(strings.NewReader(data))
+		if strings.ContainsAny(name, "\n") || name != strings.TrimSpace(name) {
+			t.Fatalf("name %q", name)
+		}
+		if name != "" && !strings.Contains(data, "Name=") {
+			t.Fatalf("name %q from a file without Name=", name)
+		}
+		// A group with one Name line written after the file gives that name,
+		// unless the file's own group has already given one.
+		if strings.ContainsAny(data, "\r") || len(data) > 60000 {
+			return
+		}
+		appended := data + "\n[KMahjonggLayout]\nName=Added\n"
+		if got := ReadDesktopName(strings.NewReader(appended)); name != "" && got != name || name == "" && got != "Added" {
+			t.Fatalf("with a group appended: %q (alone: %q)", got, name)
+		}
+	})
+}
+
+// FuzzFindFileName: Find of "FILE#NAME" for a layout file of any content
+// and any NAME (issue 9 item 5): one line naming the problem, or a valid
+// layout whose Name finds it again.
+func FuzzFindFileName(f *testing.F) {
+	f.Add([]byte(smallFiles[FormatGnome]), "a")
+	f.Add([]byte(`<mahjongg><map name="Pyramid" scorename="pyr"><column x="0" top="0" bottom="3"/><column x="2" top="0" bottom="3"/></map><map name="c"/></mahjongg>`), "PYR")
+	f.Add([]byte(smallFiles[FormatText]), "x#y")
+	f.Add([]byte(""), "")
+	f.Fuzz(func(t *testing.T, data []byte, sub string) {
+		path := filepath.Join(t.TempDir(), "m.map")
+		os.WriteFile(path, data, 0o644)
+		var fd Finder
+		l, err := fd.Find(path + "#" + sub)
+		if err != nil {
+			if msg := err.Error(); strings.Contains(msg, "\n") && !strings.Contains(sub, "\n") || !strings.HasPrefix(msg, "layouts: ") {
+				t.Fatalf("error %q", msg)
+			}
+			return
+		}
+		if err := l.Validate(); err != nil {
+			t.Fatalf("Find gave an invalid layout: %v", err)
+		}
+		again, err := fd.Find(l.Name)
+		if err != nil || !slices.Equal(again.Slots, l.Slots) || again.Name != l.Name {
+			t.Fatalf("Find(%q) of the layout's own name: %v", l.Name, err)
+		}
+	})
 }
