@@ -12,6 +12,7 @@ import (
 
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/tw16/answer"
 )
 
 // FuzzBoardRequest feeds any body to the decoder of /api/solve and
@@ -95,8 +96,8 @@ func FuzzHandRequest(f *testing.F) {
 			var h *hand
 			h, err = parseHand(&in, testTables())
 			if err == nil {
-				for _, a := range handAnalyses {
-					a(h) // errors are the analyses' own refusals of the hand size
+				for _, a := range answer.Analyses {
+					a.Run(h.hands, &h.Hand) // errors are the analyses' own refusals of the hand size
 				}
 			}
 		}
@@ -104,7 +105,7 @@ func FuzzHandRequest(f *testing.F) {
 		var sin scoreRequest
 		err = decodeJSONFrom(bytes.NewReader(data), int64(len(data))+1, &sin)
 		if err == nil {
-			_, _, err = parseScore(&sin)
+			_, err = parseScore(&sin)
 		}
 		check(err)
 	})

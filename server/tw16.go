@@ -1,14 +1,14 @@
 package server
 
 import (
-	"encoding/json"
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 
-	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/tw16"
+	"github.com/mjsolve/mjsolve/tw16/answer"
 )
 
 // handRequest is the body of POST /api/tw16/{shanten,waits,effective,advise}:
@@ -51,7 +51,7 @@ func (s *Server) handleTW16(w http.ResponseWriter, r *http.Request) error {
 	if name == "score" {
 		return s.handleScore(w, r)
 	}
-	analyse, ok := handAnalyses[name]
+	a, ok := answer.Analyses[name]
 	if !ok {
 		return &httpError{http.StatusNotFound, fmt.Sprintf("no analysis %q (want shanten, waits, effective, advise or score)", name)}
 	}
@@ -66,119 +66,62 @@ func (s *Server) handleTW16(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	res, err := analyse(h)
+	res, err := a.Run(h.hands, &h.Hand)
 	if err != nil {
-		return badRequest("hand", err)
+		return fieldError(err)
 	}
-	return writeHandJSON(w, h.concealed, res)
+	data, err := answer.AppendJSON(nil, h.Concealed, res)
+	if err != nil {
+		return err
+	}
+	writeRawJSON(w, http.StatusOK, data[:len(data)-1])
+	return nil
 }
 
-// hand is a parsed handRequest.
+// hand is a checked hand request.
 type hand struct {
-	forms     tw16.Forms
-	claims    *tw16.ClaimWeights
-	concealed mjsolve.Counts
-	seen      mjsolve.Counts // the hand, its melds and the visible tiles
-}
-
-// handAnalyses are the analyses of a hand by name.
-var handAnalyses = map[string]func(h *hand) (any, error){
-	"shanten": func(h *hand) (any, error) {
-		n, err := h.forms.Shanten(h.concealed)
-		return struct {
-			Shanten int `json:"shanten"`
-		}{n}, err
-	},
-	"waits": func(h *hand) (any, error) {
-		return h.forms.Waits(h.concealed, &h.seen)
-	},
-	"effective": func(h *hand) (any, error) {
-		return h.forms.Effective(h.concealed, &h.seen, h.claims)
-	},
-	"advise": func(h *hand) (any, error) {
-		return h.forms.Advise(h.concealed, &h.seen, h.claims)
-	},
+	hands *answer.Hands
+	answer.Hand
 }
 
 // parseHand checks a hand request as the commands check their flags
-// (tw16.Setting): melds and kongs, the visible tiles (flowers ignored), at
-// most four copies of a kind counting all of them, and a hand size that
-// fits the melds.
+// (package answer): melds and kongs, the visible tiles, at most four
+// copies of a kind counting all of them, and a hand size that fits the
+// melds.
 func parseHand(in *handRequest, tables *tw16.TableSet) (*hand, error) {
-	h := &hand{forms: tw16.Forms{Ligu: in.Ligu, Tables: tables}}
-	if in.Claims {
-		w := tw16.ThesisWeights()
-		h.claims = &w
-	}
-	melds, err := parseMelds(in.Melds, in.ConcealedKongs)
+	hs, err := answer.NewHands(answer.HandQuery{Melds: in.Melds, ConcealedKongs: in.ConcealedKongs,
+		Visible: in.Visible, Ligu: in.Ligu, Claims: in.Claims, Tables: tables})
 	if err != nil {
-		return nil, err
-	}
-	visible, err := mjsolve.ParseTiles(in.Visible)
-	if err != nil {
-		return nil, badRequest("visible", err)
-	}
-	setting, err := tw16.NewSetting(melds, visible)
-	if err != nil {
-		return nil, handError(err)
+		return nil, fieldError(err)
 	}
 	if strings.TrimSpace(in.Hand) == "" {
 		return nil, badRequestf("hand", "empty; give the concealed part, e.g. \"123m 456p 789s 11z\"")
 	}
-	if h.concealed, err = mjsolve.ParseCounts(in.Hand); err != nil {
-		return nil, badRequest("hand", err)
-	}
-	if h.seen, err = setting.Hand(h.concealed); err != nil {
-		return nil, handError(err)
+	h := &hand{hands: hs}
+	if h.Hand, err = hs.Parse(in.Hand); err != nil {
+		return nil, fieldError(err)
 	}
 	return h, nil
 }
 
-// handError is an error of tw16.Setting as a 400 naming the field of the
-// part it is about.
-func handError(err error) error {
+// fieldNames name the fields of package answer as the requests do.
+var fieldNames = map[answer.Field]string{
+	answer.FieldHand: "hand", answer.FieldMelds: "melds", answer.FieldConcealedKongs: "concealed_kongs",
+	answer.FieldVisible: "visible", answer.FieldFlowers: "flowers", answer.FieldWin: "win",
+	answer.FieldSeat: "seat", answer.FieldRound: "round", answer.FieldFirstTurn: "first_turn",
+	answer.FieldBase: "base", answer.FieldPerTai: "per_tai",
+}
+
+// fieldError is an error of package answer as a 400 naming the field it
+// is about; a fifth copy counts the hand, melds and visible tiles.
+func fieldError(err error) error {
 	if ce, ok := errors.AsType[*tw16.CopiesError](err); ok {
 		return badRequestf("visible", "%d copies of %s counting the hand, melds and visible tiles (at most 4)", ce.Count, ce.Kind)
 	}
-	field := "hand"
-	if ie, ok := errors.AsType[*tw16.InputError](err); ok {
-		switch ie.Part {
-		case tw16.PartMelds:
-			field = "melds"
-		case tw16.PartVisible:
-			field = "visible"
-		}
+	if fe, ok := errors.AsType[*answer.FieldError](err); ok {
+		return badRequest(fieldNames[fe.Field], fe)
 	}
-	return badRequest(field, err)
-}
-
-// parseMelds parses the melds and the concealed kongs into one list.
-func parseMelds(melds, concealedKongs string) ([]tw16.Meld, error) {
-	ms, err := tw16.ParseMelds(melds)
-	if err != nil {
-		return nil, badRequest("melds", err)
-	}
-	kongs, err := tw16.ParseConcealedKongs(concealedKongs)
-	if err != nil {
-		return nil, badRequest("concealed_kongs", err)
-	}
-	return append(ms, kongs...), nil
-}
-
-// writeHandJSON answers with one JSON object, the hand first and then the
-// result's fields, as the commands' --json.
-func writeHandJSON(w http.ResponseWriter, c mjsolve.Counts, res any) error {
-	data, err := json.Marshal(res)
-	if err != nil || len(data) < 2 || data[0] != '{' {
-		return fmt.Errorf("encoding a %T: %v", res, err)
-	}
-	hand, _ := json.Marshal(c.String())
-	out := append([]byte(`{"hand":`), hand...)
-	if len(data) > 2 {
-		out = append(out, ',')
-	}
-	writeRawJSON(w, http.StatusOK, append(out, data[1:]...))
-	return nil
+	return err
 }
 
 func (s *Server) handleScore(w http.ResponseWriter, r *http.Request) error {
@@ -189,98 +132,44 @@ func (s *Server) handleScore(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, s.cfg.MaxBody, &in); err != nil {
 		return err
 	}
-	win, rules, err := parseScore(&in)
+	sc, err := parseScore(&in)
 	if err != nil {
 		return err
 	}
-	res, err := tw16.Score(win, rules)
+	res, err := sc.Score(in.Hand)
 	if err != nil {
-		return badRequest("", err)
+		return fieldError(err)
 	}
 	writeJSON(w, http.StatusOK, res)
 	return nil
 }
 
 // parseScore checks a score request as "mjsolve tw16 score" checks its
-// flags.
-func parseScore(in *scoreRequest) (tw16.Win, tw16.Rules, error) {
-	var w tw16.Win
-	rulesName := in.Rules
-	if rulesName == "" {
-		rulesName = "competition"
-	}
-	rules, err := tw16.RulesByName(rulesName)
+// flags (package answer); the winning tile and the hand must be given.
+func parseScore(in *scoreRequest) (*answer.Scorer, error) {
+	rules, err := tw16.RulesByName(cmp.Or(in.Rules, "competition"))
 	if err != nil {
-		return w, rules, badRequest("rules", err)
+		return nil, badRequest("rules", err)
 	}
-	if in.Base != nil {
-		if *in.Base < 0 {
-			return w, rules, badRequestf("base", "%d is negative", *in.Base)
-		}
-		rules.Base = *in.Base
-	}
-	if in.PerTai != nil {
-		if *in.PerTai < 0 {
-			return w, rules, badRequestf("per_tai", "%d is negative", *in.PerTai)
-		}
-		rules.PerTai = *in.PerTai
-	}
-	if w.Melds, err = parseMelds(in.Melds, in.ConcealedKongs); err != nil {
-		return w, rules, err
-	}
-	tiles, err := mjsolve.ParseTiles(in.Flowers)
+	sc, err := answer.NewScorer(answer.ScoreQuery{
+		Rules: rules, Base: in.Base, PerTai: in.PerTai,
+		Melds: in.Melds, ConcealedKongs: in.ConcealedKongs, Flowers: in.Flowers, FirstTurn: in.FirstTurn,
+		Win: in.Win, Seat: wind(in.Seat), Round: wind(in.Round),
+		SelfDrawn: in.SelfDrawn, LastTile: in.LastTile, AfterKong: in.AfterKong, RobKong: in.RobKong,
+		Dealer: in.Dealer, DealerStreak: in.DealerStreak, DiscarderDealer: in.DiscarderDealer,
+	})
 	if err != nil {
-		return w, rules, badRequest("flowers", err)
+		return nil, fieldError(err)
 	}
-	for _, t := range tiles {
-		if !t.IsBonus() {
-			return w, rules, badRequestf("flowers", "%s is not a flower (1f-8f)", t)
-		}
-		w.Flowers = append(w.Flowers, t.Bonus())
+	if !sc.HasTile() {
+		return nil, badRequestf("win", "give the winning tile")
 	}
-	if w.FirstTurn, err = tw16.ParseFirstTurn(in.FirstTurn); err != nil {
-		return w, rules, badRequest("first_turn", err)
-	}
-	if strings.TrimSpace(in.Win) == "" {
-		return w, rules, badRequestf("win", "give the winning tile")
-	}
-	tiles, err = mjsolve.ParseTiles(in.Win)
-	switch {
-	case err != nil:
-		return w, rules, badRequest("win", err)
-	case len(tiles) != 1:
-		return w, rules, badRequestf("win", "want one tile, got %d in %q", len(tiles), in.Win)
-	}
-	w.Tile = tiles[0]
 	if strings.TrimSpace(in.Hand) == "" {
-		return w, rules, badRequestf("hand", "empty; give the concealed part without the winning tile")
+		return nil, badRequestf("hand", "empty; give the concealed part without the winning tile")
 	}
-	if w.Concealed, err = mjsolve.ParseCounts(in.Hand); err != nil {
-		return w, rules, badRequest("hand", err)
-	}
-	w.SelfDrawn, w.LastTile, w.AfterKong, w.RobKong = in.SelfDrawn, in.LastTile, in.AfterKong, in.RobKong
-	w.Dealer, w.DealerStreak, w.DiscarderIsDealer = in.Dealer, in.DealerStreak, in.DiscarderDealer
-	if w.Seat, err = parseWind("seat", in.Seat); err != nil {
-		return w, rules, err
-	}
-	if w.Round, err = parseWind("round", in.Round); err != nil {
-		return w, rules, err
-	}
-	return w, rules, nil
+	return sc, nil
 }
 
-// parseWind reads a wind: E, S, W, N (any case) or 1z-4z; "" is East.
-func parseWind(field, s string) (mjsolve.Kind, error) {
-	t := strings.TrimSpace(s)
-	if t == "" {
-		t = "E"
-	}
-	if len(t) == 1 {
-		t = strings.ToUpper(t)
-	}
-	var k mjsolve.Kind
-	if err := k.UnmarshalText([]byte(t)); err != nil || !k.IsWind() {
-		return 0, badRequestf(field, "%q is not a wind (E, S, W or N)", s)
-	}
-	return k, nil
-}
+// wind is a request's wind as package answer reads it: "" is East, space
+// around it is dropped.
+func wind(s string) string { return cmp.Or(strings.TrimSpace(s), "E") }

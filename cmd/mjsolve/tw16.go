@@ -9,12 +9,12 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 	"unsafe"
 
-	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/internal/batch"
 	"github.com/mjsolve/mjsolve/tw16"
+	"github.com/mjsolve/mjsolve/tw16/answer"
 	"github.com/spf13/cobra"
 )
 
@@ -176,27 +176,12 @@ func errString(err error) string {
 
 // tw16HandOptions are the inputs shared by shanten, waits, effective and advise.
 type tw16HandOptions struct {
-	hand           string
-	melds          string
-	concealedKongs string
-	visible        string
-	ligu           bool
-	claims         bool
-	json           bool
+	hand string
+	q    answer.HandQuery
+	json bool
 
 	stdin  io.Reader
 	stdout io.Writer
-}
-
-// tw16Analysis is one of the hand analyses: how to analyse a hand and how
-// to print the result for people, as one line of a batch, and as JSON.
-type tw16Analysis struct {
-	name string
-	// run analyses concealed, with seen the tiles the player sees.
-	run func(s *tw16Setup, concealed, seen *mjsolve.Counts) (any, error)
-	// text writes the result for people; line appends the batch line.
-	text func(w io.Writer, s *tw16Setup, result any) error
-	line func(b []byte, result any) []byte
 }
 
 const handHelp = `HAND is the concealed part in compact notation ("123m 456p 789s 11z", honors
@@ -215,17 +200,17 @@ of 64 KiB or more is a bad line.`
 
 func addTW16HandFlags(cmd *cobra.Command, opts *tw16HandOptions, claims bool) {
 	f := cmd.Flags()
-	f.StringVar(&opts.melds, "melds", "", "exposed `MELDS`: chows, pongs and kongs, e.g. \"123m 555p 7777s\"")
-	f.StringVar(&opts.concealedKongs, "concealed-kongs", "", "concealed kongs (暗槓), e.g. \"1111m EEEE\"")
-	f.StringVar(&opts.visible, "visible", "", "`TILES` seen elsewhere: discards and others' exposed melds")
-	f.BoolVar(&opts.ligu, "ligu", false, "also count 嚦咕嚦咕 (seven pairs and a triplet) as a winning form")
+	f.StringVar(&opts.q.Melds, "melds", "", "exposed `MELDS`: chows, pongs and kongs, e.g. \"123m 555p 7777s\"")
+	f.StringVar(&opts.q.ConcealedKongs, "concealed-kongs", "", "concealed kongs (暗槓), e.g. \"1111m EEEE\"")
+	f.StringVar(&opts.q.Visible, "visible", "", "`TILES` seen elsewhere: discards and others' exposed melds")
+	f.BoolVar(&opts.q.Ligu, "ligu", false, "also count 嚦咕嚦咕 (seven pairs and a triplet) as a winning form")
 	if claims {
-		f.BoolVar(&opts.claims, "claims", false, "weigh effective tiles by how they can be claimed (chow 2, pong 4, at tenpai 1)")
+		f.BoolVar(&opts.q.Claims, "claims", false, "weigh effective tiles by how they can be claimed (chow 2, pong 4, at tenpai 1)")
 	}
 	f.BoolVar(&opts.json, "json", false, "print the result as JSON")
 }
 
-func newTW16HandCmd(use, short, long, example string, claims bool, a *tw16Analysis) *cobra.Command {
+func newTW16HandCmd(use, short, long, example string, claims bool, a *answer.Analysis) *cobra.Command {
 	opts := &tw16HandOptions{}
 	cmd := &cobra.Command{
 		Use:     use,
@@ -253,33 +238,7 @@ The batch line is the number.`,
 		`  mjsolve tw16 shanten 1111222233334444z
   mjsolve tw16 shanten "123m 456p 789s 11z 5z" --melds "234s 777p"
   printf '123456789m123456p1z\n1111m2222p33334444s\n' | mjsolve tw16 shanten -`,
-		false, &tw16Analysis{
-			name: "shanten",
-			run: func(s *tw16Setup, c, _ *mjsolve.Counts) (any, error) {
-				n, err := s.forms.Shanten(*c)
-				return shantenResult{n}, err
-			},
-			text: func(w io.Writer, _ *tw16Setup, r any) error {
-				_, err := fmt.Fprintf(w, "shanten: %s\n", shantenText(r.(shantenResult).Shanten))
-				return err
-			},
-			line: func(b []byte, r any) []byte { return strconv.AppendInt(b, int64(r.(shantenResult).Shanten), 10) },
-		})
-}
-
-type shantenResult struct {
-	Shanten int `json:"shanten"`
-}
-
-// shantenText describes a shanten number for people.
-func shantenText(n int) string {
-	switch n {
-	case -1:
-		return "-1 (complete, 胡牌)"
-	case 0:
-		return "0 (tenpai, 聽牌)"
-	}
-	return fmt.Sprintf("%d (%d 上聽)", n, n)
+		false, answer.Shanten)
 }
 
 func newTW16WaitsCmd() *cobra.Command {
@@ -295,45 +254,7 @@ The batch line is the winning kinds in compact notation, or "-" for none.`,
 		`  mjsolve tw16 waits 123456789p111s23m55z
   mjsolve tw16 waits "111s 23m 55z 1z" --melds "123p 456p 789p" --visible "1m 1m 4m"
   printf '123456789m123456p1z\n' | mjsolve tw16 waits -`,
-		false, &tw16Analysis{
-			name: "waits",
-			run: func(s *tw16Setup, c, seen *mjsolve.Counts) (any, error) {
-				w, err := s.forms.Waits(*c, seen)
-				return &w, err
-			},
-			text: writeWaits,
-			line: func(b []byte, r any) []byte {
-				w := r.(*tw16.WaitInfo)
-				if w.Kinds == 0 {
-					return append(b, '-')
-				}
-				return w.Kinds.AppendText(b)
-			},
-		})
-}
-
-func writeWaits(w io.Writer, _ *tw16Setup, r any) error {
-	wi := r.(*tw16.WaitInfo)
-	var b strings.Builder
-	fmt.Fprintf(&b, "shanten: %s\n", shantenText(wi.Shanten))
-	if wi.Shanten != 0 {
-		b.WriteString("waits:   none (not tenpai)\n")
-		_, err := io.WriteString(w, b.String())
-		return err
-	}
-	single := "no"
-	if wi.Single {
-		single = "yes"
-	}
-	fmt.Fprintf(&b, "waits:   %d kind%s, %d tile%s left; single wait (獨聽): %s\n",
-		wi.Kinds.Len(), plural(wi.Kinds.Len()), wi.Remaining(), plural(wi.Remaining()), single)
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	for _, x := range wi.Waits() {
-		fmt.Fprintf(tw, "  %s\t%d left\t%s\t%s %s\n", x.Kind, x.Remaining, x.Shapes, x.Kind.Chinese(), x.Shapes.Chinese())
-	}
-	tw.Flush()
-	_, err := io.WriteString(w, b.String())
-	return err
+		false, answer.Waits)
 }
 
 func newTW16EffectiveCmd() *cobra.Command {
@@ -348,53 +269,7 @@ The batch line is the effective kinds ("-" for none) and the tiles left
 (weighted with --claims).`,
 		`  mjsolve tw16 effective 13m568p2479s1257z
   mjsolve tw16 effective 12399m568p2479s1257z --claims --visible "2m 2m 7p"`,
-		true, &tw16Analysis{
-			name: "effective",
-			run: func(s *tw16Setup, c, seen *mjsolve.Counts) (any, error) {
-				e, err := s.forms.Effective(*c, seen, s.claims)
-				return &e, err
-			},
-			text: writeEffective,
-			line: func(b []byte, r any) []byte { return appendEffective(b, r.(*tw16.EffectiveInfo)) },
-		})
-}
-
-// appendEffective appends the effective kinds and the tiles left (weighted
-// with --claims): the batch line of effective, the end of that of advise.
-func appendEffective(b []byte, e *tw16.EffectiveInfo) []byte {
-	b = appendKinds(b, e.Kinds)
-	b = append(b, ' ')
-	return strconv.AppendInt(b, int64(e.Weighted), 10)
-}
-
-// appendKinds appends a set in compact notation, "-" for the empty set.
-func appendKinds(b []byte, s tw16.KindSet) []byte {
-	if s == 0 {
-		return append(b, '-')
-	}
-	return s.AppendText(b)
-}
-
-func writeEffective(w io.Writer, s *tw16Setup, r any) error {
-	e := r.(*tw16.EffectiveInfo)
-	var b strings.Builder
-	fmt.Fprintf(&b, "shanten:   %s\n", shantenText(e.Shanten))
-	fmt.Fprintf(&b, "effective: %d kind%s, %d tile%s left", e.Kinds.Len(), plural(e.Kinds.Len()), e.Count, plural(e.Count))
-	if s.claims != nil {
-		fmt.Fprintf(&b, ", weighted %d", e.Weighted)
-	}
-	b.WriteByte('\n')
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	for _, k := range e.Kinds.Kinds() {
-		fmt.Fprintf(tw, "  %s\t%d left\t", k, e.Remaining[k])
-		if s.claims != nil {
-			fmt.Fprintf(tw, "weight %d\t", e.Weight[k])
-		}
-		fmt.Fprintln(tw, k.Chinese())
-	}
-	tw.Flush()
-	_, err := io.WriteString(w, b.String())
-	return err
+		true, answer.Effective)
 }
 
 func newTW16AdviseCmd() *cobra.Command {
@@ -409,193 +284,99 @@ The batch line is the best discard, the shanten after it, its effective kinds
 and the tiles left.`,
 		`  mjsolve tw16 advise 12399m568p24799s1257z
   mjsolve tw16 advise 12399m568p24799s1257z --visible "2m 2m 7p" --claims --json`,
-		true, &tw16Analysis{
-			name: "advise",
-			run: func(s *tw16Setup, c, seen *mjsolve.Counts) (any, error) {
-				a, err := s.forms.Advise(*c, seen, s.claims)
-				return &a, err
-			},
-			text: writeAdvice,
-			line: func(b []byte, r any) []byte {
-				d := r.(*tw16.Advice).Discards()[0]
-				b = append(b, d.Kind.String()...)
-				b = append(b, ' ')
-				b = strconv.AppendInt(b, int64(d.Effective.Shanten), 10)
-				b = append(b, ' ')
-				return appendEffective(b, &d.Effective)
-			},
-		})
+		true, answer.Advise)
 }
 
-func writeAdvice(w io.Writer, s *tw16Setup, r any) error {
-	a := r.(*tw16.Advice)
-	var b strings.Builder
-	fmt.Fprintf(&b, "shanten: %s before the discard\n", shantenText(a.Shanten))
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprint(tw, "DISCARD\tSHANTEN\tTILES\t")
-	if s.claims != nil {
-		fmt.Fprint(tw, "WEIGHTED\t")
-	}
-	fmt.Fprintln(tw, "EFFECTIVE\tTIER")
-	for _, d := range a.Discards() {
-		e := &d.Effective
-		fmt.Fprintf(tw, "%s\t%d\t%d\t", d.Kind, e.Shanten, e.Count)
-		if s.claims != nil {
-			fmt.Fprintf(tw, "%d\t", e.Weighted)
-		}
-		fmt.Fprintf(tw, "%s\t%s\n", appendKinds(nil, e.Kinds), d.Tier)
-	}
-	tw.Flush()
-	_, err := io.WriteString(w, b.String())
-	return err
+// fieldNames name the fields of a question as the command's flags and
+// arguments do.
+var fieldNames = map[answer.Field]string{
+	answer.FieldHand: "HAND", answer.FieldMelds: "--melds", answer.FieldConcealedKongs: "--concealed-kongs",
+	answer.FieldVisible: "--visible", answer.FieldFlowers: "--flowers", answer.FieldWin: "--win",
+	answer.FieldSeat: "--seat", answer.FieldRound: "--round", answer.FieldFirstTurn: "--first-turn",
+	answer.FieldBase: "--base", answer.FieldPerTai: "--per-tai",
 }
 
-// tw16Setup is what every hand of one command line shares.
-type tw16Setup struct {
-	forms   tw16.Forms
-	claims  *tw16.ClaimWeights
-	setting *tw16.Setting // melds, concealed kongs and --visible
-}
-
-func newTW16Setup(opts *tw16HandOptions) (*tw16Setup, error) {
-	s := &tw16Setup{forms: tw16.Forms{Ligu: opts.ligu}}
-	if opts.claims {
-		w := tw16.ThesisWeights()
-		s.claims = &w
-	}
-	melds, err := parseMeldFlags(opts.melds, opts.concealedKongs)
-	if err != nil {
-		return nil, err
-	}
-	visible, err := mjsolve.ParseTiles(opts.visible)
-	if err != nil {
-		return nil, badInput("--visible", err)
-	}
-	if s.setting, err = tw16.NewSetting(melds, visible); err != nil {
-		return nil, handError(err)
-	}
-	return s, nil
-}
-
-// handError is an error of tw16.Setting shown after the flag or argument
-// of the part it is about.
+// handError is an error of package answer shown after the flag or argument
+// it is about; a fifth copy counts the hand, melds and --visible together.
 func handError(err error) error {
 	if ce, ok := errors.AsType[*tw16.CopiesError](err); ok {
 		return inputError{msg: fmt.Sprintf("%d copies of %s counting the hand, melds and --visible (at most 4)", ce.Count, ce.Kind), err: err}
 	}
-	what := ""
-	if ie, ok := errors.AsType[*tw16.InputError](err); ok {
-		what = map[tw16.Part]string{tw16.PartConcealed: "HAND", tw16.PartMelds: "--melds", tw16.PartVisible: "--visible"}[ie.Part]
+	if fe, ok := errors.AsType[*answer.FieldError](err); ok {
+		return badInput(fieldNames[fe.Field], fe.Err)
 	}
-	return badInput(what, err)
+	return err
 }
 
-// parse reads one hand and returns its concealed part and the tiles seen.
-func (s *tw16Setup) parse(hand string) (c, seen mjsolve.Counts, err error) {
-	c, err = mjsolve.ParseCounts(hand)
+func runTW16Hand(opts *tw16HandOptions, a *answer.Analysis) error {
+	h, err := answer.NewHands(opts.q)
 	if err != nil {
-		return c, seen, badInput("HAND", err)
-	}
-	seen, err = s.setting.Hand(c)
-	if err != nil {
-		return c, seen, handError(err)
-	}
-	return c, seen, nil
-}
-
-func runTW16Hand(opts *tw16HandOptions, a *tw16Analysis) error {
-	s, err := newTW16Setup(opts)
-	if err != nil {
-		return err
+		return handError(err)
 	}
 	if opts.hand == "-" {
-		return runTW16Lines(opts, s, a)
+		return runTW16Lines(opts, h, a)
 	}
-	c, seen, err := s.parse(opts.hand)
+	hand, err := h.Parse(opts.hand)
 	if err != nil {
-		return err
+		return handError(err)
 	}
-	r, err := a.run(s, &c, &seen)
+	r, err := a.Run(h, &hand)
 	if err != nil {
-		return badInput("HAND", err)
+		return handError(err)
 	}
 	if opts.json {
-		data, err := handJSON(c, r)
+		data, err := answer.AppendJSON(nil, hand.Concealed, r)
 		if err != nil {
 			return failure(err)
 		}
 		_, err = opts.stdout.Write(data)
 		return err
 	}
-	return a.text(opts.stdout, s, r)
+	return r.WriteText(opts.stdout)
 }
 
-// handJSON writes the result as one JSON object with the hand first.
-func handJSON(c mjsolve.Counts, r any) ([]byte, error) {
-	data, err := json.Marshal(r)
-	if err != nil {
-		return nil, err
-	}
-	hand, _ := json.Marshal(c.String())
-	out := append([]byte(`{"hand":`), hand...)
-	if len(data) > 2 {
-		out = append(out, ',')
-	}
-	out = append(out, data[1:]...)
-	return append(out, '\n'), nil
-}
-
-// runTW16Lines analyses one hand per line of standard input.
-func runTW16Lines(opts *tw16HandOptions, s *tw16Setup, a *tw16Analysis) error {
-	in := newBatchReader(opts.stdin)
-	out := bufio.NewWriterSize(opts.stdout, 64*1024)
+// runBatch answers each line of in with each, which appends the line's
+// answer to b or returns its error (a failureError for one that is not
+// the line's fault). It writes a bad line's error writing a bad line's error
+// in its place ("error: line N: …", or {"line":N,"error":"…"} with
+// asJSON), and exits 2 at the end when a line was bad.
+func runBatch(in io.Reader, stdout io.Writer, asJSON bool, each func(b []byte, line string) ([]byte, error)) error {
+	r := batch.New(in)
+	out := bufio.NewWriterSize(stdout, 64*1024)
 	var buf []byte
-	var c, seen mjsolve.Counts // outside the loop: a.run keeps them from the stack
 	bad := 0
-	for in.Next() {
-		lineNo := in.LineNo()
-		raw := in.Line()
-		buf = buf[:0]
+	for r.Next() {
+		raw := r.Line()
 		// The line is only read while the reader's buffer holds it; error
 		// messages copy what they quote.
 		line := unsafe.String(unsafe.SliceData(raw), len(raw))
-		err := in.TooLong()
-		var r any
+		err := r.TooLong()
 		if err == nil {
-			c, seen, err = s.parse(line)
+			buf, err = each(buf[:0], line)
 		}
-		if err == nil {
-			r, err = a.run(s, &c, &seen)
-		}
-		switch {
-		case err != nil:
+		if err != nil {
+			if _, ok := errors.AsType[failureError](err); ok {
+				return err
+			}
 			bad++
 			msg := inputReason(err)
-			if opts.json {
+			if asJSON {
 				data, _ := json.Marshal(struct {
 					Line  int    `json:"line"`
 					Error string `json:"error"`
-				}{lineNo, msg})
-				buf = append(append(buf, data...), '\n')
+				}{r.LineNo(), msg})
+				buf = append(append(buf[:0], data...), '\n')
 			} else {
-				buf = append(buf, "error: line "...)
-				buf = strconv.AppendInt(buf, int64(lineNo), 10)
+				buf = append(buf[:0], "error: line "...)
+				buf = strconv.AppendInt(buf, int64(r.LineNo()), 10)
 				buf = append(append(append(buf, ": "...), msg...), '\n')
 			}
-		case opts.json:
-			data, err := handJSON(c, r)
-			if err != nil {
-				return failure(err)
-			}
-			buf = append(buf, data...)
-		default:
-			buf = append(a.line(buf, r), '\n')
 		}
 		if _, err := out.Write(buf); err != nil {
 			return failure(err)
 		}
 	}
-	if err := in.Err(); err != nil {
+	if err := r.Err(); err != nil {
 		out.Flush()
 		return failure(fmt.Errorf("reading standard input: %w", err))
 	}
@@ -606,4 +387,23 @@ func runTW16Lines(opts *tw16HandOptions, s *tw16Setup, a *tw16Analysis) error {
 		return silentError{exitBadInput}
 	}
 	return nil
+}
+
+// runTW16Lines analyses one hand per line of standard input.
+func runTW16Lines(opts *tw16HandOptions, h *answer.Hands, a *answer.Analysis) error {
+	return runBatch(opts.stdin, opts.stdout, opts.json, func(b []byte, line string) ([]byte, error) {
+		hand, err := h.Parse(line)
+		if err != nil {
+			return b, handError(err)
+		}
+		r, err := a.Run(h, &hand)
+		if err != nil {
+			return b, handError(err)
+		}
+		if opts.json {
+			b, err = answer.AppendJSON(b, hand.Concealed, r)
+			return b, failure(err)
+		}
+		return append(r.AppendLine(b), '\n'), nil
+	})
 }

@@ -1,14 +1,13 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/mjsolve/mjsolve/tw16"
+	"github.com/mjsolve/mjsolve/tw16/answer"
 	"github.com/spf13/cobra"
 )
 
@@ -48,7 +47,10 @@ func (f *tw16RulesFlags) rules() (tw16.Rules, error) {
 		return r, badInput("--rules", err)
 	}
 	for _, s := range f.tai {
-		id, tai, err := parseItemTai(s)
+		id, tai, err := answer.ParseItemTai(s)
+		if _, ok := errors.AsType[*tw16.InputError](err); ok {
+			err = inputError{msg: inputReason(err) + " (see mjsolve tw16 items)", err: err}
+		}
 		if err != nil {
 			return r, badInput("--rule", err)
 		}
@@ -56,41 +58,6 @@ func (f *tw16RulesFlags) rules() (tw16.Rules, error) {
 	}
 	r.PingHuConcealed = r.PingHuConcealed || f.pingHuConcealed
 	return r, nil
-}
-
-// parseItemTai parses ITEM=TAI: an item by key or Chinese name and its tai.
-func parseItemTai(s string) (tw16.ItemID, int, error) {
-	name, val, ok := strings.Cut(s, "=")
-	if !ok {
-		return 0, 0, fmt.Errorf("%q: want ITEM=TAI, e.g. earthly-ready=4", s)
-	}
-	id, err := tw16.ParseItem(name)
-	if err != nil {
-		return 0, 0, inputError{msg: inputReason(err) + " (see mjsolve tw16 items)", err: err}
-	}
-	tai, err := strconv.Atoi(strings.TrimSpace(val))
-	if err != nil || tai < 0 || tai > tw16.MaxItemTai {
-		return 0, 0, fmt.Errorf("%s: tai %q is not a whole number 0..%d", id, val, tw16.MaxItemTai)
-	}
-	return id, tai, nil
-}
-
-// houseRules describes how r differs from the table: "; 地聽 4, 平胡 門清
-// only", or "" when it does not.
-func houseRules(r *tw16.Rules) string {
-	var parts []string
-	for id := range tw16.NumItems {
-		if t := r.Tai(id); t != id.Tai() {
-			parts = append(parts, id.Chinese()+" "+id.TaiLabel(t))
-		}
-	}
-	if r.PingHuConcealed {
-		parts = append(parts, "平胡 門清 only")
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return "; " + strings.Join(parts, ", ")
 }
 
 // tw16ItemsOptions are the inputs of "mjsolve tw16 items".
@@ -127,46 +94,13 @@ not counted with it (不計).
 	return cmd
 }
 
-type tw16ItemJSON struct {
-	ID       tw16.ItemID   `json:"id"`
-	Name     string        `json:"name"`
-	English  string        `json:"english"`
-	Tai      int           `json:"tai"`
-	Label    string        `json:"tai_label"`
-	Excludes []tw16.ItemID `json:"excludes"`
-}
-
 func runTW16Items(opts *tw16ItemsOptions) error {
 	r, err := opts.rules.rules()
 	if err != nil {
 		return err
 	}
-	out := bufio.NewWriter(opts.stdout)
 	if opts.json {
-		items := make([]tw16ItemJSON, 0, tw16.NumItems)
-		for id := range tw16.NumItems {
-			t := r.Tai(id)
-			items = append(items, tw16ItemJSON{id, id.Chinese(), id.English(), t, id.TaiLabel(t), id.Excludes()})
-		}
-		b, err := json.Marshal(items)
-		if err != nil {
-			return failure(err)
-		}
-		out.Write(b)
-		out.WriteByte('\n')
-		return out.Flush()
+		return writeJSON(opts.stdout, answer.Items(&r))
 	}
-	fmt.Fprintf(out, "rules: %s%s\n", r.Name, houseRules(&r))
-	for id := range tw16.NumItems {
-		line := fmt.Sprintf("%s %s %s %s", pad(id.String(), 24), pad(id.Chinese(), 8), pad(id.TaiLabel(r.Tai(id)), 7), id.English())
-		if ex := id.Excludes(); len(ex) > 0 {
-			names := make([]string, len(ex))
-			for i, x := range ex {
-				names[i] = x.Chinese()
-			}
-			line += "; 不計 " + strings.Join(names, " ")
-		}
-		fmt.Fprintln(out, line)
-	}
-	return out.Flush()
+	return answer.WriteItems(opts.stdout, &r)
 }

@@ -1,0 +1,75 @@
+package answer
+
+import (
+	"errors"
+
+	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/tw16"
+)
+
+// Field is the input of a question a [FieldError] is about.
+type Field uint8
+
+// The fields of the questions.
+const (
+	FieldNone           Field = iota // no one field: the hand with its melds and situation as a whole
+	FieldHand                        // the concealed part of the hand
+	FieldMelds                       // the exposed melds
+	FieldConcealedKongs              // the concealed kongs
+	FieldVisible                     // the tiles seen elsewhere
+	FieldFlowers                     // the flowers of a score
+	FieldWin                         // the winning tile of a score
+	FieldSeat                        // the seat wind
+	FieldRound                       // the round wind
+	FieldFirstTurn                   // the first go-round win
+	FieldBase                        // the base points
+	FieldPerTai                      // the points per tai
+)
+
+// FieldError is bad input in one field of a question. Error returns the
+// message of Err without a package prefix; the front end shows it after
+// its own name for Field.
+type FieldError struct {
+	Field Field
+	Err   error
+}
+
+func (e *FieldError) Error() string { return reason(e.Err) }
+
+// Unwrap returns Err.
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// fieldError wraps err, about field f.
+func fieldError(f Field, err error) error { return &FieldError{f, err} }
+
+// settingError is an error of tw16.Setting or an analysis as a FieldError:
+// the part the package names, the hand when it names none. A
+// *tw16.CopiesError is about the hand, melds and visible tiles together:
+// FieldVisible, as the last of them.
+func settingError(err error) error {
+	if _, ok := errors.AsType[*tw16.CopiesError](err); ok {
+		return fieldError(FieldVisible, err)
+	}
+	f := FieldHand
+	if ie, ok := errors.AsType[*tw16.InputError](err); ok {
+		switch ie.Part {
+		case tw16.PartMelds:
+			f = FieldMelds
+		case tw16.PartVisible:
+			f = FieldVisible
+		}
+	}
+	return fieldError(f, err)
+}
+
+// reason is err's message without the package prefix of a tw16 or mjsolve
+// input error, else its whole message.
+func reason(err error) string {
+	if e, ok := errors.AsType[*tw16.InputError](err); ok && e.Error() == err.Error() {
+		return e.Msg
+	}
+	if e, ok := errors.AsType[*mjsolve.InputError](err); ok && e.Error() == err.Error() {
+		return e.Msg
+	}
+	return err.Error()
+}
