@@ -31,12 +31,17 @@ func installed(t *testing.T, source string) string {
 	return ""
 }
 
-// findOrSkip finds name with the default finder; it skips the test when
+// envFind finds name as the command does: with the Finder of the
+// environment (MJSOLVE_GAMES_ROOT, MJSOLVE_LAYOUT_PATH); the package-level
+// Find looks under "/" only.
+func envFind(name string) (*Layout, error) { return FinderFromEnv(os.Getenv).Find(name) }
+
+// findOrSkip finds name with the environment's finder; it skips the test when
 // name's game is not installed.
 func findOrSkip(t *testing.T, source, name string) *Layout {
 	t.Helper()
 	installed(t, source)
-	l, err := Find(name)
+	l, err := envFind(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +117,7 @@ func TestInstalledKMahjongg(t *testing.T) {
 			if !strings.Contains(e.Err.Error(), "at most 144") {
 				t.Errorf("%s: %v", e.Name, e.Err)
 			}
-			if _, err := Find(e.Name); err == nil || err.Error() != e.Err.Error() {
+			if _, err := envFind(e.Name); err == nil || err.Error() != e.Err.Error() {
 				t.Errorf("Find(%s) = %v, want %v", e.Name, err, e.Err)
 			}
 			refused++
@@ -138,7 +143,7 @@ func TestInstalledKMahjongg(t *testing.T) {
 
 func TestInstalledKMahjonggRefusesBig(t *testing.T) {
 	installed(t, SourceKMahjongg)
-	_, err := Find("kmahjongg/pyramid")
+	_, err := envFind("kmahjongg/pyramid")
 	if err == nil || err.Error() != "layouts: kmahjongg/pyramid has 204 tiles; at most 144 (one deck) are supported" {
 		t.Errorf("Find(kmahjongg/pyramid) error %v", err)
 	}
@@ -159,7 +164,7 @@ func TestInstalledGnome(t *testing.T) {
 	if z.Title != "The Ziggurat" || z.Len() != 144 {
 		t.Errorf("gnome/ziggurat: title %q, %d tiles", z.Title, z.Len())
 	}
-	if _, err := Find("gnome/The Ziggurat"); err != nil {
+	if _, err := envFind("gnome/The Ziggurat"); err != nil {
 		t.Errorf("Find by GNOME map name: %v", err)
 	}
 }
@@ -170,7 +175,7 @@ func gnomeMap(t *testing.T, names ...string) *Layout {
 	t.Helper()
 	installed(t, SourceGnome)
 	for _, name := range names {
-		if l, err := Find("gnome/" + name); err == nil {
+		if l, err := envFind("gnome/" + name); err == nil {
 			return l
 		}
 	}
@@ -219,13 +224,13 @@ func TestTaipeiIsSchoon(t *testing.T) {
 func TestInstalledAmbiguous(t *testing.T) {
 	installed(t, SourceXmahjongg)
 	installed(t, SourceKMahjongg)
-	_, err := Find("default")
+	_, err := envFind("default")
 	want := `layouts: "default" is ambiguous: say xmahjongg/default or kmahjongg/default`
 	if err == nil || err.Error() != want {
 		t.Errorf("Find(default) error %v, want %s", err, want)
 	}
 	// Only Xmahjongg has "ox".
-	if l, err := Find("OX"); err != nil || l.Name != "xmahjongg/ox" {
+	if l, err := envFind("OX"); err != nil || l.Name != "xmahjongg/ox" {
 		t.Errorf("Find(OX) = %v, %v", l, err)
 	}
 }
