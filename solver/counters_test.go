@@ -37,3 +37,31 @@ func TestFreedAfterADrop(t *testing.T) {
 		}
 	}
 }
+
+// makeFirst(g, p) must give group g the same pairs as its pairing p, for
+// groups of four and of three tiles (the tile that stays included).
+func TestMakeFirst(t *testing.T) {
+	c := loadedCore(t)
+	for _, n := range []uint8{3, 4} {
+		g := c.srch.order[0]
+		c.pos.gn[g] = n
+		for p := uint8(1); p <= 3; p++ {
+			c.setPairing(g, p)
+			var want [4]uint8
+			tiles := c.srch.gt[g]
+			for i := range n {
+				want[i] = c.srch.partner[tiles[i]]
+			}
+			c.makeFirst(g, p)
+			for i := range n {
+				if got := c.srch.partner[tiles[i]]; got != want[i] {
+					t.Errorf("group of %d, pairing %d: tile %d partner %d after makeFirst, want %d", n, p, tiles[i], got, want[i])
+				}
+			}
+			if c.srch.pairing[g] != 1 {
+				t.Errorf("group of %d, pairing %d: pairing %d after makeFirst", n, p, c.srch.pairing[g])
+			}
+		}
+		c.unpair(g)
+	}
+}

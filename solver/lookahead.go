@@ -53,9 +53,7 @@ func (c *core) tryGroup(k, m int) (bool, int) {
 		}
 		if pass {
 			if p != 1 {
-				t := &c.srch.gt[g]
-				t[1], t[p&3] = t[p&3], t[1]
-				c.setPairing(g, 1)
+				c.makeFirst(g, p)
 			}
 			if m > k+1 {
 				c.srch.hsnap = c.srch.tsnap

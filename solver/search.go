@@ -61,6 +61,18 @@ func (c *core) setPairing(g uint8, p uint8) {
 	c.srch.partner[s] = s
 }
 
+// makeFirst rearranges group g so that its pairing p becomes its pairing
+// 1, and gives it that pairing.
+func (c *core) makeFirst(g, p uint8) {
+	t := &c.srch.gt[g]
+	if c.pos.gn[g] == 3 && p == 3 {
+		t[0], t[2] = t[2], t[0] // the pair t[2], t[1]; t[0] stays
+	} else {
+		t[1], t[p&3] = t[p&3], t[1]
+	}
+	c.setPairing(g, 1)
+}
+
 func (c *core) unpair(g uint8) {
 	c.srch.pairing[g] = 0
 	t := &c.srch.gt[g]
