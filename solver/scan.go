@@ -48,12 +48,23 @@ func (c *core) run(record bool) int {
 				rm[0] = t
 				k = 1
 			} else {
-				gt := &c.srch.gt[g]
-				for i := 0; i < int(c.pos.gn[g]&7); i++ {
-					if u := gt[i&3]; isFree(cnt[u]) {
-						rm[k&3] = u
-						k++
-					}
+				// A group without pairing has three or four tiles.
+				gt := c.srch.gt[g]
+				if u := gt[0]; isFree(cnt[u]) {
+					rm[0] = u
+					k++
+				}
+				if u := gt[1]; isFree(cnt[u]) {
+					rm[k&3] = u
+					k++
+				}
+				if u := gt[2]; isFree(cnt[u]) {
+					rm[k&3] = u
+					k++
+				}
+				if u := gt[3]; c.pos.gn[g] == 4 && isFree(cnt[u]) {
+					rm[k&3] = u
+					k++
 				}
 				if k < 2 {
 					continue
@@ -65,7 +76,8 @@ func (c *core) run(record bool) int {
 		left -= k
 		// Take them off. A tile leaves the board only when free, so one of
 		// its sides is empty: only the other one has counters to drop.
-		for _, x := range rm[:k&7] {
+		for r := 0; r < k; r++ {
+			x := rm[r&3]
 			cx := cnt[x]
 			cnt[x] = cx | goneBit
 			sp0 := span[x]
