@@ -74,14 +74,16 @@ func mergeFiles(paths []string, seen *gameSet, each func(*Record)) (*MergeResult
 	}
 	res := &MergeResult{Summary: &Summary{}, Files: len(paths)}
 	for i, path := range paths {
-		if err := mergeFile(res, seen, path, i == 0, each); err != nil {
+		if err := mergeFile(res, seen, path, paths[0], i == 0, each); err != nil {
 			return nil, err
 		}
 	}
 	return res, nil
 }
 
-func mergeFile(res *MergeResult, seen *gameSet, path string, first bool, each func(*Record)) error {
+// mergeFile adds the records of path to res; firstPath names the first
+// file (whose header res holds) in errors.
+func mergeFile(res *MergeResult, seen *gameSet, path, firstPath string, first bool, each func(*Record)) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("analysis: %w", err)
@@ -97,7 +99,8 @@ func mergeFile(res *MergeResult, seen *gameSet, path string, first bool, each fu
 		res.Header = h
 	} else {
 		if err := res.Header.Compatible(&h); err != nil {
-			return fmt.Errorf("analysis: cannot merge %s: the first file holds %s; it differs: %v", path, res.Header.params(), err)
+			was, is := err.(*MismatchError).Sides()
+			return fmt.Errorf("analysis: cannot merge %s: %s was written with %s; %s with %s", path, path, is, firstPath, was)
 		}
 		lo := min(res.Header.First, h.First)
 		hi := max(res.Header.Last(), h.Last())

@@ -50,7 +50,7 @@ func TestMergeRefuses(t *testing.T) {
 	hb := testHeader(1, 10)
 	hb.Seed = 7
 	runToFile(t, context.Background(), b, hb, 1)
-	if _, err := MergeFiles([]string{a, b}); err == nil || !strings.Contains(err.Error(), "seed 1, not 7") {
+	if _, err := MergeFiles([]string{a, b}); err == nil || !strings.Contains(err.Error(), b+" was written with seed 7; "+a+" with seed 1") {
 		t.Errorf("different seeds: err %v", err)
 	}
 	// A decided game with two different verdicts.

@@ -170,7 +170,7 @@ func TestReadPlotDataErrors(t *testing.T) {
 	hb := testHeader(1, 10)
 	hb.Deal = "mjsolver"
 	writeRecords(t, b, hb, plotRecords(1, 10))
-	if _, err := ReadPlotData([]string{a, b}, 10); err == nil || !strings.Contains(err.Error(), "deal pcg, not mjsolver") {
+	if _, err := ReadPlotData([]string{a, b}, 10); err == nil || !strings.Contains(err.Error(), b+" was written with deal mjsolver; "+a+" with deal pcg") {
 		t.Errorf("mismatched files: %v", err)
 	}
 }

@@ -41,38 +41,54 @@ type Header struct {
 // Last is the last game of the header's range.
 func (h *Header) Last() uint64 { return h.First + h.Boards - 1 }
 
-func (h *Header) params() string {
-	s := fmt.Sprintf("layout %s (%d tiles, geometry %s), deal %s, seed %d", h.Layout, h.Tiles, h.Geometry, h.Deal, h.Seed)
-	if h.TimeoutNS != 0 {
-		s += ", timeout per board " + time.Duration(h.TimeoutNS).String()
-	}
-	return s
-}
 
 // Compatible reports whether records written under h and o describe the same
 // experiment (layout, tiles, geometry, deal, seed, timeout); the game ranges
-// may differ. The error says what differs.
+// may differ. The error, a *MismatchError, says what differs.
 func (h *Header) Compatible(o *Header) error {
-	var diffs []string
-	if h.Layout != o.Layout {
-		diffs = append(diffs, fmt.Sprintf("layout %s, not %s", h.Layout, o.Layout))
+	var diffs []Mismatch
+	add := func(what, a, b string) {
+		if a != b {
+			diffs = append(diffs, Mismatch{what, a, b})
+		}
 	}
-	if h.Tiles != o.Tiles || h.Geometry != o.Geometry {
-		diffs = append(diffs, fmt.Sprintf("geometry %d tiles %s, not %d tiles %s", h.Tiles, h.Geometry, o.Tiles, o.Geometry))
-	}
-	if h.Deal != o.Deal {
-		diffs = append(diffs, fmt.Sprintf("deal %s, not %s", h.Deal, o.Deal))
-	}
-	if h.Seed != o.Seed {
-		diffs = append(diffs, fmt.Sprintf("seed %d, not %d", h.Seed, o.Seed))
-	}
-	if h.TimeoutNS != o.TimeoutNS {
-		diffs = append(diffs, fmt.Sprintf("timeout per board %v, not %v", time.Duration(h.TimeoutNS), time.Duration(o.TimeoutNS)))
-	}
+	add("layout", h.Layout, o.Layout)
+	add("geometry", fmt.Sprintf("%d tiles %s", h.Tiles, h.Geometry), fmt.Sprintf("%d tiles %s", o.Tiles, o.Geometry))
+	add("deal", h.Deal, o.Deal)
+	add("seed", fmt.Sprint(h.Seed), fmt.Sprint(o.Seed))
+	add("timeout per board", time.Duration(h.TimeoutNS).String(), time.Duration(o.TimeoutNS).String())
 	if diffs == nil {
 		return nil
 	}
-	return errors.New(strings.Join(diffs, "; "))
+	return &MismatchError{diffs}
+}
+
+// Mismatch is a parameter in which two headers differ: What ("seed") and
+// its values in the first (A) and the second (B).
+type Mismatch struct{ What, A, B string }
+
+// MismatchError is the error of [Header.Compatible]: the parameters in
+// which two headers differ.
+type MismatchError struct{ Diffs []Mismatch }
+
+// Error says "seed 1, not 2; deal pcg, not mjsolver": the first header's
+// values, then the second's.
+func (e *MismatchError) Error() string {
+	parts := make([]string, len(e.Diffs))
+	for i, d := range e.Diffs {
+		parts[i] = fmt.Sprintf("%s %s, not %s", d.What, d.A, d.B)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Sides describes the two headers' values apart, for a message naming
+// whose they are: "seed 1 and deal pcg" and "seed 2 and deal mjsolver".
+func (e *MismatchError) Sides() (a, b string) {
+	as, bs := make([]string, len(e.Diffs)), make([]string, len(e.Diffs))
+	for i, d := range e.Diffs {
+		as[i], bs[i] = d.What+" "+d.A, d.What+" "+d.B
+	}
+	return strings.Join(as, " and "), strings.Join(bs, " and ")
 }
 
 // isZst reports whether a file name asks for zstd compression.

@@ -80,7 +80,8 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 	defer rr.Close()
 	oh := rr.Header()
 	if err := oh.Compatible(&h); err != nil {
-		return nil, fmt.Errorf("analysis: cannot resume %s: it holds %s; this run differs: %v", path, oh.params(), err)
+		file, run := err.(*MismatchError).Sides()
+		return nil, fmt.Errorf("analysis: cannot resume %s: %s was written with %s; this run has %s", path, path, file, run)
 	}
 	if oh.First != h.First {
 		return nil, fmt.Errorf("analysis: cannot resume %s: it starts at game %d, this run at game %d", path, oh.First, h.First)

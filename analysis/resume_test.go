@@ -161,14 +161,15 @@ func TestResumeRefusesMismatch(t *testing.T) {
 		edit func(*Header)
 		want string
 	}{
-		{"layout", func(h *Header) { h.Layout = "turtle" }, "layout fake, not turtle"},
-		{"deal", func(h *Header) { h.Deal = "mjsolver" }, "deal pcg, not mjsolver"},
-		{"seed", func(h *Header) { h.Seed = 2 }, "seed 1, not 2"},
-		{"geometry", func(h *Header) { h.Geometry = "ffff" }, "geometry 8 tiles 0123456789abcdef, not 8 tiles ffff"},
-		{"timeout", func(h *Header) { h.TimeoutNS = 1e9 }, "timeout per board 0s, not 1s"},
+		{"layout", func(h *Header) { h.Layout = "turtle" }, "was written with layout fake; this run has layout turtle"},
+		{"deal", func(h *Header) { h.Deal = "mjsolver" }, "was written with deal pcg; this run has deal mjsolver"},
+		{"seed", func(h *Header) { h.Seed = 2 }, "was written with seed 1; this run has seed 2"},
+		{"geometry", func(h *Header) { h.Geometry = "ffff" }, "was written with geometry 8 tiles 0123456789abcdef; this run has geometry 8 tiles ffff"},
+		{"timeout", func(h *Header) { h.TimeoutNS = 1e9 }, "was written with timeout per board 0s; this run has timeout per board 1s"},
 		{"first", func(h *Header) { h.First = 2 }, "starts at game 1, this run at game 2"},
 		{"fewer boards", func(h *Header) { h.Boards = 50 }, "holds game 51, after this run's last game 50"},
 	}
+	// The file's parameters first, then this run's (issue 9 item 8).
 	for _, c := range change {
 		h2 := h
 		c.edit(&h2)

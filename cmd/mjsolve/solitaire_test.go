@@ -276,9 +276,10 @@ func TestSolitaireResumeRefused(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--seed", "2"}, "seed 1, not 2"},
-		{[]string{"--deal", "mjsolver"}, "deal pcg, not mjsolver"},
-		{[]string{"--layout", "fortress32"}, "layout turtle40, not fortress32"},
+		// The file's parameters first, then this run's (issue 9 item 8).
+		{[]string{"--seed", "2"}, path + " was written with seed 1; this run has seed 2"},
+		{[]string{"--deal", "mjsolver"}, path + " was written with deal pcg; this run has deal mjsolver"},
+		{[]string{"--layout", "fortress32"}, path + " was written with layout turtle40 and geometry 40 tiles "},
 		{[]string{"--first", "5"}, "starts at game 1, this run at game 5"},
 		{[]string{"--boards", "10"}, "holds game 11, after this run's last game 10"},
 	}
@@ -395,7 +396,7 @@ func TestShardsMerge(t *testing.T) {
 	other := filepath.Join(dir, "other.jsonl")
 	runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "5", "--seed", "9", "--out", other)
 	code, _, errOut = runCmd(t, "", "analysis", "merge", paths[0], other)
-	if code != exitBadInput || !strings.Contains(errOut, "seed 1, not 9") {
+	if want := other + " was written with seed 9; " + paths[0] + " with seed 1"; code != exitBadInput || !strings.Contains(errOut, want) {
 		t.Errorf("merge of other seed: exit %d, %q", code, errOut)
 	}
 }
