@@ -41,7 +41,6 @@ type Header struct {
 // Last is the last game of the header's range.
 func (h *Header) Last() uint64 { return h.First + h.Boards - 1 }
 
-
 // Compatible reports whether records written under h and o describe the same
 // experiment (layout, tiles, geometry, deal, seed, timeout); the game ranges
 // may differ. The error, a *MismatchError, says what differs.
