@@ -93,11 +93,9 @@ func FuzzHandRequest(f *testing.F) {
 		var in handRequest
 		err := decodeJSONFrom(bytes.NewReader(data), int64(len(data))+1, &in)
 		if err == nil {
-			var h *hand
-			h, err = parseHand(&in, testTables())
-			if err == nil {
-				for _, a := range answer.Analyses {
-					a.Run(h.hands, &h.Hand) // errors are the analyses' own refusals of the hand size
+			for _, a := range answer.Analyses {
+				if _, e := analyse(a, &in, testTables()); e != nil {
+					check(e)
 				}
 			}
 		}
@@ -105,7 +103,7 @@ func FuzzHandRequest(f *testing.F) {
 		var sin scoreRequest
 		err = decodeJSONFrom(bytes.NewReader(data), int64(len(data))+1, &sin)
 		if err == nil {
-			_, err = parseScore(&sin)
+			_, err = score(&sin)
 		}
 		check(err)
 	})

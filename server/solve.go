@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"fmt"
-	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -50,19 +49,17 @@ func (s *Server) handleDeal(w http.ResponseWriter, r *http.Request) error {
 		return badRequest("deal", err)
 	}
 	_, mjs := dealer.(solitaire.MJSolver)
-	if mjs {
-		if q.Has("seed") {
-			return badRequestf("seed", "applies to the pcg dealer only")
-		}
-		if game > math.MaxUint32 {
-			return badRequestf("game", "%d: the mjsolver dealer has games 0 to %d", game, uint32(math.MaxUint32))
-		}
+	if mjs && q.Has("seed") {
+		return badRequestf("seed", "applies to the pcg dealer only")
+	}
+	if err := solitaire.CheckGame(dealer, game); err != nil {
+		return badRequest("game", err)
 	}
 	e, g, err := s.layouts.resolve("layout", name)
 	if err != nil {
 		return err
 	}
-	b, err := solitaire.NewBoard(g, dealer.Deal(game, g.N, nil))
+	b, err := solitaire.DealBoard(g, dealer, game)
 	if err != nil {
 		return fmt.Errorf("dealing game %d of %s: %w", game, e.Name, err) // a dealer bug: 500
 	}

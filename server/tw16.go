@@ -1,7 +1,6 @@
 package server
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -45,7 +44,35 @@ type scoreRequest struct {
 	DiscarderDealer bool   `json:"discarder_dealer"`
 }
 
-// handleTW16 answers POST /api/tw16/{analysis}.
+// fieldNames are the JSON fields of the inputs that tw16/answer names.
+var fieldNames = map[answer.Field]string{
+	answer.FieldHand:           "hand",
+	answer.FieldMelds:          "melds",
+	answer.FieldConcealedKongs: "concealed_kongs",
+	answer.FieldVisible:        "visible",
+	answer.FieldFlowers:        "flowers",
+	answer.FieldWin:            "win",
+	answer.FieldSeat:           "seat",
+	answer.FieldRound:          "round",
+	answer.FieldFirstTurn:      "first_turn",
+	answer.FieldBase:           "base",
+	answer.FieldPerTai:         "per_tai",
+}
+
+// answerError is an error of tw16/answer as a 400 naming its field (field
+// when the error names none).
+func answerError(err error, field string) error {
+	if fe, ok := errors.AsType[*answer.FieldError](err); ok {
+		if name, ok := fieldNames[fe.Field]; ok {
+			field = name
+		}
+		return badRequest(field, fe)
+	}
+	return badRequest(field, err)
+}
+
+// handleTW16 answers POST /api/tw16/{analysis} through tw16/answer, as the
+// commands of the same names answer --json.
 func (s *Server) handleTW16(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("analysis")
 	if name == "score" {
@@ -62,66 +89,35 @@ func (s *Server) handleTW16(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, s.cfg.MaxBody, &in); err != nil {
 		return err
 	}
-	h, err := parseHand(&in, s.cfg.Tables)
+	data, err := analyse(a, &in, s.cfg.Tables)
 	if err != nil {
 		return err
 	}
-	res, err := a.Run(h.hands, &h.Hand)
-	if err != nil {
-		return fieldError(err)
-	}
-	data, err := answer.AppendJSON(nil, h.Concealed, res)
-	if err != nil {
-		return err
-	}
-	writeRawJSON(w, http.StatusOK, data[:len(data)-1])
+	writeRawJSON(w, http.StatusOK, data)
 	return nil
 }
 
-// hand is a checked hand request.
-type hand struct {
-	hands *answer.Hands
-	answer.Hand
-}
-
-// parseHand checks a hand request as the commands check their flags
-// (package answer): melds and kongs, the visible tiles, at most four
-// copies of a kind counting all of them, and a hand size that fits the
-// melds.
-func parseHand(in *handRequest, tables *tw16.TableSet) (*hand, error) {
-	hs, err := answer.NewHands(answer.HandQuery{Melds: in.Melds, ConcealedKongs: in.ConcealedKongs,
-		Visible: in.Visible, Ligu: in.Ligu, Claims: in.Claims, Tables: tables})
+// analyse answers a hand request as JSON, the hand first.
+func analyse(a *answer.Analysis, in *handRequest, tables *tw16.TableSet) ([]byte, error) {
+	hands, err := answer.NewHands(answer.HandQuery{
+		Melds: in.Melds, ConcealedKongs: in.ConcealedKongs, Visible: in.Visible,
+		Ligu: in.Ligu, Claims: in.Claims, Tables: tables,
+	})
 	if err != nil {
-		return nil, fieldError(err)
+		return nil, answerError(err, "")
 	}
 	if strings.TrimSpace(in.Hand) == "" {
 		return nil, badRequestf("hand", "empty; give the concealed part, e.g. \"123m 456p 789s 11z\"")
 	}
-	h := &hand{hands: hs}
-	if h.Hand, err = hs.Parse(in.Hand); err != nil {
-		return nil, fieldError(err)
+	hand, err := hands.Parse(in.Hand)
+	if err != nil {
+		return nil, answerError(err, "hand")
 	}
-	return h, nil
-}
-
-// fieldNames name the fields of package answer as the requests do.
-var fieldNames = map[answer.Field]string{
-	answer.FieldHand: "hand", answer.FieldMelds: "melds", answer.FieldConcealedKongs: "concealed_kongs",
-	answer.FieldVisible: "visible", answer.FieldFlowers: "flowers", answer.FieldWin: "win",
-	answer.FieldSeat: "seat", answer.FieldRound: "round", answer.FieldFirstTurn: "first_turn",
-	answer.FieldBase: "base", answer.FieldPerTai: "per_tai",
-}
-
-// fieldError is an error of package answer as a 400 naming the field it
-// is about; a fifth copy counts the hand, melds and visible tiles.
-func fieldError(err error) error {
-	if ce, ok := errors.AsType[*tw16.CopiesError](err); ok {
-		return badRequestf("visible", "%d copies of %s counting the hand, melds and visible tiles (at most 4)", ce.Count, ce.Kind)
+	ans, err := a.Run(hands, &hand)
+	if err != nil {
+		return nil, answerError(err, "hand") // a size the analysis does not take
 	}
-	if fe, ok := errors.AsType[*answer.FieldError](err); ok {
-		return badRequest(fieldNames[fe.Field], fe)
-	}
-	return err
+	return answer.AppendJSON(nil, hand.Concealed, ans)
 }
 
 func (s *Server) handleScore(w http.ResponseWriter, r *http.Request) error {
@@ -132,44 +128,47 @@ func (s *Server) handleScore(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, s.cfg.MaxBody, &in); err != nil {
 		return err
 	}
-	sc, err := parseScore(&in)
+	res, err := score(&in)
 	if err != nil {
 		return err
-	}
-	res, err := sc.Score(in.Hand)
-	if err != nil {
-		return fieldError(err)
 	}
 	writeJSON(w, http.StatusOK, res)
 	return nil
 }
 
-// parseScore checks a score request as "mjsolve tw16 score" checks its
-// flags (package answer); the winning tile and the hand must be given.
-func parseScore(in *scoreRequest) (*answer.Scorer, error) {
-	rules, err := tw16.RulesByName(cmp.Or(in.Rules, "competition"))
+// score scores a score request as "mjsolve tw16 score --json" does.
+func score(in *scoreRequest) (*answer.ScoreAnswer, error) {
+	rulesName := in.Rules
+	if rulesName == "" {
+		rulesName = "competition"
+	}
+	rules, err := tw16.RulesByName(rulesName)
 	if err != nil {
 		return nil, badRequest("rules", err)
+	}
+	seat, round := in.Seat, in.Round
+	if seat == "" {
+		seat = "E"
+	}
+	if round == "" {
+		round = "E"
 	}
 	sc, err := answer.NewScorer(answer.ScoreQuery{
 		Rules: rules, Base: in.Base, PerTai: in.PerTai,
 		Melds: in.Melds, ConcealedKongs: in.ConcealedKongs, Flowers: in.Flowers, FirstTurn: in.FirstTurn,
-		Win: in.Win, Seat: wind(in.Seat), Round: wind(in.Round),
+		Win: in.Win, Seat: seat, Round: round,
 		SelfDrawn: in.SelfDrawn, LastTile: in.LastTile, AfterKong: in.AfterKong, RobKong: in.RobKong,
-		Dealer: in.Dealer, DealerStreak: in.DealerStreak, DiscarderDealer: in.DiscarderDealer,
+		Dealer: in.Dealer, DiscarderDealer: in.DiscarderDealer, DealerStreak: in.DealerStreak,
 	})
 	if err != nil {
-		return nil, fieldError(err)
-	}
-	if !sc.HasTile() {
-		return nil, badRequestf("win", "give the winning tile")
+		return nil, answerError(err, "")
 	}
 	if strings.TrimSpace(in.Hand) == "" {
 		return nil, badRequestf("hand", "empty; give the concealed part without the winning tile")
 	}
-	return sc, nil
+	res, err := sc.Score(in.Hand)
+	if err != nil {
+		return nil, answerError(err, "")
+	}
+	return res, nil
 }
-
-// wind is a request's wind as package answer reads it: "" is East, space
-// around it is dropped.
-func wind(s string) string { return cmp.Or(strings.TrimSpace(s), "E") }
