@@ -1,9 +1,11 @@
 package analysis
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 )
 
 // MergeResult is the outcome of [MergeFiles].
@@ -65,6 +67,41 @@ func MergeFiles(paths []string) (*MergeResult, error) {
 	var seen gameSet
 	return mergeFiles(paths, &seen, nil)
 }
+
+// MergeRecords merges record files as [MergeFiles] does and writes the
+// merged file to w: the merged header (the union of the files' game
+// ranges) and every game once — the record [MergeFiles] counts — in game
+// order, zstd-compressed when zst is set. Merged shards of a run so give
+// the same records as the run in one piece. The records are held in memory
+// (about 100 bytes each) to be sorted; nothing is written when a file
+// cannot be merged.
+func MergeRecords(paths []string, w io.Writer, zst bool) (*MergeResult, error) {
+	var seen gameSet
+	var recs []Record
+	res, err := mergeFiles(paths, &seen, func(r *Record) { recs = append(recs, *r) })
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(recs, func(a, b Record) int { return cmp.Compare(a.Game, b.Game) })
+	rw, err := NewRecordWriter(w, zst, res.Header)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range recs {
+		if err := rw.Write(r); err != nil {
+			rw.Close()
+			return nil, err
+		}
+	}
+	if err := rw.Close(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// IsZst reports whether a record file name asks for zstd compression (it
+// ends in ".zst").
+func IsZst(name string) bool { return isZst(name) }
 
 // mergeFiles is [MergeFiles] with the set of games seen (their verdicts,
 // filled in) and a function called with each record kept (nil for none).

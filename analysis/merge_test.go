@@ -85,3 +85,49 @@ func TestGameSet(t *testing.T) {
 		t.Errorf("absent games not 0")
 	}
 }
+
+func TestMergeRecordsGameOrder(t *testing.T) {
+	// Files written out of order and overlapping: the merged file holds
+	// each game once, the first file's record, in game order.
+	dir := t.TempDir()
+	write := func(name string, first, boards uint64, recs []Record) string {
+		p := filepath.Join(dir, name)
+		w, err := CreateRecords(p, testHeader(first, boards))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range recs {
+			if err := w.Write(r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a := write("a.jsonl", 4, 3, []Record{{Game: 6, Verdict: Winnable, Method: "random", NS: 1}, {Game: 4, Verdict: Impossible, Method: "prune", NS: 2}})
+	b := write("b.jsonl.zst", 1, 5, []Record{{Game: 1, Verdict: Winnable, Method: "search", NS: 3}, {Game: 4, Verdict: Impossible, Method: "search", NS: 4}, {Game: 5, Verdict: Unknown, Method: "budget", NS: 5}})
+	var buf strings.Builder
+	m, err := MergeRecords([]string{a, b}, &buf, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Duplicates != 1 || m.Header.First != 1 || m.Header.Boards != 6 {
+		t.Errorf("merge %+v", m)
+	}
+	lines := strings.Split(buf.String(), "\n")
+	want := []string{
+		`{"game":1,"verdict":"winnable","method":"search","ns":3,"scans":0}`,
+		`{"game":4,"verdict":"impossible","method":"prune","ns":2,"scans":0}`,
+		`{"game":5,"verdict":"unknown","method":"budget","ns":5,"scans":0}`,
+		`{"game":6,"verdict":"winnable","method":"random","ns":1,"scans":0}`,
+		``,
+	}
+	if len(lines) != 6 || !strings.Contains(lines[0], `"first":1,"boards":6`) || strings.Join(lines[1:], "\n") != strings.Join(want, "\n") {
+		t.Errorf("merged file:\n%s", buf.String())
+	}
+	if _, err := MergeRecords([]string{a, filepath.Join(dir, "none")}, &buf, false); err == nil {
+		t.Errorf("a missing file merged")
+	}
+}

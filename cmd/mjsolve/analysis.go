@@ -1,11 +1,17 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/internal/atomicfile"
 	"github.com/mjsolve/mjsolve/job"
 )
 
@@ -23,6 +29,7 @@ func newAnalysisCmd() *cobra.Command {
 // analysisMergeOptions are the flags of "analysis merge".
 type analysisMergeOptions struct {
 	json  bool
+	out   string
 	files []string
 }
 
@@ -35,8 +42,14 @@ func newAnalysisMergeCmd() *cobra.Command {
 deal, seed and per-board timeout (for example the shards of --shard i/n, plain
 or .zst) and print the summary of all their games, as the main job does. A
 game found in several files counts once (the first record is kept); files that
-disagree on a decided game are an error.`,
-		Example: `  mjsolve analysis merge part1.jsonl.zst part2.jsonl.zst --json`,
+disagree on a decided game are an error.
+
+With -o OUT the merged records are also written to OUT (zstd-compressed when
+it ends in .zst): the merged header, then every game once (the record
+counted) in game order, so that merged shards equal one long run record for
+record. OUT is written whole or not at all, and may be one of the inputs.`,
+		Example: `  mjsolve analysis merge part1.jsonl.zst part2.jsonl.zst --json
+  mjsolve analysis merge part*.jsonl.zst -o all.jsonl.zst`,
 		Args:    someArgs("one or more record FILEs written by 'mjsolve solitaire --out'"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.files = args
@@ -44,11 +57,19 @@ disagree on a decided game are an error.`,
 		},
 	}
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the summary as one JSON object")
+	cmd.Flags().StringVarP(&o.out, "out", "o", "", "also write the merged records to `OUT` (.zst: compressed)")
+	cmd.MarkFlagFilename("out", "zst", "jsonl")
 	return cmd
 }
 
 func runAnalysisMerge(o *analysisMergeOptions, stdout io.Writer) error {
-	m, err := analysis.MergeFiles(o.files)
+	var m *analysis.MergeResult
+	var err error
+	if o.out == "" {
+		m, err = analysis.MergeFiles(o.files)
+	} else {
+		m, err = mergeTo(o.out, o.files)
+	}
 	if err != nil {
 		return err
 	}
@@ -59,4 +80,36 @@ func runAnalysisMerge(o *analysisMergeOptions, stdout io.Writer) error {
 		err = rep.WriteText(stdout)
 	}
 	return failure(err)
+}
+
+// mergeTo merges files into the record file out, written whole or not at
+// all (a temporary file renamed).
+func mergeTo(out string, files []string) (*analysis.MergeResult, error) {
+	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("-o %s: is a directory", out)
+	}
+	dir := filepath.Dir(out)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("-o %s: no directory %s", out, dir)
+	}
+	f, err := atomicfile.Create(out, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("-o %s: cannot create a file in %s: %w", out, dir, pathErr(err))
+	}
+	defer f.Abort()
+	m, err := analysis.MergeRecords(files, f, analysis.IsZst(out))
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) && pe.Path == f.TempName() {
+			return nil, failure(err)
+		}
+		return nil, err
+	}
+	if err := f.Commit(); err != nil {
+		return nil, failure(fmt.Errorf("-o %s: %w", out, pathErr(err)))
+	}
+	if err := f.Close(); err != nil {
+		return nil, failure(fmt.Errorf("-o %s: %w", out, pathErr(err)))
+	}
+	return m, nil
 }
