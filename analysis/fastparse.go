@@ -95,7 +95,13 @@ func fastParseRecord(line []byte, r *Record, methods map[string]Method) bool {
 		*dst = int64(v)
 		return true
 	}
-	if !small(`,"ns":`, &rec.NS) || !small(`,"scans":`, &rec.Scans) {
+	if !small(`,"ns":`, &rec.NS) {
+		return false
+	}
+	if bytes.HasPrefix(p, []byte(`,"cpu_ns":`)) && !small(`,"cpu_ns":`, &rec.CPUNS) {
+		return false
+	}
+	if !small(`,"scans":`, &rec.Scans) {
 		return false
 	}
 	if bytes.HasPrefix(p, []byte(`,"random":`)) && !small(`,"random":`, &rec.Random) {

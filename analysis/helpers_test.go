@@ -76,7 +76,7 @@ func expected(first, n uint64) []Record {
 func zeroNS(rs []Record) []Record {
 	out := make([]Record, len(rs))
 	for i, r := range rs {
-		r.NS = 0
+		r.NS, r.CPUNS = 0, 0
 		out[i] = r
 	}
 	return out

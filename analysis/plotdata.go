@@ -33,7 +33,8 @@ type RatePoint struct {
 	Lo, Hi     float64
 }
 
-// MethodTimes is the time per board of the boards one method decided.
+// MethodTimes is the time per board of the boards one method decided: CPU
+// time ([Record.CPU]; the wall time of a record without one).
 type MethodTimes struct {
 	Method Method
 	Time   *TimeStats
@@ -95,7 +96,7 @@ func ReadPlotData(paths []string, perDecade int) (*PlotData, error) {
 				t = other
 			}
 		}
-		t.Add(r.NS, r.Game)
+		t.Add(r.CPU(), r.Game)
 	})
 	if err != nil {
 		return nil, err

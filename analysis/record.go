@@ -60,10 +60,20 @@ type Record struct {
 	Verdict Verdict `json:"verdict"`
 	Method  Method  `json:"method"`           // how the board was decided, e.g. "prune", "random", "search", "budget"
 	NS      int64   `json:"ns"`               // wall time spent on the board (deal and solve), in nanoseconds, at most 2^62
+	CPUNS   int64   `json:"cpu_ns,omitempty"` // CPU time of the thread that dealt and solved it, in ns; 0: not measured (older files, systems without a thread clock)
 	Scans   int64   `json:"scans"`            // prune scans run by the solver
 	Random  int64   `json:"random,omitempty"` // random games played
 	Nodes   int64   `json:"nodes,omitempty"`  // search nodes
 	MinLeft int     `json:"min_left,omitempty"`
+}
+
+// CPU is the board's time as the statistics count it: its CPU time, or
+// its wall time when no CPU time was measured.
+func (r *Record) CPU() int64 {
+	if r.CPUNS > 0 {
+		return r.CPUNS
+	}
+	return r.NS
 }
 
 // AppendJSON appends r as one JSON object (no newline) to dst. The field
@@ -77,6 +87,10 @@ func (r *Record) AppendJSON(dst []byte) []byte {
 	dst = appendJSONString(dst, string(r.Method))
 	dst = append(dst, `,"ns":`...)
 	dst = strconv.AppendInt(dst, r.NS, 10)
+	if r.CPUNS != 0 {
+		dst = append(dst, `,"cpu_ns":`...)
+		dst = strconv.AppendInt(dst, r.CPUNS, 10)
+	}
 	dst = append(dst, `,"scans":`...)
 	dst = strconv.AppendInt(dst, r.Scans, 10)
 	if r.Random != 0 {

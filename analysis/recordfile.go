@@ -400,6 +400,7 @@ func parseRecord(line []byte, r *Record) error {
 		Verdict *string `json:"verdict"`
 		Method  *string `json:"method"`
 		NS      *int64  `json:"ns"`
+		CPUNS   int64   `json:"cpu_ns"`
 		Scans   int64   `json:"scans"`
 		Random  int64   `json:"random"`
 		Nodes   int64   `json:"nodes"`
@@ -416,10 +417,10 @@ func parseRecord(line []byte, r *Record) error {
 	if raw.Game == nil || raw.Verdict == nil || raw.Method == nil || raw.NS == nil {
 		return errors.New("bad record: game, verdict, method and ns are required")
 	}
-	if *raw.NS < 0 || raw.Scans < 0 || raw.Random < 0 || raw.Nodes < 0 || raw.MinLeft < 0 {
+	if *raw.NS < 0 || raw.CPUNS < 0 || raw.Scans < 0 || raw.Random < 0 || raw.Nodes < 0 || raw.MinLeft < 0 {
 		return errors.New("bad record: negative count")
 	}
-	if *raw.NS > maxCount || raw.Scans > maxCount || raw.Random > maxCount || raw.Nodes > maxCount || raw.MinLeft > maxMinLeft {
+	if *raw.NS > maxCount || raw.CPUNS > maxCount || raw.Scans > maxCount || raw.Random > maxCount || raw.Nodes > maxCount || raw.MinLeft > maxMinLeft {
 		return errors.New("bad record: count too large")
 	}
 	if m := Method(*raw.Method); !ValidMethod(m) {
@@ -429,7 +430,7 @@ func parseRecord(line []byte, r *Record) error {
 	if err != nil {
 		return fmt.Errorf("bad record: analysis: unknown verdict %q (want winnable, impossible or unknown)", *raw.Verdict)
 	}
-	*r = Record{Game: *raw.Game, Verdict: v, Method: Method(*raw.Method), NS: *raw.NS,
+	*r = Record{Game: *raw.Game, Verdict: v, Method: Method(*raw.Method), NS: *raw.NS, CPUNS: raw.CPUNS,
 		Scans: raw.Scans, Random: raw.Random, Nodes: raw.Nodes, MinLeft: raw.MinLeft}
 	return nil
 }

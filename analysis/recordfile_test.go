@@ -312,6 +312,7 @@ func FuzzParseRecordAgree(f *testing.F) {
 	f.Add([]byte(`{"game":1,"verdict":"winnable","method":"\u0026\u007f","ns":1,"scans":0}`))
 	f.Add([]byte(`{"scans":0,"ns":4611686018427387904,"method":"a-1","verdict":"unknown","game":18446744073709551615,"min_left":1048576}`))
 	f.Add([]byte(`{"game":1,"verdict":"impossible","method":"\u0070rune","ns":-0,"scans":0,"random":0}`))
+	f.Add([]byte(`{"game":1,"verdict":"winnable","method":"random","ns":50,"cpu_ns":40,"scans":0}`))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		var slow Record
 		if err := parseRecord(line, &slow); err != nil {

@@ -8,10 +8,13 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/mjsolve/mjsolve/internal/cputime"
 )
 
 // Worker decides one board: it deals game and solves it, and returns the
-// record with at least Verdict and Method set; [Run] fills in Game and NS.
+// record with at least Verdict and Method set; [Run] fills in Game, NS and
+// CPUNS.
 // A worker is used by one goroutine at a time, so it may keep buffers. When
 // ctx is cancelled it should return soon, with Verdict Unknown.
 type Worker func(ctx context.Context, game uint64) Record
@@ -53,9 +56,16 @@ type Config struct {
 	OnProgress    func(Progress)
 	ProgressEvery time.Duration
 
-	// Clock measures the time per board and the wall time; nil means the
-	// real monotonic clock. Tests set a fake one.
+	// Clock measures the wall time per board and of the run; nil means
+	// the real monotonic clock. Tests set a fake one.
 	Clock func() time.Duration
+
+	// CPU measures the CPU time per board (Record.CPUNS): it is read by the
+	// worker's goroutine before and after each board, and ok false means
+	// there is no such clock. nil means the CPU time of the OS thread
+	// (package cputime), each worker's goroutine locked to its thread while
+	// it runs. Tests set a fake one.
+	CPU func() (d time.Duration, ok bool)
 }
 
 // Run solves games cfg.First..cfg.First+cfg.Boards−1 on cfg.Workers
@@ -189,13 +199,26 @@ func (r *runner) dispatch(ctx context.Context, jobs chan<- uint64) {
 // work runs one worker over the games it is handed; boards left unfinished
 // by a cancellation (Unknown records returned after it) are dropped.
 func (r *runner) work(ctx context.Context, w Worker, jobs <-chan uint64, results chan<- Record) {
+	cpu := r.cfg.CPU
+	if cpu == nil {
+		// The thread's CPU clock measures this goroutine only while it
+		// keeps the thread to itself.
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		cpu = cputime.Thread
+	}
 	for g := range jobs {
 		if ctx.Err() != nil {
 			continue
 		}
+		c0, ok0 := cpu()
 		t0 := r.clock()
 		rec := w(ctx, g)
 		rec.NS = int64(r.clock() - t0)
+		rec.CPUNS = 0
+		if c1, ok1 := cpu(); ok0 && ok1 {
+			rec.CPUNS = max(int64(c1-c0), 1) // 0 would read as not measured
+		}
 		rec.Game = g
 		if ctx.Err() != nil && rec.Verdict == Unknown {
 			continue // interrupted, not finished

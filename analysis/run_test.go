@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"github.com/mjsolve/mjsolve/internal/cputime"
+
 	"context"
 	"errors"
 	"maps"
@@ -60,13 +62,19 @@ func TestRunDeterministicAcrossWorkers(t *testing.T) {
 func TestRunFakeClockTimes(t *testing.T) {
 	// One worker and a clock that steps 1ms per reading: each board takes
 	// exactly 1ms; the wall time spans the 100 board readings and the final one.
+	// The CPU clock steps 3ms per reading: each board takes 3ms of CPU.
+	cpu := stepClock(3 * time.Millisecond)
 	_, s, err := collect(t, context.Background(),
-		Config{First: 1, Boards: 50, Workers: 1, Clock: stepClock(time.Millisecond)}, fakeWorker(0))
+		Config{First: 1, Boards: 50, Workers: 1, Clock: stepClock(time.Millisecond),
+			CPU: func() (time.Duration, bool) { return cpu(), true }}, fakeWorker(0))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Time.Mean() != time.Millisecond || s.Time.Quantile(0.5) != time.Millisecond || s.Time.Max != 1e6 || s.Time.MaxGame != 1 {
-		t.Errorf("times: mean %v median %v max %v game %d", s.Time.Mean(), s.Time.Quantile(0.5), s.Time.Max, s.Time.MaxGame)
+	if w := &s.WallTime; w.Mean() != time.Millisecond || w.Quantile(0.5) != time.Millisecond || w.Max != 1e6 || w.MaxGame != 1 {
+		t.Errorf("wall times: mean %v median %v max %v game %d", w.Mean(), w.Quantile(0.5), w.Max, w.MaxGame)
+	}
+	if c := &s.Time; c.Mean() != 3*time.Millisecond || c.Quantile(0.99) != 3*time.Millisecond || c.Max != 3e6 || s.NoCPU != 0 {
+		t.Errorf("CPU times: mean %v p99 %v max %v, %d without", c.Mean(), c.Quantile(0.99), c.Max, s.NoCPU)
 	}
 	if s.Wall != 101*time.Millisecond {
 		t.Errorf("wall %v, want 101ms", s.Wall)
@@ -132,7 +140,7 @@ func TestRunCancelKeepsFinished(t *testing.T) {
 	for i, r := range got {
 		want := fakeDecide(r.Game)
 		want.Game = r.Game
-		r.NS = 0
+		r.NS, r.CPUNS = 0, 0
 		if r != want {
 			t.Fatalf("record %d: %+v, want %+v", i, r, want)
 		}
@@ -190,7 +198,11 @@ func TestRunMemoryFlat(t *testing.T) {
 	// sample it at 100k boards and at 1M.
 	var at100k, at1M uint64
 	var n int
-	cfg := Config{First: 1, Boards: 1_000_000, Workers: 2, OnRecord: func(Record) error {
+	// The window (1024 games) bounds the finished games waiting to be
+	// delivered in order, so that how far the workers run ahead (which
+	// depends on scheduling) does not change the heap by more than a
+	// little.
+	cfg := Config{First: 1, Boards: 1_000_000, Workers: 2, Window: 1024, OnRecord: func(Record) error {
 		n++
 		if n == 100_000 || n == 1_000_000 {
 			var ms runtime.MemStats
@@ -209,5 +221,35 @@ func TestRunMemoryFlat(t *testing.T) {
 	}
 	if at1M > at100k+(1<<20) {
 		t.Errorf("heap in use grew from %d bytes at 100k boards to %d at 1M", at100k, at1M)
+	}
+}
+
+// The time per board is the solving thread's CPU time (issue 9 item 11):
+// a board that waits 20ms (as one does on a loaded machine) takes 20ms of
+// wall time but almost no CPU time, and the summary's maximum and p99 are
+// CPU time; the wall time is kept as a second figure.
+func TestRunCPUTime(t *testing.T) {
+	if _, ok := cputime.Thread(); !ok {
+		t.Skip("no thread CPU clock here")
+	}
+	var recs []Record
+	cfg := Config{First: 1, Boards: 6, Workers: 2, OnRecord: func(r Record) error { recs = append(recs, r); return nil }}
+	s, err := Run(context.Background(), cfg, func() Worker {
+		return func(_ context.Context, g uint64) Record {
+			time.Sleep(20 * time.Millisecond)
+			return fakeDecide(g)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		if r.NS < 20e6 || r.CPUNS <= 0 || r.CPUNS > 5e6 || r.CPU() != r.CPUNS {
+			t.Errorf("game %d: wall %dns, CPU %dns", r.Game, r.NS, r.CPUNS)
+		}
+	}
+	if s.Time.Max > 5e6 || s.Time.Quantile(0.99) > 5*time.Millisecond || s.WallTime.Max < 20e6 || s.NoCPU != 0 {
+		t.Errorf("summary: CPU max %v p99 %v, wall max %v, %d without CPU", time.Duration(s.Time.Max), s.Time.Quantile(0.99),
+			time.Duration(s.WallTime.Max), s.NoCPU)
 	}
 }

@@ -9,23 +9,38 @@ import (
 )
 
 // Summary accumulates the records of a run. Its size does not depend on the
-// number of boards: counts, a map of methods (a handful of names) and a
-// fixed-size [TimeStats]. The zero value is ready to use.
+// number of boards: counts, a map of methods (a handful of names), two
+// fixed-size [TimeStats] and the few hardest boards. The zero value is
+// ready to use.
+//
+// Time per board is CPU time ([Record.CPU]): the time the solving thread
+// ran, which the load of a shared machine does not inflate. Records
+// without one (older files, systems without a thread clock) count with
+// their wall time there (NoCPU says how many). WallTime keeps the wall time
+// per board as a second figure.
 type Summary struct {
 	Boards     int64 // records added
 	Winnable   int64
 	Impossible int64
 	Unknown    int64
 	Methods    map[Method]int64 // boards per method
-	MethodNS   map[Method]int64 // time per method, in ns: where the time goes (at most MaxInt64: sums saturate)
-	Time       TimeStats        // time per board
+	MethodNS   map[Method]int64 // CPU time per method, in ns: where the time goes (at most MaxInt64: sums saturate)
+	Time       TimeStats        // CPU time per board
+	WallTime   TimeStats        // wall time per board
+	NoCPU      int64            // boards counted in Time with their wall time, having no CPU time
 
 	// Solved and Wall describe the boards solved in this process and the
 	// wall time they took (set by [Run]); a resumed run or a merge counts
 	// only its own work here. Both are zero for a summary read from files.
 	Solved int64
 	Wall   time.Duration
+
+	hardest  [HardestKept]Record // by scans, most first (see Hardest)
+	nHardest int
 }
+
+// HardestKept is the number of hardest boards a [Summary] keeps.
+const HardestKept = 5
 
 // Add counts one record.
 func (s *Summary) Add(r Record) {
@@ -42,10 +57,50 @@ func (s *Summary) Add(r Record) {
 		s.Methods = make(map[Method]int64)
 		s.MethodNS = make(map[Method]int64)
 	}
+	cpu := r.CPU()
 	s.Methods[r.Method]++
-	s.MethodNS[r.Method] = satAdd(s.MethodNS[r.Method], max(r.NS, 0))
-	s.Time.Add(r.NS, r.Game)
+	s.MethodNS[r.Method] = satAdd(s.MethodNS[r.Method], max(cpu, 0))
+	s.Time.Add(cpu, r.Game)
+	s.WallTime.Add(r.NS, r.Game)
+	if r.CPUNS <= 0 {
+		s.NoCPU++
+	}
+	s.addHard(r)
 }
+
+// harder orders the hardest boards: more scans, then more nodes, then
+// the smaller game number.
+func harder(a, b *Record) bool {
+	if a.Scans != b.Scans {
+		return a.Scans > b.Scans
+	}
+	if a.Nodes != b.Nodes {
+		return a.Nodes > b.Nodes
+	}
+	return a.Game < b.Game
+}
+
+// addHard keeps r if it is among the HardestKept hardest boards.
+func (s *Summary) addHard(r Record) {
+	i := s.nHardest
+	if i == HardestKept {
+		if !harder(&r, &s.hardest[i-1]) {
+			return
+		}
+		i--
+	} else {
+		s.nHardest++
+	}
+	for ; i > 0 && harder(&r, &s.hardest[i-1]); i-- {
+		s.hardest[i] = s.hardest[i-1]
+	}
+	s.hardest[i] = r
+}
+
+// Hardest returns the hardest boards added (at most [HardestKept]), by
+// the solver's load-free measure of work: most prune scans first, then
+// most search nodes, then by game number.
+func (s *Summary) Hardest() []Record { return s.hardest[:s.nHardest] }
 
 // Merge adds the counts of o to s, as if every record of o had been added
 // to s. Solved and Wall are added too.
@@ -63,6 +118,11 @@ func (s *Summary) Merge(o *Summary) {
 		s.MethodNS[m] = satAdd(s.MethodNS[m], o.MethodNS[m])
 	}
 	s.Time.Merge(&o.Time)
+	s.WallTime.Merge(&o.WallTime)
+	s.NoCPU += o.NoCPU
+	for _, r := range o.Hardest() {
+		s.addHard(r)
+	}
 	s.Solved += o.Solved
 	s.Wall += o.Wall
 }

@@ -20,6 +20,22 @@ type TimeReport struct {
 	TotalNS  int64  `json:"total_ns"`
 }
 
+func timeReport(t *analysis.TimeStats) TimeReport {
+	return TimeReport{MeanNS: int64(t.Mean()), MedianNS: int64(t.Quantile(0.5)), P99NS: int64(t.Quantile(0.99)),
+		MaxNS: t.Max, MaxGame: t.MaxGame, TotalNS: t.Total}
+}
+
+// HardBoard is one of the hardest boards in a [Report], by the solver's
+// load-free measure of work (prune scans, then search nodes).
+type HardBoard struct {
+	Game    uint64           `json:"game"`
+	Verdict analysis.Verdict `json:"verdict"`
+	Method  analysis.Method  `json:"method"`
+	Scans   int64            `json:"scans"`
+	Nodes   int64            `json:"nodes"`
+	CPUNS   int64            `json:"cpu_ns"` // its CPU time (its wall time when it has none)
+}
+
 // Report is the summary of a run of the main job, or of merged record
 // files, as "mjsolve solitaire" and "mjsolve analysis merge" print it: as
 // JSON with these field names, or as text ([Report.WriteText]).
@@ -39,7 +55,10 @@ type Report struct {
 	CI95        [2]float64                `json:"ci95"`
 	Methods     map[analysis.Method]int64 `json:"methods"`
 	MethodNS    map[analysis.Method]int64 `json:"method_ns"`
-	Time        TimeReport                `json:"time"`
+	Time        TimeReport                `json:"time"`      // CPU time per board (wall time for boards without one: NoCPU)
+	WallTime    TimeReport                `json:"wall_time"` // wall time per board
+	NoCPU       int64                     `json:"no_cpu,omitempty"`
+	Hardest     []HardBoard               `json:"hardest"`
 	FromFile    int64                     `json:"from_file,omitempty"`
 	Solved      int64                     `json:"solved"`
 	Workers     int                       `json:"workers,omitempty"`
@@ -67,12 +86,15 @@ func NewReport(h analysis.Header, s *analysis.Summary, workers int, fromFile int
 		Layout: h.Layout, Tiles: h.Tiles, Deal: h.Deal, Seed: h.Seed, First: h.First, Last: h.Last(),
 		Boards: s.Boards, Requested: h.Boards, Winnable: s.Winnable, Impossible: s.Impossible,
 		Unknown: s.Unknown, Rate: s.Rate(), CI95: [2]float64{lo, hi}, Methods: s.Methods,
-		Time: TimeReport{MeanNS: int64(s.Time.Mean()), MedianNS: int64(s.Time.Quantile(0.5)),
-			P99NS: int64(s.Time.Quantile(0.99)), MaxNS: s.Time.Max, MaxGame: s.Time.MaxGame, TotalNS: s.Time.Total},
+		Time: timeReport(&s.Time), WallTime: timeReport(&s.WallTime), NoCPU: s.NoCPU, Hardest: []HardBoard{},
 		FromFile: fromFile, Solved: s.Solved, Workers: workers, WallNS: int64(s.Wall),
 		Interrupted: interrupted, methodOrder: s.MethodCounts(),
 	}
 	r.MethodNS = s.MethodNS
+	for _, h := range s.Hardest() {
+		r.Hardest = append(r.Hardest, HardBoard{Game: h.Game, Verdict: h.Verdict, Method: h.Method,
+			Scans: h.Scans, Nodes: h.Nodes, CPUNS: h.CPU()})
+	}
 	if r.Methods == nil {
 		r.Methods, r.MethodNS = map[analysis.Method]int64{}, map[analysis.Method]int64{}
 	}
@@ -97,8 +119,9 @@ func ReportOf(o *Outcome, workers int) *Report {
 
 // WriteText writes the report for people: one line per item, the label
 // padded to 12 columns (layout, games, boards, winnable, unwinnable with
-// the 95% interval, unknown, decided by, time/board, then the speed and
-// wall time of a run, or the board time and files of a merge).
+// the 95% interval, unknown, decided by, time/board in CPU time, wall/board,
+// the hardest boards by scans, then the speed and wall time of a run, or
+// the board time and files of a merge).
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	line := func(label, format string, args ...any) {
@@ -151,8 +174,28 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	line("decided by", "%s", strings.Join(methods, ", "))
 	if r.Boards > 0 {
-		line("time/board", "mean %s, median %s, p99 %s, max %s (game %d)", fmtDur(r.Time.MeanNS),
-			fmtDur(r.Time.MedianNS), fmtDur(r.Time.P99NS), fmtDur(r.Time.MaxNS), r.Time.MaxGame)
+		what := "of CPU time"
+		switch {
+		case r.NoCPU == r.Boards:
+			what = "of wall time (no CPU time recorded)"
+		case r.NoCPU > 0:
+			what = fmt.Sprintf("of CPU time (wall time for %d boards without)", r.NoCPU)
+		}
+		line("time/board", "mean %s, median %s, p99 %s, max %s (game %d) %s", fmtDur(r.Time.MeanNS),
+			fmtDur(r.Time.MedianNS), fmtDur(r.Time.P99NS), fmtDur(r.Time.MaxNS), r.Time.MaxGame, what)
+		if r.NoCPU < r.Boards {
+			line("wall/board", "mean %s, median %s, p99 %s, max %s (game %d)", fmtDur(r.WallTime.MeanNS),
+				fmtDur(r.WallTime.MedianNS), fmtDur(r.WallTime.P99NS), fmtDur(r.WallTime.MaxNS), r.WallTime.MaxGame)
+		}
+		var hard []string
+		for _, h := range r.Hardest[:min(3, len(r.Hardest))] {
+			name := string(h.Method)
+			if !analysis.ValidMethod(h.Method) {
+				name = strconv.QuoteToASCII(name)
+			}
+			hard = append(hard, fmt.Sprintf("game %d (%d scans, %d nodes, %s)", h.Game, h.Scans, h.Nodes, name))
+		}
+		line("hardest", "%s", strings.Join(hard, "; "))
 	}
 	if !r.merged {
 		if r.Solved > 0 && r.WallNS > 0 {

@@ -13,9 +13,11 @@ import (
 
 func TestReport(t *testing.T) {
 	var s analysis.Summary
-	s.Add(analysis.Record{Game: 1, Verdict: solver.Winnable, Method: "random", NS: 1000})
-	s.Add(analysis.Record{Game: 2, Verdict: solver.Impossible, Method: "prune", NS: 3000})
-	s.Add(analysis.Record{Game: 4, Verdict: solver.Unknown, Method: "budget", NS: 6000})
+	// CPU time 1, 3 and 6µs; the wall times differ, the slowest by the
+	// wall clock (game 1: a loaded machine) is not the slowest by CPU.
+	s.Add(analysis.Record{Game: 1, Verdict: solver.Winnable, Method: "random", NS: 9000, CPUNS: 1000, Scans: 40})
+	s.Add(analysis.Record{Game: 2, Verdict: solver.Impossible, Method: "prune", NS: 3100, CPUNS: 3000, Scans: 1})
+	s.Add(analysis.Record{Game: 4, Verdict: solver.Unknown, Method: "budget", NS: 6200, CPUNS: 6000, Scans: 900, Nodes: 7})
 	s.Solved, s.Wall = 3, 5*time.Millisecond
 	h := analysis.Header{Layout: "tiny8", Tiles: 8, Deal: "pcg", Seed: 3, First: 1, Boards: 4}
 	r := NewReport(h, &s, 2, 0, false)
@@ -36,7 +38,9 @@ winnable    1
 unwinnable  1 of 2 decided: 50.00% (95% CI 9.45% to 90.55%)
 unknown     1
 decided by  budget 1 (60% of the time), prune 1 (30%), random 1 (10%)
-time/board  mean 3.33µs, median 2.99µs, p99 6.00µs, max 6.00µs (game 4)
+time/board  mean 3.33µs, median 2.99µs, p99 6.00µs, max 6.00µs (game 4) of CPU time
+wall/board  mean 6.10µs, median 6.18µs, p99 9.00µs, max 9.00µs (game 1)
+hardest     game 4 (900 scans, 7 nodes, budget); game 1 (40 scans, 0 nodes, random); game 2 (1 scans, 0 nodes, prune)
 speed       600 boards/s on 2 workers (3 boards solved in this run)
 wall time   5.00ms
 `
@@ -50,7 +54,9 @@ wall time   5.00ms
 	var back map[string]any
 	json.Unmarshal(data, &back)
 	if back["rate"] != 0.5 || back["boards"] != 3.0 || back["requested"] != 4.0 || back["methods"].(map[string]any)["prune"] != 1.0 ||
-		back["boards_per_second"] != 600.0 || back["interrupted"] != false {
+		back["boards_per_second"] != 600.0 || back["interrupted"] != false ||
+		back["time"].(map[string]any)["max_ns"] != 6000.0 || back["wall_time"].(map[string]any)["max_ns"] != 9000.0 ||
+		back["hardest"].([]any)[0].(map[string]any)["game"] != 4.0 || back["no_cpu"] != nil {
 		t.Errorf("JSON %s", data)
 	}
 }

@@ -41,9 +41,12 @@ type Spec struct {
 	// OnProgress, if set, is called now and then while the boards are
 	// solved, and once at the end (see analysis.Config).
 	OnProgress func(analysis.Progress)
-	// Clock measures the time per board and the wall time; nil is the real
-	// clock.
+	// Clock measures the wall time per board and of the run; nil is the
+	// real clock.
 	Clock func() time.Duration
+	// CPU measures the CPU time per board; nil is the solving thread's
+	// (see analysis.Config).
+	CPU func() (time.Duration, bool)
 	// NewWorkers makes the workers; nil is [Workers], the solver.
 	NewWorkers WorkerFactory
 }
@@ -175,7 +178,7 @@ func (j *Job) Truncated() bool { return j.truncated }
 // the run failed; the outcome is then nil.
 func (j *Job) Run(ctx context.Context) (*Outcome, error) {
 	cfg := analysis.Config{First: j.next, Boards: j.header.First + j.header.Boards - j.next,
-		Workers: j.spec.Workers, Skip: j.skip, Clock: j.spec.Clock, OnProgress: j.spec.OnProgress}
+		Workers: j.spec.Workers, Skip: j.skip, Clock: j.spec.Clock, CPU: j.spec.CPU, OnProgress: j.spec.OnProgress}
 	if j.writer != nil {
 		cfg.OnRecord = j.writer.Write
 	}

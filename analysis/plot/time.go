@@ -41,7 +41,7 @@ func Time(d *analysis.PlotData, o TimeOptions) (*gplot.Plot, error) {
 	if p.Title.Text == "" {
 		p.Title.Text = Title(d)
 	}
-	p.X.Label.Text = "time per board"
+	p.X.Label.Text = "CPU time per board"
 	p.Y.Label.Text = fmt.Sprintf("boards per bin (%d bins per decade)", o.PerDecade)
 	p.X.Scale = gplot.LogScale{}
 	p.X.Tick.Marker = durationTicks{}

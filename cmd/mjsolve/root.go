@@ -105,8 +105,9 @@ func (e silentError) Error() string { return fmt.Sprintf("exit status %d", e.cod
 // the real thing; tests pass fakes to runWith, so that exact output does
 // not depend on timing or on the solver's heuristics.
 type hooks struct {
-	clock      func() time.Duration // nil: the real clock
-	newWorkers job.WorkerFactory    // nil: job.Workers, the solver
+	clock      func() time.Duration         // nil: the real clock
+	cpu        func() (time.Duration, bool) // nil: the solving thread's CPU clock
+	newWorkers job.WorkerFactory            // nil: job.Workers, the solver
 }
 
 // run executes the command line args with the given streams and returns the

@@ -115,7 +115,7 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 		return errors.New("--resume needs --out FILE")
 	}
 	spec := job.Spec{Deal: o.deal, Seed: o.seed, First: o.first, Boards: o.boards, Workers: o.workers,
-		Timeout: o.timeout, Out: o.out, Resume: o.resume, Clock: h.clock, NewWorkers: h.newWorkers}
+		Timeout: o.timeout, Out: o.out, Resume: o.resume, Clock: h.clock, CPU: h.cpu, NewWorkers: h.newWorkers}
 	if o.shard != "" {
 		sh, err := job.ParseShard(o.shard)
 		if err != nil {
