@@ -172,10 +172,19 @@ func (w *RecordWriter) write(p []byte) error {
 		_, err = w.bw.Write(p)
 	}
 	if err != nil {
-		w.err = fmt.Errorf("analysis: writing records: %w", err)
+		w.err = &WriteError{fmt.Errorf("analysis: writing records: %w", err)}
 	}
 	return w.err
 }
+
+// WriteError is a failure to write a record file (a full disk, an I/O
+// error): not the fault of the file's content or of the run's parameters.
+type WriteError struct{ Err error }
+
+func (e *WriteError) Error() string { return e.Err.Error() }
+
+// Unwrap returns Err.
+func (e *WriteError) Unwrap() error { return e.Err }
 
 // Write appends one record. Every few seconds it flushes on its own. A
 // record that could not be read back as it is (a method that is not a
@@ -210,12 +219,12 @@ func (w *RecordWriter) Flush() error {
 	w.lastFlush = time.Now()
 	if w.fw != nil {
 		if err := w.fw.Flush(); err != nil {
-			w.err = fmt.Errorf("analysis: writing records: %w", err)
+			w.err = &WriteError{fmt.Errorf("analysis: writing records: %w", err)}
 			return w.err
 		}
 	}
 	if err := w.bw.Flush(); err != nil {
-		w.err = fmt.Errorf("analysis: writing records: %w", err)
+		w.err = &WriteError{fmt.Errorf("analysis: writing records: %w", err)}
 	}
 	return w.err
 }
@@ -229,7 +238,7 @@ func (w *RecordWriter) Close() error {
 	}
 	if w.f != nil {
 		if e := w.f.Close(); e != nil && err == nil {
-			err = fmt.Errorf("analysis: %w", e)
+			err = &WriteError{fmt.Errorf("analysis: %w", e)}
 		}
 		w.f = nil
 	}

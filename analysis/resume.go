@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/mjsolve/mjsolve/internal/atomicfile"
@@ -99,6 +100,14 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 	}
 	fail := func(err error) (*Resumed, error) {
 		tmp.Abort()
+		if _, ok := errors.AsType[*WriteError](err); ok {
+			// Name the file, not the temporary copy.
+			cause := err
+			if pe, ok := errors.AsType[*fs.PathError](err); ok {
+				cause = pe.Err
+			}
+			return nil, &WriteError{fmt.Errorf("analysis: cannot resume %s: writing its copy: %w", path, cause)}
+		}
 		return nil, err
 	}
 	w, err := NewRecordWriter(tmp, isZst(path), h)
@@ -158,7 +167,7 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 		return fail(err)
 	}
 	if err := tmp.Commit(); err != nil {
-		return fail(fmt.Errorf("analysis: %w", err))
+		return fail(&WriteError{fmt.Errorf("analysis: %w", err)})
 	}
 	w.f = tmp.File // the file, now under path, goes on taking records
 	return res, nil

@@ -97,8 +97,20 @@ func parse(data []byte, file string) ([]*Layout, error) {
 // ReadFile reads the layouts of the file at path (see Read). For a
 // KMahjongg .layout file the title is the Name of the .desktop file beside
 // it, when there is one.
+//
+// A file larger than a layout can be is refused by its size before it is
+// read: it is never read whole.
 func ReadFile(path string) ([]*Layout, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("layouts: %w", err)
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > maxFileSize {
+		return nil, errorf(path, 0, "file larger than %d bytes, not a layout", maxFileSize)
+	}
+	// A file that is not regular, or grew since, is read up to the limit.
+	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("layouts: %w", err)
 	}
@@ -112,7 +124,7 @@ func ReadFile(path string) ([]*Layout, error) {
 	if len(ls) == 1 && Detect(data) == FormatKMahjongg {
 		desktop := strings.TrimSuffix(path, filepath.Ext(path)) + ".desktop"
 		if f, err := os.Open(desktop); err == nil {
-			if name := ReadDesktopName(f); name != "" {
+			if name := ReadDesktopName(io.LimitReader(f, maxFileSize)); name != "" {
 				ls[0].Title = name
 			}
 			f.Close()

@@ -146,7 +146,10 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 	}
 	j, err := job.Prepare(spec)
 	var gr *solitaire.GameRangeError
+	var we *analysis.WriteError
 	switch {
+	case errors.As(err, &we):
+		return failure(err) // a full disk is not the input's fault
 	case errors.As(err, &gr):
 		return fmt.Errorf("last game (--first + --boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)
 	case errors.Is(err, os.ErrExist):

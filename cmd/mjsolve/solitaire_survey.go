@@ -12,6 +12,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/analysis/plot"
 	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/solitaire"
@@ -68,8 +69,9 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 	var gr *solitaire.GameRangeError
 	var re *job.SurveyRunError
 	var ex *job.ExistsError
+	var we *analysis.WriteError
 	switch {
-	case errors.As(err, &re):
+	case errors.As(err, &re), errors.As(err, &we):
 		return failure(err)
 	case errors.As(err, &gr):
 		return fmt.Errorf("last game (--first + --boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)
