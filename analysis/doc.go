@@ -15,9 +15,13 @@
 // imports solver for these types only; solver imports neither analysis nor
 // anything heavy, so the dependencies still point one way.
 //
-// A [Summary] keeps counts per verdict and per method and the time per board
-// in a fixed log-scale histogram, so its memory does not grow with the number
-// of boards; summaries of disjoint runs (shards) merge with [Summary.Merge].
+// A [Summary] keeps counts per verdict and per method, the time per board
+// in fixed log-scale histograms — CPU time, read by [Run] from the solving
+// thread's clock so that the load of a shared machine does not become the
+// statistic, and wall time as a second figure — and the hardest boards by
+// the solver's scan and node counts, so its memory does not grow with the
+// number of boards; summaries of disjoint runs (shards) merge with
+// [Summary.Merge].
 // [Wilson] gives the 95% score interval for the unwinnable rate.
 //
 // Per-board records are written as JSON lines behind a one-line header
