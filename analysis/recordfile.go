@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/klauspost/compress/zstd"
@@ -94,19 +95,25 @@ func (e *MismatchError) Sides() (a, b string) {
 func isZst(name string) bool { return strings.HasSuffix(name, ".zst") }
 
 // flushEvery is how often a RecordWriter pushes buffered records to the file
-// on its own (for a compressed file, ending a checksummed frame), so that a
-// killed process loses at most this much work.
+// on its own (for a compressed file, ending a checksummed frame): at most
+// this long after a record is written, even when no other record follows,
+// so that a killed process loses at most this much work.
 const flushEvery = 2 * time.Second
 
 // RecordWriter writes a header and then one JSON line per record, zstd
 // compressed or not. Records should come in game order ([Run] delivers them
-// so). It is not safe for concurrent use.
+// so). It is not safe for concurrent use (its own timer, which flushes
+// records left waiting, takes a lock).
 type RecordWriter struct {
-	f         *os.File // the file, when the writer owns one
+	mu        sync.Mutex // held by every method and by the timer's flush
+	f         *os.File   // the file, when the writer owns one
 	bw        *bufio.Writer
 	fw        *frameWriter // nil for a plain file
 	buf       []byte
+	every     time.Duration // flushEvery (shorter in tests)
 	lastFlush time.Time
+	dirty     bool        // records written since the last flush
+	timer     *time.Timer // pending flush of dirty records, or nil
 	n         int64
 	err       error
 }
@@ -115,7 +122,7 @@ type RecordWriter struct {
 // records; zst selects zstd compression, in checksummed frames ended every
 // few seconds (see [ErrDamaged]). Close flushes but does not close w.
 func NewRecordWriter(w io.Writer, zst bool, h Header) (*RecordWriter, error) {
-	rw := &RecordWriter{lastFlush: time.Now()}
+	rw := &RecordWriter{lastFlush: time.Now(), every: flushEvery}
 	rw.bw = bufio.NewWriterSize(w, 64<<10)
 	if zst {
 		fw, err := newFrameWriter(rw.bw)
@@ -134,7 +141,7 @@ func NewRecordWriter(w io.Writer, zst bool, h Header) (*RecordWriter, error) {
 	}
 	// The header reaches the file at once, so that even a run killed early
 	// leaves a file that can be resumed.
-	if err := rw.Flush(); err != nil {
+	if err := rw.flush(); err != nil {
 		return nil, err
 	}
 	return rw, nil
@@ -190,6 +197,8 @@ func (e *WriteError) Unwrap() error { return e.Err }
 // record that could not be read back as it is (a method that is not a
 // method name: see [ValidMethod]) is refused.
 func (w *RecordWriter) Write(r Record) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	if w.err != nil {
 		return w.err
 	}
@@ -201,10 +210,25 @@ func (w *RecordWriter) Write(r Record) error {
 		return err
 	}
 	w.n++
-	if time.Since(w.lastFlush) >= flushEvery {
-		return w.Flush()
+	w.dirty = true
+	if time.Since(w.lastFlush) >= w.every {
+		return w.flush()
+	}
+	if w.timer == nil {
+		w.timer = time.AfterFunc(w.every, w.timedFlush)
 	}
 	return nil
+}
+
+// timedFlush flushes records that have waited since the last flush (an
+// error is kept for the next call).
+func (w *RecordWriter) timedFlush() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.timer = nil
+	if w.dirty && w.err == nil {
+		w.flush()
+	}
 }
 
 // Records is the number of records written.
@@ -213,10 +237,16 @@ func (w *RecordWriter) Records() int64 { return w.n }
 // Flush pushes everything written so far to the underlying writer (for zstd,
 // it ends the current frame), so that a reader sees every record.
 func (w *RecordWriter) Flush() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.flush()
+}
+
+func (w *RecordWriter) flush() error {
 	if w.err != nil {
 		return w.err
 	}
-	w.lastFlush = time.Now()
+	w.lastFlush, w.dirty = time.Now(), false
 	if w.fw != nil {
 		if err := w.fw.Flush(); err != nil {
 			w.err = &WriteError{fmt.Errorf("analysis: writing records: %w", err)}
@@ -232,9 +262,15 @@ func (w *RecordWriter) Flush() error {
 // Close flushes and closes the file if the writer opened it. The file
 // stays readable in full after Close.
 func (w *RecordWriter) Close() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.timer != nil {
+		w.timer.Stop()
+		w.timer = nil
+	}
 	err := w.err
 	if err == nil {
-		err = w.Flush()
+		err = w.flush()
 	}
 	if w.f != nil {
 		if e := w.f.Close(); e != nil && err == nil {
