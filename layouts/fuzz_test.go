@@ -222,6 +222,7 @@ func FuzzReadDesktopName(f *testing.F) {
 	f.Add("[Desktop Entry]\nName=Other\n[KMahjonggLayout]\nName[de]=Schildkröte\nName= Turtle \n")
 	f.Add("[KMahjonggLayout]\r\nName=A\r\nName=B\r\n")
 	f.Add("Name=x\n")
+	f.Add("[KMahjonggLayout]\nName=\n")
 	f.Add("[KMahjonggLayout]\nName=" + strings.Repeat("n", 70000) + "\n")
 	f.Fuzz(func(t *testing.T, data string) {
 		name := ReadDesktopName(strings.NewReader(data))
@@ -231,13 +232,13 @@ func FuzzReadDesktopName(f *testing.F) {
 		if name != "" && !strings.Contains(data, "Name=") {
 			t.Fatalf("name %q from a file without Name=", name)
 		}
-		// A group with one Name line written after the file gives that name,
-		// unless the file's own group has already given one.
+		// A group with one Name line written after the file gives that name
+		// to a file without any Name line, and changes no name found.
 		if strings.ContainsAny(data, "\r") || len(data) > 60000 {
 			return
 		}
 		appended := data + "\n[KMahjonggLayout]\nName=Added\n"
-		if got := ReadDesktopName(strings.NewReader(appended)); name != "" && got != name || name == "" && got != "Added" {
+		if got := ReadDesktopName(strings.NewReader(appended)); name != "" && got != name || !strings.Contains(data, "Name=") && got != "Added" {
 			t.Fatalf("with a group appended: %q (alone: %q)", got, name)
 		}
 	})
