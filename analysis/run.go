@@ -61,7 +61,7 @@ type Config struct {
 	Clock func() time.Duration
 
 	// CPU measures the CPU time per board (Record.CPUNS): it is read by the
-	// worker's goroutine before and after each board, and ok false means
+	// worker's goroutine when it starts and after each board, and ok false means
 	// there is no such clock. nil means the CPU time of the OS thread
 	// (package cputime), each worker's goroutine locked to its thread while
 	// it runs. Tests set a fake one.
@@ -87,7 +87,7 @@ func Run(ctx context.Context, cfg Config, newWorker func() Worker) (*Summary, er
 	defer cancel()
 	r := newRunner(cfg, cancel)
 
-	jobs := make(chan uint64)
+	jobs := make(chan uint64, 64*r.workers) // buffered: a worker (locked to its thread) rarely waits for the next game
 	results := make(chan Record, 2*r.workers)
 	go r.dispatch(ctx, jobs)
 	var wg sync.WaitGroup
@@ -207,18 +207,24 @@ func (r *runner) work(ctx context.Context, w Worker, jobs <-chan uint64, results
 		defer runtime.UnlockOSThread()
 		cpu = cputime.Thread
 	}
+	// The clock is read once per board (a read costs a system call): a
+	// board's CPU time runs from the end of the previous one, so it also
+	// holds the little work of taking the next game (a thread waiting for
+	// one uses no CPU).
+	c0, ok0 := cpu()
 	for g := range jobs {
 		if ctx.Err() != nil {
 			continue
 		}
-		c0, ok0 := cpu()
 		t0 := r.clock()
 		rec := w(ctx, g)
 		rec.NS = int64(r.clock() - t0)
 		rec.CPUNS = 0
-		if c1, ok1 := cpu(); ok0 && ok1 {
+		c1, ok1 := cpu()
+		if ok0 && ok1 {
 			rec.CPUNS = max(int64(c1-c0), 1) // 0 would read as not measured
 		}
+		c0, ok0 = c1, ok1
 		rec.Game = g
 		if ctx.Err() != nil && rec.Verdict == Unknown {
 			continue // interrupted, not finished

@@ -20,7 +20,7 @@ func TestSolitaireSurvey(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	lines := strings.Split(strings.TrimSpace(text), "\n")
-	if len(lines) != 3 || !strings.HasPrefix(lines[1], "turtle40  builtin  40     12      18.18%      5.14%–47.70%  random 58% prune 17% search 17% budget 8%  65.0µs") ||
+	if len(lines) != 3 || !strings.HasPrefix(lines[1], "turtle40  builtin  40     12      18.18%      5.14%–47.70%  random 58% prune 17% search 17% budget 8%  37.5µs") ||
 		!strings.HasPrefix(lines[2], "tiny8     builtin  8      12      18.18%      5.14%–47.70%") {
 		t.Errorf("table:\n%s", text)
 	}

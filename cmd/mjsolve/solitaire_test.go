@@ -31,8 +31,9 @@ func fakeClock() func() time.Duration {
 }
 
 // fakeCPU is a fake CPU clock that advances by 5µs more on every reading:
-// it is read twice per board, so board k of a one-worker run (k from 0)
-// takes (2k+2)·5µs of CPU time, 10µs … 120µs for 12 boards.
+// a worker reads it when it starts and after each board, so board k of a
+// one-worker run (k from 0) takes (k+2)·5µs of CPU time, 10µs … 65µs for
+// 12 boards.
 func fakeCPU() func() (time.Duration, bool) {
 	var now, step time.Duration
 	return func() (time.Duration, bool) {
@@ -103,11 +104,12 @@ func fakeSolver(*solitaire.Geometry, solitaire.Dealer, solver.Options) func() an
 func fakeHooks() *hooks { return &hooks{clock: fakeClock(), cpu: fakeCPU(), newWorkers: fakeSolver} }
 
 // Games 3..14 under fakeSolver: impossible 5 10; unknown 3; search 9 13;
-// random 4 6 7 8 11 12 14. Board k (game k+3, k from 0) takes (2k+2)·5µs
-// of CPU time (fakeCPU): 10µs … 120µs, 780µs in all, mean 65µs, median
-// (6th of 12) 60µs, p99 and max 120µs (game 14); prune boards (games 5, 10)
-// 30+80 = 110µs = 14% of the time, search (9, 13) 70+110 = 180µs = 23%,
-// random 480µs = 62%, budget (3) 10µs = 1%. Its wall time (fakeClock) is
+// random 4 6 7 8 11 12 14. Board k (game k+3, k from 0) takes (k+2)·5µs
+// of CPU time (fakeCPU): 10µs … 65µs, 450µs in all, mean 37.5µs, median
+// (6th of 12) 35µs (35.1µs, the middle of its histogram bucket), p99 and
+// max 65µs (game 14); prune boards (games 5, 10) 20+45 = 65µs = 14% of the
+// time, search (9, 13) 40+60 = 100µs = 22%, random 275µs = 61%, budget (3)
+// 10µs = 2%. Its wall time (fakeClock) is
 // (2k+3)·10µs: 30µs … 250µs, mean 140µs, median 130µs; the wall time of the
 // run spans 25 clock readings. The hardest by scans: game 3 (99 scans),
 // then the search boards 9 and 13 (7 scans, 3 nodes). Wilson(2, 11)
@@ -119,8 +121,8 @@ boards      12
 winnable    9
 unwinnable  2 of 11 decided: 18.18% (95% CI 5.14% to 47.70%)
 unknown     1
-decided by  random 7 (62% of the time), prune 2 (14%), search 2 (23%), budget 1 (1%)
-time/board  mean 65.0µs, median 60.2µs, p99 120µs, max 120µs (game 14) of CPU time
+decided by  random 7 (61% of the time), prune 2 (14%), search 2 (22%), budget 1 (2%)
+time/board  mean 37.5µs, median 35.1µs, p99 65.0µs, max 65.0µs (game 14) of CPU time
 wall/board  mean 140µs, median 130µs, p99 250µs, max 250µs (game 14)
 hardest     game 3 (99 scans, 0 nodes, budget); game 9 (7 scans, 3 nodes, search); game 13 (7 scans, 3 nodes, search)
 speed       3429 boards/s on 1 worker (12 boards solved in this run)
@@ -142,7 +144,7 @@ func TestSolitaireJSON(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	want := `{"layout":"turtle40","tiles":40,"deal":"pcg","seed":1,"first":3,"last":14,"boards":12,"requested":12,"winnable":9,"impossible":2,"unknown":1,"rate":0.18181818181818182,"ci95":[0.05136768974608513,0.4769805619608442],"methods":{"budget":1,"prune":2,"random":7,"search":2},"method_ns":{"budget":10000,"prune":110000,"random":480000,"search":180000},"time":{"mean_ns":65000,"median_ns":60160,"p99_ns":120000,"max_ns":120000,"max_game":14,"total_ns":780000},"wall_time":{"mean_ns":140000,"median_ns":129536,"p99_ns":250000,"max_ns":250000,"max_game":14,"total_ns":1680000},"hardest":[{"game":3,"verdict":"unknown","method":"budget","scans":99,"nodes":0,"cpu_ns":10000},{"game":9,"verdict":"winnable","method":"search","scans":7,"nodes":3,"cpu_ns":70000},{"game":13,"verdict":"winnable","method":"search","scans":7,"nodes":3,"cpu_ns":110000},{"game":4,"verdict":"winnable","method":"random","scans":2,"nodes":0,"cpu_ns":20000},{"game":6,"verdict":"winnable","method":"random","scans":2,"nodes":0,"cpu_ns":40000}],"solved":12,"workers":1,"boards_per_second":3428.5714285714284,"wall_ns":3500000,"interrupted":false}
+	want := `{"layout":"turtle40","tiles":40,"deal":"pcg","seed":1,"first":3,"last":14,"boards":12,"requested":12,"winnable":9,"impossible":2,"unknown":1,"rate":0.18181818181818182,"ci95":[0.05136768974608513,0.4769805619608442],"methods":{"budget":1,"prune":2,"random":7,"search":2},"method_ns":{"budget":10000,"prune":65000,"random":275000,"search":100000},"time":{"mean_ns":37500,"median_ns":35072,"p99_ns":65000,"max_ns":65000,"max_game":14,"total_ns":450000},"wall_time":{"mean_ns":140000,"median_ns":129536,"p99_ns":250000,"max_ns":250000,"max_game":14,"total_ns":1680000},"hardest":[{"game":3,"verdict":"unknown","method":"budget","scans":99,"nodes":0,"cpu_ns":10000},{"game":9,"verdict":"winnable","method":"search","scans":7,"nodes":3,"cpu_ns":40000},{"game":13,"verdict":"winnable","method":"search","scans":7,"nodes":3,"cpu_ns":60000},{"game":4,"verdict":"winnable","method":"random","scans":2,"nodes":0,"cpu_ns":15000},{"game":6,"verdict":"winnable","method":"random","scans":2,"nodes":0,"cpu_ns":25000}],"solved":12,"workers":1,"boards_per_second":3428.5714285714284,"wall_ns":3500000,"interrupted":false}
 `
 	if out != want {
 		t.Errorf("output:\n%s\nwant:\n%s", out, want)
