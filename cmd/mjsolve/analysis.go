@@ -50,7 +50,7 @@ counted) in game order, so that merged shards equal one long run record for
 record. OUT is written whole or not at all, and may be one of the inputs.`,
 		Example: `  mjsolve analysis merge part1.jsonl.zst part2.jsonl.zst --json
   mjsolve analysis merge part*.jsonl.zst -o all.jsonl.zst`,
-		Args:    someArgs("one or more record FILEs written by 'mjsolve solitaire --out'"),
+		Args: someArgs("one or more record FILEs written by 'mjsolve solitaire --out'"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.files = args
 			return runAnalysisMerge(o, cmd.OutOrStdout())
