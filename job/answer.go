@@ -1,6 +1,8 @@
 package job
 
 import (
+	"fmt"
+
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
 )
@@ -61,6 +63,43 @@ func NewHintAnswer(b *solitaire.Board, layout, about string, r solver.Result) *A
 	}
 	if r.Verdict != solver.Impossible {
 		a.Moves = a.Moves[:0]
+	}
+	return a
+}
+
+// BoardAnswer is a board as "mjsolve solitaire show --json" prints it: the
+// layout and where the board comes from, as in [Answer]; the layout's
+// tiles and geometry fingerprint (as in a board file); the face of every
+// slot in slot order; the slots removed and free; and the number of
+// matching pairs among the free tiles.
+type BoardAnswer struct {
+	Layout    string   `json:"layout"`
+	Board     string   `json:"board"`
+	Tiles     int      `json:"tiles"`
+	Geometry  string   `json:"geometry"`
+	Remaining int      `json:"remaining"`
+	Faces     []string `json:"faces"`
+	Removed   []int    `json:"removed"`
+	Free      []int    `json:"free"`
+	Matches   int      `json:"matches"`
+}
+
+// NewBoardAnswer describes b; layout names its layout and about says where
+// the board comes from.
+func NewBoardAnswer(b *solitaire.Board, layout, about string) *BoardAnswer {
+	a := &BoardAnswer{
+		Layout:    layout,
+		Board:     about,
+		Tiles:     b.Geo.N,
+		Geometry:  fmt.Sprintf("%016x", b.Geo.Layout.Fingerprint()),
+		Remaining: b.Remaining(),
+		Faces:     make([]string, b.Geo.N),
+		Removed:   b.Geo.All.AndNot(b.Present).AppendTo(make([]int, 0, b.Geo.N)),
+		Free:      b.Free().AppendTo(make([]int, 0, b.Geo.N)),
+		Matches:   len(b.Matches(nil)),
+	}
+	for i, g := range b.Groups {
+		a.Faces[i] = g.String()
 	}
 	return a
 }

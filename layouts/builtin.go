@@ -2,7 +2,6 @@ package layouts
 
 import (
 	"embed"
-	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -28,14 +27,14 @@ var builtins = sync.OnceValues(func() (map[string]*Layout, error) {
 		file := path.Join("builtin", name+".txt")
 		data, err := builtinFS.ReadFile(file)
 		if err != nil {
-			return nil, fmt.Errorf("layouts: built-in %s: %w", name, err)
+			return nil, inputErrorf("built-in %s: %w", name, err)
 		}
 		l, err := parseText(data, file)
 		if err != nil {
 			return nil, err
 		}
 		if l.Name != name {
-			return nil, fmt.Errorf("layouts: built-in %s is named %q", file, l.Name)
+			return nil, inputErrorf("built-in %s is named %q", file, l.Name)
 		}
 		if err := l.Validate(); err != nil {
 			return nil, err

@@ -16,14 +16,37 @@ type ParseError struct {
 	Err  error
 }
 
-func (e *ParseError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("layouts: %s line %d: %v", e.File, e.Line, e.Err)
-	}
-	return fmt.Sprintf("layouts: %s: %v", e.File, e.Err)
-}
+func (e *ParseError) Error() string { return "layouts: " + e.Reason() }
 
 func (e *ParseError) Unwrap() error { return e.Err }
+
+// Reason is the message without the package prefix: "FILE line N: what".
+func (e *ParseError) Reason() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s line %d: %v", e.File, e.Line, e.Err)
+	}
+	return fmt.Sprintf("%s: %v", e.File, e.Err)
+}
+
+// InputError is any other error of this package about what it was given
+// or found: a layout name, a layout that cannot be used, a directory that
+// cannot be read. Error returns "layouts: " and Msg; Msg alone is what a
+// person needs.
+type InputError struct {
+	Msg string
+	err error
+}
+
+func (e *InputError) Error() string { return "layouts: " + e.Msg }
+
+// Unwrap returns the error Msg wraps, if any.
+func (e *InputError) Unwrap() error { return e.err }
+
+// inputErrorf formats an *InputError like fmt.Errorf (%w included).
+func inputErrorf(format string, args ...any) error {
+	err := fmt.Errorf(format, args...)
+	return &InputError{Msg: err.Error(), err: errors.Unwrap(err)}
+}
 
 // errorf returns a *ParseError for file and line.
 func errorf(file string, line int, format string, args ...any) error {
@@ -48,7 +71,7 @@ const maxFileSize = 4 << 20
 func readAll(r io.Reader, file string) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxFileSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("layouts: %s: %w", file, err)
+		return nil, inputErrorf("%s: %w", file, err)
 	}
 	if len(data) > maxFileSize {
 		return nil, errorf(file, 0, "file larger than %d bytes, not a layout", maxFileSize)

@@ -2,7 +2,6 @@ package layouts
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -148,7 +147,7 @@ func (f *Finder) dirEntries(dir, source, prefix string) []Entry {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
-		return []Entry{{Name: prefix + filepath.Base(dir), Source: source, File: dir, Err: fmt.Errorf("layouts: %w", err)}}
+		return []Entry{{Name: prefix + filepath.Base(dir), Source: source, File: dir, Err: inputErrorf("%w", err)}}
 	}
 	var out []Entry
 	for _, de := range des {
@@ -222,7 +221,7 @@ func (e Entry) result() (*Layout, error) {
 func (f *Finder) Find(name string) (*Layout, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
-		return nil, errors.New("layouts: no layout name given (see 'mjsolve layouts list')")
+		return nil, inputErrorf("no layout name given (see 'mjsolve layouts list')")
 	}
 	if l, ok := Builtin(name); ok {
 		return l, nil
@@ -242,13 +241,13 @@ func (f *Finder) Find(name string) (*Layout, error) {
 			}
 			p, tried := f.locate(g)
 			if p == "" {
-				return nil, fmt.Errorf("layouts: %s layouts are not installed (looked for %s; set %s to a root that has them)",
+				return nil, inputErrorf("%s layouts are not installed (looked for %s; set %s to a root that has them)",
 					g.title, strings.Join(tried, ", "), EnvGamesRoot)
 			}
-			return nil, fmt.Errorf("layouts: no layout %q among the %s layouts in %s (see 'mjsolve layouts list')", bare, g.title, p)
+			return nil, inputErrorf("no layout %q among the %s layouts in %s (see 'mjsolve layouts list')", bare, g.title, p)
 		}
 		if strings.EqualFold(src, SourceBuiltin) {
-			return nil, fmt.Errorf("layouts: no built-in layout %q (the built-ins are %s)", bare, strings.Join(builtinOrder, ", "))
+			return nil, inputErrorf("no built-in layout %q (the built-ins are %s)", bare, strings.Join(builtinOrder, ", "))
 		}
 	}
 	if !strings.ContainsAny(name, `/\#`) {
@@ -276,7 +275,7 @@ func (f *Finder) Find(name string) (*Layout, error) {
 			for i, e := range found {
 				names[i] = e.Name
 			}
-			return nil, fmt.Errorf("layouts: %q is ambiguous: say %s", name, orList(names))
+			return nil, inputErrorf("%q is ambiguous: say %s", name, orList(names))
 		}
 	}
 	if isFile(name) {
@@ -292,15 +291,15 @@ func (f *Finder) Find(name string) (*Layout, error) {
 				return named(l, file+"#"+l.Name)
 			}
 		}
-		return nil, fmt.Errorf("layouts: no layout %q in %s", sub, file)
+		return nil, inputErrorf("no layout %q in %s", sub, file)
 	}
 	if strings.ContainsAny(name, `/\`) {
 		if _, err := os.Stat(name); err != nil {
-			return nil, fmt.Errorf("layouts: unknown layout %q: %w (see 'mjsolve layouts list')", name, errors.Unwrap(err))
+			return nil, inputErrorf("unknown layout %q: %w (see 'mjsolve layouts list')", name, errors.Unwrap(err))
 		}
-		return nil, fmt.Errorf("layouts: unknown layout %q: not a file (see 'mjsolve layouts list')", name)
+		return nil, inputErrorf("unknown layout %q: not a file (see 'mjsolve layouts list')", name)
 	}
-	return nil, fmt.Errorf("layouts: unknown layout %q (see 'mjsolve layouts list')", name)
+	return nil, inputErrorf("unknown layout %q (see 'mjsolve layouts list')", name)
 }
 
 // readOne reads the layout file at path; a file of several layouts (a
@@ -318,7 +317,7 @@ func readOne(path string) (*Layout, error) {
 	for i, l := range ls {
 		names[i] = path + "#" + l.Name
 	}
-	return nil, fmt.Errorf("layouts: %s holds %d layouts: say %s", path, len(ls), orList(names))
+	return nil, inputErrorf("%s holds %d layouts: say %s", path, len(ls), orList(names))
 }
 
 // named names l (keeping its name as title if it has none) and validates

@@ -1,6 +1,7 @@
 package layouts
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -190,5 +191,20 @@ func TestFindReadsNoEnvironment(t *testing.T) {
 	}
 	if l, err := FinderFromEnv(os.Getenv).Find("mine"); err != nil || len(l.Slots) != 2 {
 		t.Errorf("FinderFromEnv(os.Getenv).Find(mine) = %v, %v", l, err)
+	}
+}
+
+// TestInputErrorTyped: the package's errors about names carry their message
+// apart from the package prefix, so that the command needs no string
+// matching (issue 8).
+func TestInputErrorTyped(t *testing.T) {
+	_, err := (&Finder{}).Find("no-such-layout")
+	var ie *InputError
+	if !errors.As(err, &ie) || ie.Msg != `unknown layout "no-such-layout" (see 'mjsolve layouts list')` || err.Error() != "layouts: "+ie.Msg {
+		t.Errorf("Find: %T %v", err, err)
+	}
+	pe := &ParseError{File: "x.txt", Line: 3, Err: errors.New("bad")}
+	if pe.Reason() != "x.txt line 3: bad" || pe.Error() != "layouts: x.txt line 3: bad" {
+		t.Errorf("ParseError: %q, %q", pe.Reason(), pe.Error())
 	}
 }

@@ -236,7 +236,7 @@ func WriteGnome(w io.Writer, ls ...*Layout) error {
 	fmt.Fprintln(bw, "<mahjongg>")
 	for _, l := range ls {
 		if err := checkSlots(l.Slots); err != nil {
-			return fmt.Errorf("layouts: %s: %w", l.label(), err)
+			return inputErrorf("%s: %w", l.label(), err)
 		}
 		title := l.Title
 		if title == "" {

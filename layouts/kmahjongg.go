@@ -139,7 +139,7 @@ func orDot(c byte) byte {
 // back gives l's slots in reading order.
 func WriteKMahjongg(w io.Writer, l *Layout) error {
 	if err := checkSlots(l.Slots); err != nil {
-		return fmt.Errorf("layouts: %s: %w", l.label(), err)
+		return inputErrorf("%s: %w", l.label(), err)
 	}
 	width, height := extent(l)
 	depth := l.Levels()

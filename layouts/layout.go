@@ -103,14 +103,14 @@ func (l *Layout) Validate() error {
 	n := len(l.Slots)
 	switch {
 	case n == 0:
-		return fmt.Errorf("layouts: %s has no tiles", l.label())
+		return inputErrorf("%s has no tiles", l.label())
 	case n > MaxTiles:
-		return fmt.Errorf("layouts: %s has %d tiles; at most %d (one deck) are supported", l.label(), n, MaxTiles)
+		return inputErrorf("%s has %d tiles; at most %d (one deck) are supported", l.label(), n, MaxTiles)
 	case n%2 != 0:
-		return fmt.Errorf("layouts: %s has an odd number of tiles (%d)", l.label(), n)
+		return inputErrorf("%s has an odd number of tiles (%d)", l.label(), n)
 	}
 	if err := checkSlots(l.Slots); err != nil {
-		return fmt.Errorf("layouts: %s: %w", l.label(), err)
+		return inputErrorf("%s: %w", l.label(), err)
 	}
 	return nil
 }

@@ -43,7 +43,7 @@ func Pictures(l *Layout) [][]string {
 // line "level Z: N tiles".
 func WritePictures(w io.Writer, l *Layout) error {
 	if err := checkSlots(l.Slots); err != nil {
-		return fmt.Errorf("layouts: %s: %w", l.label(), err)
+		return inputErrorf("%s: %w", l.label(), err)
 	}
 	bw := bufio.NewWriter(w)
 	per := l.TilesPerLevel()
@@ -135,10 +135,10 @@ func Image(l *Layout) *image.RGBA {
 // WritePNG writes Image(l) to w as a PNG.
 func WritePNG(w io.Writer, l *Layout) error {
 	if err := checkSlots(l.Slots); err != nil {
-		return fmt.Errorf("layouts: %s: %w", l.label(), err)
+		return inputErrorf("%s: %w", l.label(), err)
 	}
 	if err := png.Encode(w, Image(l)); err != nil {
-		return fmt.Errorf("layouts: %w", err)
+		return inputErrorf("%w", err)
 	}
 	return nil
 }

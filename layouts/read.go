@@ -103,7 +103,7 @@ func parse(data []byte, file string) ([]*Layout, error) {
 func ReadFile(path string) ([]*Layout, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("layouts: %w", err)
+		return nil, inputErrorf("%w", err)
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > maxFileSize {
@@ -112,7 +112,7 @@ func ReadFile(path string) ([]*Layout, error) {
 	// A file that is not regular, or grew since, is read up to the limit.
 	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("layouts: %w", err)
+		return nil, inputErrorf("%w", err)
 	}
 	if len(data) > maxFileSize {
 		return nil, errorf(path, 0, "file larger than %d bytes, not a layout", maxFileSize)

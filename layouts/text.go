@@ -168,7 +168,7 @@ func clip(s string) string {
 // result gives l's slots in reading order (level, row, column).
 func WriteText(w io.Writer, l *Layout) error {
 	if err := checkSlots(l.Slots); err != nil {
-		return fmt.Errorf("layouts: %s: %w", l.label(), err)
+		return inputErrorf("%s: %w", l.label(), err)
 	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, textMagic)

@@ -65,7 +65,7 @@ func rowColLev(s Slot) string { return fmt.Sprintf("row %d col %d lev %d", s.Y, 
 // order.
 func WriteXmahjongg(w io.Writer, l *Layout) error {
 	if err := checkSlots(l.Slots); err != nil {
-		return fmt.Errorf("layouts: %s: %w", l.label(), err)
+		return inputErrorf("%s: %w", l.label(), err)
 	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# %s\n# row\tcol\tlev\n", oneLine(l.label()))
@@ -148,7 +148,7 @@ func isKyodaiMagic(line string) bool {
 // order.
 func WriteKyodai(w io.Writer, l *Layout) error {
 	if err := checkSlots(l.Slots); err != nil {
-		return fmt.Errorf("layouts: %s: %w", l.label(), err)
+		return inputErrorf("%s: %w", l.label(), err)
 	}
 	grid := make([]byte, kyodaiCells)
 	for i := range grid {
@@ -156,7 +156,7 @@ func WriteKyodai(w io.Writer, l *Layout) error {
 	}
 	for _, s := range l.Slots {
 		if s.X >= kyodaiCols || s.Y >= kyodaiRows || s.Z >= kyodaiLevels {
-			return fmt.Errorf("layouts: %s: tile at %v does not fit a Kyodai grid (34 × 20 × 5)", l.label(), s)
+			return inputErrorf("%s: tile at %v does not fit a Kyodai grid (34 × 20 × 5)", l.label(), s)
 		}
 		grid[(s.Z*kyodaiRows+s.Y)*kyodaiCols+s.X] = '1'
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,11 +25,19 @@ const facesPerLine = 12
 func (b *Board) WriteTo(w io.Writer) (int64, error) { return WriteBoard(w, b, nil) }
 
 // WriteBoard writes b as a board file, naming its layout by [LayoutRef]
-// with finder f (nil: the default of [layouts.Find]).
+// with finder f (nil: the default of [layouts.Find]); a layout file is
+// named by its absolute path, so that the board file reads from any
+// directory.
 func WriteBoard(w io.Writer, b *Board, f *layouts.Finder) (int64, error) {
+	ref := LayoutRef(b.Geo.Layout, f)
+	if ref == b.Geo.Layout.Source && !filepath.IsAbs(ref) {
+		if abs, err := filepath.Abs(ref); err == nil {
+			ref = abs
+		}
+	}
 	var sb strings.Builder
 	sb.WriteString(boardMagic + "\n")
-	fmt.Fprintf(&sb, "layout %s\n", LayoutRef(b.Geo.Layout, f))
+	fmt.Fprintf(&sb, "layout %s\n", ref)
 	fmt.Fprintf(&sb, "tiles %d\n", b.Geo.N)
 	fmt.Fprintf(&sb, "geometry %016x\n", b.Geo.Layout.Fingerprint())
 	for i := 0; i < len(b.Groups); i += facesPerLine {
@@ -240,6 +249,13 @@ func readBoard(r io.Reader, file string, find func(string) (*layouts.Layout, err
 		return nil, err
 	}
 	l, err := find(bf.layout)
+	if err != nil && !filepath.IsAbs(bf.layout) && file != "" {
+		// A layout file named relative to the board file (as an older
+		// mjsolve wrote it, or as one writes by hand): look beside it.
+		if beside, e := find(filepath.Join(filepath.Dir(file), bf.layout)); e == nil {
+			l, err = beside, nil
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("solitaire: %s:%d: %w", file, bf.layoutLine, err)
 	}

@@ -46,6 +46,34 @@ func writeFileAtomic(flag, name string, data []byte) error {
 	return nil
 }
 
+// checkNewFile checks, before any work, that the file name a flag gave can
+// be written: not empty, not a directory, in a directory that exists, and
+// not an existing file unless force (the hint names --force, as --out's
+// names --resume).
+func checkNewFile(flag, name string, force bool) error {
+	if name == "" {
+		return fmt.Errorf("%s: give a file name", flag)
+	}
+	if fi, err := os.Stat(name); err == nil {
+		if fi.IsDir() {
+			return fmt.Errorf("%s %s: is a directory", flag, name)
+		}
+		if !force {
+			return fmt.Errorf("%s %s already exists: add --force to replace it, or remove it", flag, name)
+		}
+	}
+	if dir := filepath.Dir(name); !isDir(dir) {
+		return fmt.Errorf("%s %s: no directory %s", flag, name, dir)
+	}
+	return nil
+}
+
+// isDir reports whether name is a directory.
+func isDir(name string) bool {
+	fi, err := os.Stat(name)
+	return err == nil && fi.IsDir()
+}
+
 // pathErr drops the operation and path from *PathError and *LinkError
 // messages (which may name the temporary file), keeping the cause.
 func pathErr(err error) error {

@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -75,20 +77,6 @@ output with an "error" field.`,
 	return cmd
 }
 
-// layoutJSON is one layout in the output of "layouts list --json".
-type layoutJSON struct {
-	Name          string `json:"name"`
-	Source        string `json:"source"`
-	Title         string `json:"title,omitempty"`
-	File          string `json:"file,omitempty"`
-	Tiles         int    `json:"tiles"`
-	Levels        int    `json:"levels"`
-	TilesPerLevel []int  `json:"tiles_per_level"`
-	FreeAtStart   int    `json:"free_at_start"`
-	Floating      int    `json:"floating"`
-	Error         string `json:"error,omitempty"`
-}
-
 var layoutSources = []string{
 	layouts.SourceBuiltin, layouts.SourcePath, layouts.SourceXmahjongg, layouts.SourceKMahjongg, layouts.SourceGnome,
 }
@@ -97,26 +85,17 @@ func runLayoutsList(opts *layoutsListOptions) error {
 	if opts.source != "" && !slices.Contains(layoutSources, opts.source) {
 		return fmt.Errorf("--source %q: want one of %s", opts.source, strings.Join(layoutSources, ", "))
 	}
-	var rows []layoutJSON
+	rows := []layouts.Summary{}
+	var unusable []error
 	for _, e := range layoutFinder().List() {
-		if opts.source != "" && e.Source != opts.source {
-			continue
+		if opts.source == "" || e.Source == opts.source {
+			rows = append(rows, e.Summary())
+			if e.Err != nil {
+				unusable = append(unusable, e.Err)
+			}
 		}
-		r := layoutJSON{Name: e.Name, Source: e.Source, File: e.File, TilesPerLevel: []int{}}
-		if l := e.Layout; l != nil {
-			r.Title = l.Title
-			r.Tiles, r.Levels, r.TilesPerLevel = l.Len(), l.Levels(), l.TilesPerLevel()
-			r.FreeAtStart, r.Floating = l.FreeAtStart(), len(l.Floating())
-		}
-		if e.Err != nil {
-			r.Error = e.Err.Error()
-		}
-		rows = append(rows, r)
 	}
 	if opts.json {
-		if rows == nil {
-			rows = []layoutJSON{}
-		}
 		enc := json.NewEncoder(opts.stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(rows)
@@ -132,18 +111,18 @@ func runLayoutsList(opts *layoutsListOptions) error {
 	if err := tw.Flush(); err != nil {
 		return failure(err)
 	}
-	for _, r := range rows {
-		if r.Error != "" {
-			fmt.Fprintf(opts.stderr, "mjsolve: not listed: %s\n", strings.TrimPrefix(r.Error, "layouts: "))
-		}
+	for _, err := range unusable {
+		fmt.Fprintf(opts.stderr, "mjsolve: not listed: %s\n", inputReason(err))
 	}
 	return nil
 }
 
 // layoutsShowOptions are the inputs of "mjsolve layouts show".
 type layoutsShowOptions struct {
-	name string
-	png  string
+	name  string
+	png   string
+	force bool
+	json  bool
 
 	stdout io.Writer
 }
@@ -159,10 +138,16 @@ level below and anything else the layout's file does differently from its
 game are noted at the end.
 
 With --png FILE, write a picture of the whole layout instead, levels shaded
-and shifted so stacks are visible, tiles free at the start outlined.`,
+and shifted so stacks are visible, tiles free at the start outlined. FILE
+must end in .png; an existing FILE is kept unless --force is given.
+
+With --json, print the layout for programs instead: name, source, size,
+every slot as [x, y, z] in half-tile units (slot numbers are the indexes),
+the floating slots and the notes.`,
 		Example: `  mjsolve layouts show turtle
   mjsolve layouts show xmahjongg/ox --png ox.png
-  mjsolve layouts show ./my-layout.txt`,
+  mjsolve layouts show ./my-layout.txt
+  mjsolve layouts show turtle --json`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return fmt.Errorf("layouts show takes one layout NAME, not %d (see 'mjsolve layouts list')", len(args))
@@ -173,21 +158,41 @@ and shifted so stacks are visible, tiles free at the start outlined.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.name = args[0]
 			opts.stdout = cmd.OutOrStdout()
+			if cmd.Flags().Changed("png") && opts.png == "" {
+				return errors.New("--png: give a file name")
+			}
 			return runLayoutsShow(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.png, "png", "", "write a picture of the whole layout to `FILE` (PNG)")
+	f := cmd.Flags()
+	f.StringVar(&opts.png, "png", "", "write a picture of the whole layout to `FILE` (PNG, name ending in .png)")
+	f.BoolVar(&opts.force, "force", false, "with --png, replace FILE if it exists")
+	f.BoolVar(&opts.json, "json", false, "print the layout as JSON (slots, levels, notes)")
 	cmd.MarkFlagFilename("png", "png")
 	return cmd
 }
 
 func runLayoutsShow(opts *layoutsShowOptions) error {
+	if opts.png != "" {
+		if opts.json {
+			return errors.New("--png and --json: give one")
+		}
+		if err := checkNewFile("--png", opts.png, opts.force); err != nil {
+			return err
+		}
+		if !strings.EqualFold(filepath.Ext(opts.png), ".png") {
+			return fmt.Errorf("--png %s: the picture is a PNG; give a name ending in .png", opts.png)
+		}
+	}
 	l, err := layoutFinder().Find(opts.name)
 	if err != nil {
 		return err
 	}
+	if opts.json {
+		return writeJSON(opts.stdout, l.Details())
+	}
 	var buf bytes.Buffer
-	fmt.Fprintln(&buf, layoutSummary(l))
+	fmt.Fprintln(&buf, l.Describe())
 	if opts.png != "" {
 		if err := writeLayoutPNG(opts.png, l); err != nil {
 			return err
@@ -199,19 +204,8 @@ func runLayoutsShow(opts *layoutsShowOptions) error {
 			return failure(err)
 		}
 	}
-	if f := l.Floating(); len(f) > 0 {
-		const shown = 6
-		var at []string
-		for _, k := range f[:min(len(f), shown)] {
-			at = append(at, fmt.Sprintf("%d (%v)", k, l.Slots[k]))
-		}
-		if len(f) > shown {
-			at = append(at, fmt.Sprintf("and %d more", len(f)-shown))
-		}
-		fmt.Fprintf(&buf, "note: %d %s not rest on the level below: %s\n", len(f), pluralWord(len(f), "tile does", "tiles do"), strings.Join(at, ", "))
-	}
-	for _, n := range l.Notes {
-		fmt.Fprintf(&buf, "note: %s\n", n)
+	for _, r := range l.Remarks() {
+		fmt.Fprintf(&buf, "note: %s\n", r)
 	}
 	_, err = opts.stdout.Write(buf.Bytes())
 	return err
@@ -222,22 +216,6 @@ func pluralWord(n int, one, many string) string {
 		return one
 	}
 	return many
-}
-
-// layoutSummary is the first line of "layouts show": name, title, source,
-// size and free tiles.
-func layoutSummary(l *layouts.Layout) string {
-	name := l.Name
-	short := name[strings.LastIndexByte(name, '/')+1:]
-	if l.Title != "" && !strings.EqualFold(l.Title, short) {
-		name += " (" + l.Title + ")"
-	}
-	per := make([]string, 0, l.Levels())
-	for _, n := range l.TilesPerLevel() {
-		per = append(per, fmt.Sprint(n))
-	}
-	return fmt.Sprintf("%s from %s: %d tiles on %d %s (%s), %d free at the start",
-		name, l.Source, l.Len(), l.Levels(), pluralWord(l.Levels(), "level", "levels"), strings.Join(per, "/"), l.FreeAtStart())
 }
 
 // writeLayoutPNG writes the picture of l to name (see writeFileAtomic).

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mjsolve/mjsolve/layouts"
 )
 
 // fakeGames makes a games root with small layout files of each installed
@@ -102,12 +104,12 @@ gnome/ziggurat     gnome      4      2       2     Little Ziggurat
 	if code != 0 || errOut != "" {
 		t.Fatalf("--json: exit %d, stderr %q", code, errOut)
 	}
-	var got []layoutJSON
+	var got []layouts.Summary
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("--json output is not JSON: %v\n%s", err, out)
 	}
 	kdir := filepath.Join(root, "usr/share/kmahjongg/layouts")
-	wantJSON := []layoutJSON{
+	wantJSON := []layouts.Summary{
 		{Name: "kmahjongg/big", Source: "kmahjongg", Title: "big", File: filepath.Join(kdir, "big.layout"), Tiles: 150, Levels: 1,
 			TilesPerLevel: []int{150}, FreeAtStart: 30, Error: "layouts: kmahjongg/big has 150 tiles; at most 144 (one deck) are supported"},
 		{Name: "kmahjongg/default", Source: "kmahjongg", Title: "Default", File: filepath.Join(kdir, "default.layout"), Tiles: 6, Levels: 2,

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/job"
+	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/tw16"
 )
 
@@ -79,7 +80,8 @@ func badInput(what string, err error) error {
 
 // inputReason is err's message for a person: the message of an input error
 // without what it came from (an inputError's msg), or without its package
-// prefix (mjsolve.InputError, tw16.InputError carry the message apart);
+// prefix (mjsolve.InputError, tw16.InputError, layouts.InputError and
+// layouts.ParseError carry the message apart);
 // any other error's whole message.
 func inputReason(err error) string {
 	if e, ok := errors.AsType[inputError](err); ok && e.Error() == err.Error() {
@@ -90,6 +92,12 @@ func inputReason(err error) string {
 	}
 	if e, ok := errors.AsType[*mjsolve.InputError](err); ok && e.Error() == err.Error() {
 		return e.Msg
+	}
+	if e, ok := errors.AsType[*layouts.InputError](err); ok && e.Error() == err.Error() {
+		return e.Msg
+	}
+	if e, ok := errors.AsType[*layouts.ParseError](err); ok && e.Error() == err.Error() {
+		return e.Reason()
 	}
 	return err.Error()
 }

@@ -66,6 +66,9 @@ is a row that says why.`,
   mjsolve solitaire --layout 'xmahjongg/*' --boards 100000 --out xmj --plot rates.png`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if cmd.Flags().Changed("out") && o.out == "" {
+				return errors.New("--out: give a file name (or leave --out out to write no records)")
+			}
 			return runSolitaire(cmd.Context(), o, h, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
@@ -131,6 +134,9 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 	}
 	if o.plot != "" {
 		return errors.New("--plot draws a report over several layouts: give --layout all, a glob such as xmahjongg/*, or a comma list")
+	}
+	if o.out != "" && isDir(o.out) {
+		return fmt.Errorf("--out %s: is a directory; give a record file name (a directory is for several layouts: --layout all, a glob or a comma list)", o.out)
 	}
 	l, err := layoutFinder().Find(o.layout)
 	if err != nil {

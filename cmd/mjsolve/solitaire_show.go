@@ -23,7 +23,9 @@ type solitaireShowOptions struct {
 	seed   uint64
 	board  string // read the board from this file instead of dealing
 	save   string // write the board to this file
+	force  bool   // replace the --save file if it exists
 	slots  bool   // label tiles with slot numbers
+	json   bool   // print the board as JSON
 
 	dealFlags []string // the dealing flags given on the command line
 }
@@ -39,19 +41,26 @@ the same --deal and --seed) or read a board file, and draw it level by level,
 bottom first, with the face of every tile: 1m..9m, 1p..9p, 1s..9s, E S W N,
 C F P, fl (flowers) and se (seasons). Free tiles are in [brackets]; removed
 tiles of a saved game in progress show as "..". --slots writes slot numbers
-instead, as used in moves and board files. --save FILE writes the board file.`,
+instead, as used in moves and board files. --save FILE writes the board file
+(an existing FILE is kept unless --force is given). --json prints the board
+for programs: the layout, every slot's face, the removed and free slots.`,
 		Example: `  mjsolve solitaire show --layout turtle --game 7
   mjsolve solitaire show --layout xmahjongg/default --deal mjsolver --game 1 --save g1.board
   mjsolve solitaire show --board g1.board --slots`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.noteDealFlags(cmd)
+			if cmd.Flags().Changed("save") && o.save == "" {
+				return errors.New("--save: give a file name")
+			}
 			return runSolitaireShow(o, cmd.OutOrStdout())
 		},
 	}
 	o.addBoardFlags(cmd, "draw the board in `FILE` instead of dealing one")
 	f := cmd.Flags()
 	f.StringVar(&o.save, "save", "", "write the board to `FILE` (a board file)")
+	f.BoolVar(&o.force, "force", false, "with --save, replace FILE if it exists")
+	f.BoolVar(&o.json, "json", false, "print the board as JSON")
 	f.BoolVar(&o.slots, "slots", false, "label tiles with slot numbers instead of faces")
 	return cmd
 }
@@ -106,6 +115,11 @@ func boardHeading(b *solitaire.Board, about string) string {
 }
 
 func runSolitaireShow(o *solitaireShowOptions, stdout io.Writer) error {
+	if o.save != "" {
+		if err := checkNewFile("--save", o.save, o.force); err != nil {
+			return err
+		}
+	}
 	b, about, err := o.chosenBoard()
 	if err != nil {
 		return err
@@ -115,6 +129,9 @@ func runSolitaireShow(o *solitaireShowOptions, stdout io.Writer) error {
 		if err := saveBoardFile(o.save, b, heading); err != nil {
 			return err
 		}
+	}
+	if o.json {
+		return writeJSON(stdout, job.NewBoardAnswer(b, solitaire.LayoutRef(b.Geo.Layout, layoutFinder()), about))
 	}
 	labels := solitaire.FaceLabels
 	if o.slots {

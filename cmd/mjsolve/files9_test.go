@@ -1,0 +1,147 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mjsolve/mjsolve/layouts"
+)
+
+// TestOutEmptyOrDirectory: --out "" is an error, not a run that writes
+// nothing, and --out DIR for one layout says it is a directory instead of
+// suggesting --resume (issue 9 item 9).
+func TestOutEmptyOrDirectory(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--out", ""}, "mjsolve: --out: give a file name (or leave --out out to write no records)\n"},
+		{[]string{"--out", dir}, "mjsolve: --out " + dir + ": is a directory; give a record file name (a directory is for several layouts: --layout all, a glob or a comma list)\n"},
+		{[]string{"--out", dir, "--resume"}, "mjsolve: --out " + dir + ": is a directory; give a record file name (a directory is for several layouts: --layout all, a glob or a comma list)\n"},
+	} {
+		args := append([]string{"solitaire", "--layout", "tiny8", "--boards", "3"}, c.args...)
+		code, out, errOut := runCmd(t, "", args...)
+		if code != exitBadInput || out != "" || errOut != c.want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %q", c.args, code, out, errOut, c.want)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("files written: %v", ents)
+	}
+}
+
+// TestSaveAndPNGKeepExistingFiles: --save and --png refuse to replace a
+// file unless --force, like --out; "" is an error; --png wants a .png name
+// (issue 9 item 9). They used to overwrite, write nothing, and write PNG
+// bytes into x.svg.
+func TestSaveAndPNGKeepExistingFiles(t *testing.T) {
+	dir := t.TempDir()
+	board := filepath.Join(dir, "g.board")
+	pic := filepath.Join(dir, "t.png")
+	for _, name := range []string{board, pic} {
+		os.WriteFile(name, []byte("keep me\n"), 0o644)
+	}
+	svg := filepath.Join(dir, "t.svg")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solitaire", "show", "--layout", "tiny8", "--save", board}, "mjsolve: --save " + board + " already exists: add --force to replace it, or remove it\n"},
+		{[]string{"layouts", "show", "tiny8", "--png", pic}, "mjsolve: --png " + pic + " already exists: add --force to replace it, or remove it\n"},
+		{[]string{"layouts", "show", "tiny8", "--png", svg}, "mjsolve: --png " + svg + ": the picture is a PNG; give a name ending in .png\n"},
+		{[]string{"solitaire", "show", "--layout", "tiny8", "--save", ""}, "mjsolve: --save: give a file name\n"},
+		{[]string{"layouts", "show", "tiny8", "--png", ""}, "mjsolve: --png: give a file name\n"},
+	} {
+		code, out, errOut := runCmd(t, "", c.args...)
+		if code != exitBadInput || out != "" || errOut != c.want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %q", c.args, code, out, errOut, c.want)
+		}
+	}
+	for _, name := range []string{board, pic} {
+		if data, _ := os.ReadFile(name); string(data) != "keep me\n" {
+			t.Errorf("%s was replaced", name)
+		}
+	}
+	if _, err := os.Stat(svg); err == nil {
+		t.Errorf("%s written", svg)
+	}
+	if code, _, errOut := runCmd(t, "", "solitaire", "show", "--layout", "tiny8", "--save", board, "--force"); code != 0 {
+		t.Errorf("--save --force: %s", errOut)
+	}
+	if code, _, errOut := runCmd(t, "", "layouts", "show", "tiny8", "--png", pic, "--force"); code != 0 {
+		t.Errorf("--png --force: %s", errOut)
+	}
+	for _, name := range []string{board, pic} {
+		if data, _ := os.ReadFile(name); string(data) == "keep me\n" {
+			t.Errorf("%s not replaced with --force", name)
+		}
+	}
+}
+
+// TestBoardFileRelativeLayout: a board saved on a layout file given by a
+// relative path reads back from any directory (issue 9 item 9): the board
+// file names the layout by its absolute path. It read back only from the
+// directory it was saved in.
+func TestBoardFileRelativeLayout(t *testing.T) {
+	dir := t.TempDir()
+	tiny, err := layouts.Find("tiny8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	if err := layouts.WriteText(&text, tiny); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "mine.txt"), []byte(strings.Replace(text.String(), "name tiny8", "name mine", 1)), 0o644)
+	t.Chdir(dir)
+	if code, _, errOut := runCmd(t, "", "solitaire", "show", "--layout", "mine.txt", "--save", "g.board"); code != 0 {
+		t.Fatal(errOut)
+	}
+	elsewhere := t.TempDir()
+	t.Chdir(elsewhere)
+	code, out, errOut := runCmd(t, "", "solitaire", "show", "--board", filepath.Join(dir, "g.board"))
+	if code != 0 || !strings.Contains(out, "8 tiles on the board") {
+		t.Errorf("from another directory: exit %d, stderr %q", code, errOut)
+	}
+	// A board file written by hand (or by an older mjsolve) with a path
+	// relative to it is read too.
+	data, _ := os.ReadFile(filepath.Join(dir, "g.board"))
+	rel := strings.Replace(string(data), "layout "+filepath.Join(dir, "mine.txt"), "layout mine.txt", 1)
+	os.WriteFile(filepath.Join(dir, "rel.board"), []byte(rel), 0o644)
+	if code, _, errOut := runCmd(t, "", "solitaire", "show", "--board", filepath.Join(dir, "rel.board")); code != 0 {
+		t.Errorf("relative to the board file: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestShowJSON: layouts show and solitaire show print JSON with --json
+// (issue 9 item 15).
+func TestShowJSON(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "layouts", "show", "tiny8", "--json")
+	var d layouts.Details
+	if code != 0 || json.Unmarshal([]byte(out), &d) != nil || d.Name != "tiny8" || d.Tiles != 8 || len(d.Slots) != 8 ||
+		d.Source != "builtin" || len(d.TilesPerLevel) != d.Levels || d.FreeAtStart == 0 || d.Notes == nil {
+		t.Errorf("layouts show --json: exit %d, %q, %q", code, out, errOut)
+	}
+	code, out, errOut = runCmd(t, "", "solitaire", "show", "--layout", "tiny8", "--game", "3", "--json")
+	var b struct {
+		Layout, Board, Geometry string
+		Tiles, Remaining        int
+		Faces                   []string
+		Removed, Free           []int
+		Matches                 int
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &b) != nil || b.Layout != "tiny8" || b.Board != "game 3, deal pcg seed 1" ||
+		b.Tiles != 8 || b.Remaining != 8 || len(b.Faces) != 8 || b.Removed == nil || len(b.Free) == 0 || len(b.Geometry) != 16 {
+		t.Errorf("solitaire show --json: exit %d, %q, %q", code, out, errOut)
+	}
+	// The free tiles and matches are those the text shows.
+	_, text, _ := runCmd(t, "", "solitaire", "show", "--layout", "tiny8", "--game", "3")
+	if !strings.Contains(text, "8 tiles on the board, "+strconv.Itoa(len(b.Free))+" free, "+strconv.Itoa(b.Matches)+" match") {
+		t.Errorf("text %q disagrees with JSON %+v", text, b)
+	}
+}
