@@ -22,7 +22,8 @@ type MergeResult struct {
 	// Disagreements counts duplicates whose verdict differs from the kept
 	// one where one of them is unknown (a budget ran out in one run).
 	Disagreements int64
-	// Truncated lists the files that ended inside a record.
+	// Truncated lists the files that end early: cut inside a line or a
+	// zstd frame (see [RecordReader.Truncated]).
 	Truncated []string
 }
 

@@ -27,8 +27,8 @@ type Resumed struct {
 	Skip map[uint64]Record
 	// Created is true when the file did not exist and was created.
 	Created bool
-	// Truncated is true when the file ended inside a record, which was
-	// dropped.
+	// Truncated is true when the file ended early (cut inside a line or a
+	// zstd frame): what was cut off is lost, and its games are run again.
 	Truncated bool
 	// Stale lists the temporary files of an earlier ResumeRecords on the
 	// same file, killed during its copy, that were removed.

@@ -214,7 +214,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		line("files", "%s", files)
 		for _, t := range r.Truncated {
-			line("", "%s ends inside a record (dropped)", t)
+			line("", "%s ends early, cut inside a line or zstd frame (what was cut off is missing)", t)
 		}
 	}
 	_, err := io.WriteString(w, b.String())

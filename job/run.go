@@ -167,8 +167,8 @@ func (j *Job) FromFile() int64 { return j.fromFile }
 // killed during its copy, that [Prepare] removed.
 func (j *Job) Stale() []string { return j.stale }
 
-// Truncated reports whether the resumed record file ended inside a record,
-// which was dropped and will be solved again.
+// Truncated reports whether the resumed record file ended early (cut inside
+// a line or zstd frame); what was cut off will be solved again.
 func (j *Job) Truncated() bool { return j.truncated }
 
 // Run solves the boards on the workers and returns what was found. When

@@ -151,7 +151,7 @@ func runAnalysisPlot(o *analysisPlotOptions) error {
 		return err
 	}
 	for _, t := range d.Merge.Truncated {
-		fmt.Fprintf(o.stderr, "mjsolve: %s ends inside a record (dropped)\n", t)
+		fmt.Fprintf(o.stderr, "mjsolve: %s ends early, cut inside a line or zstd frame (what was cut off is missing)\n", t)
 	}
 	var p *gplot.Plot
 	if o.kind == "rate" {

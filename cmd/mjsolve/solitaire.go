@@ -167,7 +167,7 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 		fmt.Fprintf(stderr, "mjsolve: removed %s, left by a --resume that was killed during its copy\n", s)
 	}
 	if j.Truncated() {
-		fmt.Fprintf(stderr, "mjsolve: %s ended inside a record; it was dropped and will be solved again\n", o.out)
+		fmt.Fprintf(stderr, "mjsolve: %s ends early (cut inside a line or zstd frame, as by a crash); the boards cut off will be solved again\n", o.out)
 	}
 	if spec.OnProgress != nil {
 		bar = newProgressBar(stderr, l.Name, j.Pending())
