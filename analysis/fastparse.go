@@ -117,6 +117,11 @@ func fastParseRecord(line []byte, r *Record, methods map[string]Method) bool {
 		}
 		rec.MinLeft = int(ml)
 	}
+	if bytes.HasPrefix(p, []byte(`,"clear":`)) {
+		if !small(`,"clear":`, &rec.Clear) || !small(`,"playouts":`, &rec.Playouts) || rec.Playouts == 0 || rec.Clear > rec.Playouts {
+			return false
+		}
+	}
 	if string(p) != "}" {
 		return false
 	}

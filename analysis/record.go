@@ -65,6 +65,12 @@ type Record struct {
 	Random  int64   `json:"random,omitempty"` // random games played
 	Nodes   int64   `json:"nodes,omitempty"`  // search nodes
 	MinLeft int     `json:"min_left,omitempty"`
+	// Clear and Playouts are McDonald's difficulty of a winnable board
+	// (with --difficulty K): Clear of Playouts uniformly random playouts
+	// (no cleaning, no peeking) cleared it. Written as "clear":x,
+	// "playouts":K when Playouts is not 0.
+	Clear    int64 `json:"clear,omitempty"`
+	Playouts int64 `json:"playouts,omitempty"`
 }
 
 // CPU is the board's time as the statistics count it: its CPU time, or
@@ -104,6 +110,12 @@ func (r *Record) AppendJSON(dst []byte) []byte {
 	if r.MinLeft != 0 {
 		dst = append(dst, `,"min_left":`...)
 		dst = strconv.AppendInt(dst, int64(r.MinLeft), 10)
+	}
+	if r.Playouts != 0 {
+		dst = append(dst, `,"clear":`...)
+		dst = strconv.AppendInt(dst, r.Clear, 10)
+		dst = append(dst, `,"playouts":`...)
+		dst = strconv.AppendInt(dst, r.Playouts, 10)
 	}
 	return append(dst, '}')
 }

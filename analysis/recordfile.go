@@ -441,15 +441,17 @@ func (rr *RecordReader) Next() (Record, error) {
 // and ns fields.
 func parseRecord(line []byte, r *Record) error {
 	var raw struct {
-		Game    *uint64 `json:"game"`
-		Verdict *string `json:"verdict"`
-		Method  *string `json:"method"`
-		NS      *int64  `json:"ns"`
-		CPUNS   int64   `json:"cpu_ns"`
-		Scans   int64   `json:"scans"`
-		Random  int64   `json:"random"`
-		Nodes   int64   `json:"nodes"`
-		MinLeft int     `json:"min_left"`
+		Game     *uint64 `json:"game"`
+		Verdict  *string `json:"verdict"`
+		Method   *string `json:"method"`
+		NS       *int64  `json:"ns"`
+		CPUNS    int64   `json:"cpu_ns"`
+		Clear    *int64  `json:"clear"`
+		Playouts int64   `json:"playouts"`
+		Scans    int64   `json:"scans"`
+		Random   int64   `json:"random"`
+		Nodes    int64   `json:"nodes"`
+		MinLeft  int     `json:"min_left"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
@@ -475,8 +477,16 @@ func parseRecord(line []byte, r *Record) error {
 	if err != nil {
 		return fmt.Errorf("bad record: analysis: unknown verdict %q (want winnable, impossible or unknown)", *raw.Verdict)
 	}
+	var clear int64
+	switch {
+	case raw.Clear == nil && raw.Playouts != 0, raw.Clear != nil && (raw.Playouts <= 0 || *raw.Clear < 0 || *raw.Clear > raw.Playouts || raw.Playouts > maxCount):
+		return errors.New("bad record: clear and playouts go together, with 0 <= clear <= playouts")
+	case raw.Clear != nil:
+		clear = *raw.Clear
+	}
 	*r = Record{Game: *raw.Game, Verdict: v, Method: Method(*raw.Method), NS: *raw.NS, CPUNS: raw.CPUNS,
 		Scans: raw.Scans, Random: raw.Random, Nodes: raw.Nodes, MinLeft: raw.MinLeft}
+	r.Clear, r.Playouts = clear, raw.Playouts
 	return nil
 }
 

@@ -28,6 +28,7 @@ type Summary struct {
 	Time       TimeStats        // CPU time per board
 	WallTime   TimeStats        // wall time per board
 	NoCPU      int64            // boards counted in Time with their wall time, having no CPU time
+	Difficulty DifficultyStats  // McDonald's difficulty of the boards with playouts
 
 	// Solved and Wall describe the boards solved in this process and the
 	// wall time they took (set by [Run]); a resumed run or a merge counts
@@ -66,6 +67,9 @@ func (s *Summary) Add(r Record) {
 		s.NoCPU++
 	}
 	s.addHard(r)
+	if r.Playouts > 0 {
+		s.Difficulty.Add(r)
+	}
 }
 
 // harder orders the hardest boards: more scans, then more nodes, then
@@ -120,6 +124,7 @@ func (s *Summary) Merge(o *Summary) {
 	s.Time.Merge(&o.Time)
 	s.WallTime.Merge(&o.WallTime)
 	s.NoCPU += o.NoCPU
+	s.Difficulty.Merge(&o.Difficulty)
 	for _, r := range o.Hardest() {
 		s.addHard(r)
 	}

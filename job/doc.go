@@ -31,6 +31,10 @@
 // [Report] is the summary as the command prints it, as JSON or text, for a
 // run ([ReportOf]) or for merged record files ([NewMergeReport]).
 //
+// With [Spec.Difficulty] K every winnable board's record also holds
+// McDonald's difficulty, K uniformly random playouts and how many cleared
+// it ([WithDifficulty], package playout).
+//
 // # Many layouts
 //
 // [Survey] runs the main job on several layouts in turn ([SelectLayouts]

@@ -65,6 +65,9 @@ type Report struct {
 	PerSecond   float64                   `json:"boards_per_second"`
 	WallNS      int64                     `json:"wall_ns"`
 	Interrupted bool                      `json:"interrupted"`
+	// Difficulty is McDonald's difficulty of the winnable boards, with
+	// --difficulty K only.
+	Difficulty *DifficultyReport `json:"difficulty,omitempty"`
 
 	// From merged files only (see [NewMergeReport]).
 	Files         int      `json:"files,omitempty"`
@@ -91,6 +94,9 @@ func NewReport(h analysis.Header, s *analysis.Summary, workers int, fromFile int
 		Interrupted: interrupted, methodOrder: s.MethodCounts(),
 	}
 	r.MethodNS = s.MethodNS
+	if d := &s.Difficulty; d.Boards > 0 {
+		r.Difficulty = newDifficultyReport(d)
+	}
 	for _, h := range s.Hardest() {
 		r.Hardest = append(r.Hardest, HardBoard{Game: h.Game, Verdict: h.Verdict, Method: h.Method,
 			Scans: h.Scans, Nodes: h.Nodes, CPUNS: h.CPU()})
@@ -181,6 +187,10 @@ func (r *Report) WriteText(w io.Writer) error {
 		case r.NoCPU > 0:
 			what = fmt.Sprintf("of CPU time (wall time for %d boards without)", r.NoCPU)
 		}
+		if d := r.Difficulty; d != nil {
+			line("difficulty", "%s random playouts on %d winnable boards cleared %s of them; per board: mean %s, median %s, 1%% at most %s, %d never cleared",
+				groupThousands(d.Playouts), d.Boards, percent(d.ClearRate), percent(d.Mean), percent(d.Median), percent(d.P01), d.Never)
+		}
 		line("time/board", "mean %s, median %s, p99 %s, max %s (game %d) %s", fmtDur(r.Time.MeanNS),
 			fmtDur(r.Time.MedianNS), fmtDur(r.Time.P99NS), fmtDur(r.Time.MaxNS), r.Time.MaxGame, what)
 		if r.NoCPU < r.Boards {
@@ -244,4 +254,38 @@ func fmtDur(ns int64) string {
 		prec = 1
 	}
 	return strconv.FormatFloat(v, 'f', prec, 64) + unit
+}
+
+// DifficultyReport is McDonald's difficulty in a [Report]: the fraction of
+// uniformly random playouts that cleared each winnable board.
+type DifficultyReport struct {
+	Boards    int64   `json:"boards"`     // winnable boards with playouts
+	Playouts  int64   `json:"playouts"`   // playouts in all
+	Clears    int64   `json:"clears"`     // playouts that cleared their board
+	ClearRate float64 `json:"clear_rate"` // Clears / Playouts
+	Mean      float64 `json:"mean"`       // mean over boards of the fraction cleared
+	Median    float64 `json:"median"`     // median fraction (to the bins' resolution)
+	P01       float64 `json:"p01"`        // 1% of the boards have at most this fraction
+	Never     int64   `json:"never"`      // boards no playout cleared
+	// Bins counts the boards with a non-zero fraction f by
+	// floor(10·log10 f) + 50 (see analysis.DifficultyStats.Bins).
+	Bins []int64 `json:"bins"`
+}
+
+func newDifficultyReport(d *analysis.DifficultyStats) *DifficultyReport {
+	r := &DifficultyReport{Boards: d.Boards, Playouts: d.Playouts, Clears: d.Clears, Mean: d.Mean(),
+		Median: d.Quantile(0.5), P01: d.Quantile(0.01), Never: d.Never, Bins: d.Bins[:]}
+	if d.Playouts > 0 {
+		r.ClearRate = float64(d.Clears) / float64(d.Playouts)
+	}
+	return r
+}
+
+// groupThousands writes n with commas between groups of three digits.
+func groupThousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

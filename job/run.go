@@ -30,6 +30,10 @@ type Spec struct {
 	// Timeout gives up on a board after this long, counting it unknown
 	// (0: never).
 	Timeout time.Duration
+	// Difficulty, when positive, adds that many uniformly random playouts
+	// (McDonald's difficulty) to the record of every winnable board: see
+	// [WithDifficulty].
+	Difficulty int
 
 	// Out, when not empty, is the record file written (zstd-compressed when
 	// the name ends in ".zst"). It must not exist unless Resume is set;
@@ -110,6 +114,8 @@ func Prepare(spec Spec) (*Job, error) {
 		return nil, fmt.Errorf("job: games %d + %d boards overflow", spec.First, spec.Boards)
 	case spec.Workers < 0:
 		return nil, fmt.Errorf("job: %d workers", spec.Workers)
+	case spec.Difficulty < 0 || spec.Difficulty > MaxDifficulty:
+		return nil, fmt.Errorf("job: difficulty %d: want 0 to %d playouts", spec.Difficulty, MaxDifficulty)
 	case spec.Timeout < 0:
 		return nil, errors.New("job: negative timeout")
 	case spec.Resume && spec.Out == "":
@@ -186,7 +192,11 @@ func (j *Job) Run(ctx context.Context) (*Outcome, error) {
 	if newWorkers == nil {
 		newWorkers = Workers
 	}
-	sum, runErr := analysis.Run(ctx, cfg, newWorkers(j.geo, j.dealer, solver.Options{Timeout: j.spec.Timeout}))
+	mk := newWorkers(j.geo, j.dealer, solver.Options{Timeout: j.spec.Timeout})
+	if k := j.spec.Difficulty; k > 0 {
+		mk = WithDifficulty(mk, j.geo, j.dealer, j.spec.Seed, k)
+	}
+	sum, runErr := analysis.Run(ctx, cfg, mk)
 	if w := j.writer; w != nil {
 		j.writer = nil
 		if err := w.Close(); err != nil {

@@ -51,7 +51,7 @@ func TestClearsMatchesExactProbability(t *testing.T) {
 	// probability of clearing it by uniformly random matches, computed by
 	// recursion over the legal moves, within 4.5 standard errors.
 	const k = 40000
-	rng := rand.New(rand.NewPCG(1, 2))
+	rng := rand.NewPCG(1, 2)
 	checked := 0
 	for _, name := range []string{"tiny8", "ends10", "cross12", "twin16", "stairs20"} {
 		for game := uint64(1); game <= 6; game++ {
@@ -83,12 +83,12 @@ func TestPlayoutEndsStuck(t *testing.T) {
 	r := NewRandom(geo)
 	for seed := uint64(0); seed < 50; seed++ {
 		r.deal(groups)
-		left := r.playout(rand.New(rand.NewPCG(seed, 0)))
+		left := r.playout(rand.NewPCG(seed, 0))
 		b := &solitaire.Board{Geo: geo, Groups: groups, Present: left}
 		if ms := b.Matches(nil); len(ms) != 0 || left.Count()%2 != 0 {
 			t.Fatalf("seed %d: playout stopped with %d tiles and %d matches", seed, left.Count(), len(ms))
 		}
-		if again := r.Playout(groups, rand.New(rand.NewPCG(seed, 0))); again != left.Count() {
+		if again := r.Playout(groups, rand.NewPCG(seed, 0)); again != left.Count() {
 			t.Errorf("seed %d: %d then %d tiles left", seed, left.Count(), again)
 		}
 	}
@@ -97,7 +97,7 @@ func TestPlayoutEndsStuck(t *testing.T) {
 func TestClearsAllocatesNothing(t *testing.T) {
 	geo, groups := board(t, "turtle", 3)
 	r := NewRandom(geo)
-	rng := rand.New(rand.NewPCG(1, 1))
+	rng := rand.NewPCG(1, 1)
 	if a := testing.AllocsPerRun(20, func() { r.Clears(groups, 10, rng) }); a != 0 {
 		t.Errorf("%v allocations per 10 playouts", a)
 	}
@@ -111,7 +111,7 @@ func TestClearsAllocatesNothing(t *testing.T) {
 func BenchmarkPlayoutTurtle(b *testing.B) {
 	geo, groups := board(b, "turtle", 3)
 	r := NewRandom(geo)
-	rng := rand.New(rand.NewPCG(1, 1))
+	rng := rand.NewPCG(1, 1)
 	r.deal(groups)
 	b.ReportAllocs()
 	for b.Loop() {

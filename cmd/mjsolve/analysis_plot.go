@@ -56,6 +56,11 @@ method (random, search, prune, …) or, with --stacked, the methods stacked,
 with the mean, median and 99th percentile of all boards marked; --log-y puts
 the counts on a log scale so that a method of few boards shows.
 
+--kind difficulty: for files written with --difficulty K, the distribution of
+McDonald's difficulty of the winnable boards (the share of random playouts that
+cleared each) on a log axis, one line per layout (files of one layout are
+merged), with the share never cleared in the legend.
+
 Colours are colour-blind safe (Okabe–Ito); text and lines grow with --size.`,
 		Example: `  mjsolve analysis plot turtle.jsonl.zst --out rate.png --reference 0.0295
   mjsolve analysis plot part*.jsonl.zst --kind time --stacked --out time.svg
@@ -68,7 +73,7 @@ Colours are colour-blind safe (Okabe–Ito); text and lines grow with --size.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.kind, "kind", "rate", "what to plot: `rate` or time")
+	f.StringVar(&o.kind, "kind", "rate", "what to plot: `rate`, time or difficulty")
 	f.StringVarP(&o.out, "out", "o", "", "write the plot to `FILE` (.png, .svg or .pdf)")
 	f.StringVar(&o.png, "png", "", "the same as --out (`FILE`)")
 	f.Float64Var(&o.reference, "reference", 0, "draw a reference line at this `RATE` (e.g. 0.0295) on the rate plot")
@@ -77,7 +82,7 @@ Colours are colour-blind safe (Okabe–Ito); text and lines grow with --size.`,
 	f.BoolVar(&o.stacked, "stacked", false, "stack the methods in the time plot")
 	f.BoolVar(&o.logY, "log-y", false, "a log scale for the counts of the time plot, so that a method of few boards shows")
 	f.StringVar(&o.title, "title", "", "plot title (default: layout, deal, seed and boards)")
-	cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions([]string{"rate", "time"}, cobra.ShellCompDirectiveNoFileComp))
+	cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions([]string{"rate", "time", "difficulty"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.MarkFlagFilename("out", "png", "svg", "pdf")
 	cmd.MarkFlagFilename("png", "png", "svg", "pdf")
 	return cmd
@@ -111,8 +116,8 @@ func parseSize(s string) (w, h int, err error) {
 }
 
 func runAnalysisPlot(o *analysisPlotOptions) error {
-	if o.kind != "rate" && o.kind != "time" {
-		return fmt.Errorf("--kind %q: unknown (want rate or time)", o.kind)
+	if o.kind != "rate" && o.kind != "time" && o.kind != "difficulty" {
+		return fmt.Errorf("--kind %q: unknown (want rate, time or difficulty)", o.kind)
 	}
 	flag, out := "--out", o.out
 	switch {
@@ -146,6 +151,9 @@ func runAnalysisPlot(o *analysisPlotOptions) error {
 	if o.perDecade < 1 || o.perDecade > 1000 {
 		return fmt.Errorf("--bins %d: want 1 to 1000 bins per power of ten", o.perDecade)
 	}
+	if o.kind == "difficulty" {
+		return plotDifficulty(o, out, flag, format, w, h)
+	}
 	d, err := analysis.ReadPlotData(o.files, ratePointsPerDecade)
 	if err != nil {
 		return err
@@ -161,6 +169,48 @@ func runAnalysisPlot(o *analysisPlotOptions) error {
 	}
 	if err != nil {
 		return err
+	}
+	data, err := plot.Render(p, w, h, format)
+	if err != nil {
+		return failure(err)
+	}
+	if err := writeFileAtomic(flag, out, data); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(o.stdout, "wrote %s\n", out)
+	return failure(err)
+}
+
+// plotDifficulty draws the difficulty of the files, one series per layout.
+func plotDifficulty(o *analysisPlotOptions, out, flag, format string, w, h int) error {
+	var order []string
+	groups := map[string][]string{}
+	for _, f := range o.files {
+		m, err := analysis.MergeFiles([]string{f})
+		if err != nil {
+			return err
+		}
+		name := m.Header.Layout
+		if groups[name] == nil {
+			order = append(order, name)
+		}
+		groups[name] = append(groups[name], f)
+	}
+	var series []plot.DifficultySeries
+	for _, name := range order {
+		m, err := analysis.MergeFiles(groups[name])
+		if err != nil {
+			return err
+		}
+		series = append(series, plot.DifficultySeries{Name: name, Stats: &m.Summary.Difficulty})
+	}
+	title := o.title
+	if title == "" {
+		title = "Difficulty of winnable boards (McDonald): random playouts that clear them"
+	}
+	p, err := plot.Difficulty(series, title)
+	if err != nil {
+		return fmt.Errorf("%s: %s", strings.Join(o.files, " "), strings.TrimPrefix(err.Error(), "analysis: plot: "))
 	}
 	data, err := plot.Render(p, w, h, format)
 	if err != nil {

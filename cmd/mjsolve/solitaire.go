@@ -34,6 +34,7 @@ type solitaireOptions struct {
 	timeout time.Duration
 	shard   string
 	plot    string
+	diff    int
 }
 
 // newSolitaireCmd is the "solitaire" command: the main job (solve many deals
@@ -84,6 +85,7 @@ is a row that says why.`,
 	f.BoolVar(&o.resume, "resume", false, "continue the --out file of an interrupted run")
 	f.DurationVar(&o.timeout, "timeout-per-board", 0, "give up on a board after this long and count it unknown (0: never)")
 	f.StringVar(&o.shard, "shard", "", "run only part `i/n` of the games (e.g. 2/4)")
+	f.IntVar(&o.diff, "difficulty", 0, "add `K` uniformly random playouts per winnable board to its record (McDonald's difficulty)")
 	f.StringVar(&o.plot, "plot", "", "with several layouts: draw their rates as a bar chart to `FILE` (.png, .svg or .pdf)")
 	cmd.RegisterFlagCompletionFunc("layout", completeLayout)
 	cmd.RegisterFlagCompletionFunc("deal", completeDealer)
@@ -117,8 +119,11 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 	if o.resume && o.out == "" {
 		return errors.New("--resume needs --out FILE")
 	}
+	if o.diff < 0 || o.diff > job.MaxDifficulty {
+		return fmt.Errorf("--difficulty %d: want 0 to %d playouts per board", o.diff, job.MaxDifficulty)
+	}
 	spec := job.Spec{Deal: o.deal, Seed: o.seed, First: o.first, Boards: o.boards, Workers: o.workers,
-		Timeout: o.timeout, Out: o.out, Resume: o.resume, Clock: h.clock, CPU: h.cpu, NewWorkers: h.newWorkers}
+		Timeout: o.timeout, Difficulty: o.diff, Out: o.out, Resume: o.resume, Clock: h.clock, CPU: h.cpu, NewWorkers: h.newWorkers}
 	if o.shard != "" {
 		sh, err := job.ParseShard(o.shard)
 		if err != nil {

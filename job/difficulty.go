@@ -1,0 +1,44 @@
+package job
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/playout"
+	"github.com/mjsolve/mjsolve/solitaire"
+)
+
+// MaxDifficulty bounds the playouts per board of [Spec.Difficulty].
+const MaxDifficulty = 1_000_000
+
+// difficultyStream separates the random playouts' PCG stream from the
+// dealer's (same seed, another stream).
+const difficultyStream = 0x6d63646f6e616c64 // "mcdonald"
+
+// WithDifficulty wraps the workers made by mk so that the record of every
+// winnable board also holds McDonald's difficulty: k uniformly random
+// playouts of the board (no cleaning, no peeking) and how many of them
+// cleared it ([analysis.Record.Clear] of [analysis.Record.Playouts]). The
+// playouts of game g are drawn from a PCG seeded with (seed, g) in a
+// stream of their own, so a record is the same for any number of workers.
+// The board's time includes them.
+func WithDifficulty(mk func() analysis.Worker, geo *solitaire.Geometry, dealer solitaire.Dealer, seed uint64, k int) func() analysis.Worker {
+	return func() analysis.Worker {
+		w := mk()
+		pl := playout.NewRandom(geo)
+		pcg := rand.NewPCG(0, 0)
+		groups := make([]solitaire.Group, 0, geo.N)
+		return func(ctx context.Context, game uint64) analysis.Record {
+			rec := w(ctx, game)
+			if rec.Verdict != analysis.Winnable || ctx.Err() != nil {
+				return rec
+			}
+			groups = dealer.Deal(game, geo.N, groups[:0])
+			pcg.Seed(seed^difficultyStream, game)
+			rec.Clear = int64(pl.Clears(groups, k, pcg))
+			rec.Playouts = int64(k)
+			return rec
+		}
+	}
+}
