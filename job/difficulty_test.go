@@ -3,8 +3,8 @@ package job
 import (
 	"context"
 	"io"
-	"os"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"testing"
 

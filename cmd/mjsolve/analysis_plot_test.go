@@ -179,7 +179,7 @@ func TestAnalysisPlotTruncated(t *testing.T) {
 
 func TestAnalysisPlotCompleteKind(t *testing.T) {
 	code, out, _ := runCmd(t, "", "__complete", "analysis", "plot", "r.jsonl", "--kind", "")
-	if code != 0 || out != "rate\ntime\n:4\n" {
+	if code != 0 || out != "rate\ntime\ndifficulty\n:4\n" {
 		t.Errorf("exit %d, completions %q", code, out)
 	}
 }
