@@ -39,7 +39,7 @@ func TestTW16RefereeBots(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bot := "MJSOLVE_TEST_MAIN=1 exec " + exe + " tw16 bot --strategy "
-	code, out, errOut := runCmd(t, "", "tw16", "referee", "--reuse", "--games", strconv.Itoa(hands), "--seed", "1", "--log", dir,
+	code, out, errOut := runCmd(t, "", "tw16", "referee", "--reuse", "--games", strconv.Itoa(hands), "--seed", "1", "--move-time", "1m", "--log", dir,
 		"--player", bot+"advice --seed 1", "--player", bot+"advice --seed 2", "--player", bot+"random --seed 3", "--player", bot+"draw-discard",
 		"--name", "advice1", "--name", "advice2", "--name", "random", "--name", "draw-discard")
 	if code != 0 || errOut != "" {

@@ -28,7 +28,7 @@ func TestTW16RefereeInterrupt(t *testing.T) {
 		}
 		syscall.Kill(os.Getpid(), syscall.SIGINT)
 	}()
-	args := []string{"tw16", "referee", "--games", "100000", "--log", dir, "--plot", filepath.Join(dir, "p.png")}
+	args := []string{"tw16", "referee", "--games", "100000", "--move-time", "1m", "--log", dir, "--plot", filepath.Join(dir, "p.png")}
 	for range 4 {
 		args = append(args, "--player", scripts+"draw-discard.sh")
 	}

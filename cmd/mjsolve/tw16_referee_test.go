@@ -13,7 +13,7 @@ import (
 const scripts = "../../tw16/referee/testdata/"
 
 func refereeArgs(dir string, bad string, extra ...string) []string {
-	args := []string{"tw16", "referee", "--games", "3", "--seed", "9", "--move-time", "2s", "--log", dir}
+	args := []string{"tw16", "referee", "--games", "3", "--seed", "9", "--move-time", "1m", "--log", dir}
 	for p := range 4 {
 		s := "draw-discard"
 		if p == 2 && bad != "" {

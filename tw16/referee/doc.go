@@ -39,7 +39,7 @@
 //
 // A program that sends a line that does not parse or does not answer the
 // question, makes an illegal move, crashes, closes its output, does not
-// reply within Options.MoveTime, or writes a line of protocol.MaxLine bytes
+// reply within Options.MoveTime (or its own Player.MoveTime), or writes a line of protocol.MaxLine bytes
 // or more fails: it is sent /exit, ended, and replaced for the rest of the
 // hand by a dummy that discards the tile it draws (its highest tile, honors
 // last, when it has drawn none) and claims nothing. The failure is counted in

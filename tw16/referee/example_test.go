@@ -13,7 +13,7 @@ import (
 // A match of two hands between four copies of a shell script that
 // discards every tile it draws (testdata/draw-discard.sh): nobody wins.
 func ExampleRun() {
-	o := referee.Options{Hands: 2, Seed: 1, MoveTime: 5 * time.Second}
+	o := referee.Options{Hands: 2, Seed: 1, MoveTime: time.Minute}
 	for p := range o.Players {
 		o.Players[p] = referee.Player{Name: fmt.Sprintf("dd%d", p+1), Command: "testdata/draw-discard.sh"}
 	}
@@ -44,7 +44,7 @@ func ExampleReplayReader() {
 		return
 	}
 	defer os.RemoveAll(dir)
-	o := referee.Options{Hands: 1, Seed: 1, LogDir: dir, MoveTime: 5 * time.Second}
+	o := referee.Options{Hands: 1, Seed: 1, LogDir: dir, MoveTime: time.Minute}
 	for p := range o.Players {
 		o.Players[p] = referee.Player{Name: "dd", Command: "testdata/draw-discard.sh"}
 	}

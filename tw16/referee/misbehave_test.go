@@ -13,18 +13,24 @@ import (
 	"github.com/mjsolve/mjsolve/tw16/protocol"
 )
 
+// easyMoveTime is the move time of the tests' well-behaved programs: so
+// long that they keep it on any machine, however loaded (they answer in
+// milliseconds when they get a CPU), while a test of a program that never
+// answers gives that one program a short time of its own.
+const easyMoveTime = time.Minute
+
 // matchWith plays hands between three draw-discard scripts and the script
-// bad as player 2, with a short move time, and checks what every match
-// must give: every hand finished, its transcript in place and replaying,
-// no temporary file left, the points summing to zero.
-func matchWith(t *testing.T, bad string, hands int) (*game.Table, []*HandReport, string) {
+// bad as player 2 (with the move time limit, or easyMoveTime if 0), and
+// checks what every match must give: every hand finished, its transcript in
+// place and replaying, no temporary file left, the points summing to zero.
+func matchWith(t *testing.T, bad string, hands int, limit time.Duration) (*game.Table, []*HandReport, string) {
 	t.Helper()
 	dir := t.TempDir()
-	o := Options{Hands: hands, Seed: 5, LogDir: dir, MoveTime: time.Second}
+	o := Options{Hands: hands, Seed: 5, LogDir: dir, MoveTime: easyMoveTime}
 	for p := range o.Players {
 		o.Players[p] = Player{Name: "draw-discard", Command: "testdata/draw-discard.sh"}
 	}
-	o.Players[1] = Player{Name: bad, Command: "testdata/" + bad + ".sh"}
+	o.Players[1] = Player{Name: bad, Command: "testdata/" + bad + ".sh", MoveTime: limit}
 	var reps []*HandReport
 	o.OnHand = func(r *HandReport) { reps = append(reps, r) }
 	tab, err := Run(context.Background(), o)
@@ -55,6 +61,15 @@ func matchWith(t *testing.T, bad string, hands int) (*game.Table, []*HandReport,
 		if res.Points != r.Result.Points || tr.Header.Hand != r.Scheduled.Index+1 {
 			t.Errorf("%s: %s replays to points %v, the match had %v", bad, r.Transcript, res.Points, r.Result.Points)
 		}
+		for seat, p := range r.Scheduled.Players {
+			want := easyMoveTime
+			if p == 1 && limit != 0 {
+				want = limit
+			}
+			if got := tr.Header.Seats[seat].MoveTime; got != want {
+				t.Errorf("%s: %s: seat %d (player %d) has move time %v, want %v", bad, r.Transcript, seat+1, p+1, got, want)
+			}
+		}
 	}
 	left, _ := filepath.Glob(filepath.Join(dir, ".*"))
 	if len(left) != 0 {
@@ -65,28 +80,31 @@ func matchWith(t *testing.T, bad string, hands int) (*game.Table, []*HandReport,
 
 // TestMisbehavingPlayers: each script fails in every hand (or plays well,
 // for the stderr flood); the match goes on with the dummy in its place.
-// The move time is a second, so that the well-behaved scripts never miss
-// it on a loaded machine.
+// The well-behaved scripts have easyMoveTime, so that they never miss it on
+// a loaded machine; the scripts that never answer have 300ms (they may
+// miss it earlier than where they hang: a failure all the same, one per
+// hand, and its reason is the same).
 func TestMisbehavingPlayers(t *testing.T) {
 	for _, c := range []struct {
 		script string
 		hands  int
 		why    string // in the failure's reason; "" for no failure
+		limit  time.Duration
 	}{
-		{"garbage", 3, `wrong instruction: protocol: "I would rather not"`},
-		{"illegal-claim", 4, "illegal instruction"},
-		{"false-hu", 3, `wrong instruction: "/hu" to /ask throw`},
-		{"crash", 3, "exited (exit status 139)"}, // the shell reports its child's SIGSEGV
-		{"hang", 2, "no reply within 1s"},
-		{"long-line", 3, "a line of 256 bytes or more"},
-		{"no-read", 2, "no reply within 1s"},
-		{"exit-at-once", 3, ""}, // the reason depends on when the exit is seen
-		{"flood-stderr", 2, ""},
+		{"garbage", 3, `wrong instruction: protocol: "I would rather not"`, 0},
+		{"illegal-claim", 4, "illegal instruction", 0},
+		{"false-hu", 3, `wrong instruction: "/hu" to /ask throw`, 0},
+		{"crash", 3, "exited (exit status 139)", 0}, // the shell reports its child's SIGSEGV
+		{"hang", 2, "no reply within 300ms", 300 * time.Millisecond},
+		{"long-line", 3, "a line of 256 bytes or more", 0},
+		{"no-read", 2, "no reply within 300ms", 300 * time.Millisecond},
+		{"exit-at-once", 3, "", 0}, // the reason depends on when the exit is seen
+		{"flood-stderr", 2, "", 0},
 	} {
 		t.Run(c.script, func(t *testing.T) {
 			t.Parallel()
 			start := time.Now()
-			tab, reps, dir := matchWith(t, c.script, c.hands)
+			tab, reps, dir := matchWith(t, c.script, c.hands, c.limit)
 			want := c.hands
 			if c.script == "flood-stderr" {
 				want = 0
@@ -140,7 +158,7 @@ func TestMisbehavingPlayers(t *testing.T) {
 // a wrong meld would make them fail) and that every transcript replays.
 func TestGreedyPlayers(t *testing.T) {
 	dir := t.TempDir()
-	o := Options{Hands: 24, Seed: 1, LogDir: dir, MoveTime: 5 * time.Second, Reuse: true}
+	o := Options{Hands: 24, Seed: 1, LogDir: dir, MoveTime: easyMoveTime, Reuse: true}
 	for p := range o.Players {
 		o.Players[p] = Player{Name: fmt.Sprintf("greedy%d", p+1), Command: greedyCommand(t, p == 2)}
 	}

@@ -164,12 +164,14 @@ func (p *program) recv() ([]byte, error) {
 }
 
 // ended describes a program whose output ended: it exited (with its
-// status) or closed its standard output.
+// status) or, still running after its move time, closed its standard
+// output. (An exit is seen a moment after the end of the output, longer on
+// a loaded machine, so the wait is not shorter than the move time.)
 func (p *program) ended() error {
 	select {
 	case <-p.done:
 		return fmt.Errorf("exited (%v)", exitStatus(p.waitErr))
-	case <-time.After(100 * time.Millisecond):
+	case <-time.After(p.limit):
 		return errors.New("closed its standard output")
 	}
 }

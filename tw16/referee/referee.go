@@ -20,6 +20,17 @@ import (
 type Player struct {
 	Name    string
 	Command string
+	// MoveTime, when set, is this player's time for each reply instead of
+	// the match's Options.MoveTime.
+	MoveTime time.Duration
+}
+
+// moveTime is the time player p has for each reply.
+func (o *Options) moveTime(p int) time.Duration {
+	if t := o.Players[p].MoveTime; t > 0 {
+		return t
+	}
+	return o.MoveTime
 }
 
 // Options configure a match.
@@ -88,6 +99,9 @@ func Run(ctx context.Context, o Options) (*game.Table, error) {
 	for p, pl := range o.Players {
 		if pl.Command == "" {
 			return nil, fmt.Errorf("referee: player %d has no command", p+1)
+		}
+		if pl.MoveTime < 0 {
+			return nil, fmt.Errorf("referee: player %d: move time %v", p+1, pl.MoveTime)
 		}
 		names[p] = pl.Name
 	}
@@ -161,7 +175,7 @@ func (m *match) program(p, n int) (*program, error) {
 	if m.o.LogDir != "" {
 		errPath = filepath.Join(m.o.LogDir, fmt.Sprintf("stderr-hand-%04d-player%d.txt", n, p+1))
 	}
-	pr, err := startProgram(m.o.Players[p].Command, errPath, m.o.MoveTime)
+	pr, err := startProgram(m.o.Players[p].Command, errPath, m.o.moveTime(p))
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +224,8 @@ func (m *match) hand(ctx context.Context, g *game.Game, sh game.Scheduled) (*Han
 			Dealer: sh.Dealer, Round: sh.Round, Honors: m.o.Honors, MoveTime: m.o.MoveTime,
 			Wall: g.Wall(), Start: time.Now()}
 		for s, p := range sh.Players {
-			h.Seats[s] = SeatInfo{Player: p, Name: m.o.Players[p].Name, Command: m.o.Players[p].Command, Path: hd.paths[s]}
+			h.Seats[s] = SeatInfo{Player: p, Name: m.o.Players[p].Name, Command: m.o.Players[p].Command, Path: hd.paths[s],
+				MoveTime: m.o.moveTime(p)}
 		}
 		rep.Transcript = filepath.Join(m.o.LogDir, fmt.Sprintf("hand-%04d.txt.zst", n))
 		t, err := createTranscript(rep.Transcript, m.z, h)

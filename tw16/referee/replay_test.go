@@ -18,7 +18,7 @@ import (
 func oneTranscript(t *testing.T, seed uint64) string {
 	t.Helper()
 	dir := t.TempDir()
-	o := Options{Hands: 1, Seed: seed, LogDir: dir, MoveTime: 5 * time.Second}
+	o := Options{Hands: 1, Seed: seed, LogDir: dir, MoveTime: easyMoveTime}
 	for p := range o.Players {
 		o.Players[p] = Player{Name: "greedy", Command: greedyCommand(t, false)}
 	}
@@ -136,7 +136,7 @@ func TestTranscriptHeader(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := tr.Header
-	if h.Hand != 1 || h.Dealer != 0 || len(h.Wall) != 136 || h.MoveTime != 5*time.Second || h.Seats[3].Player != 3 || !strings.Contains(h.Seats[0].Command, "MJSOLVE_TEST_PLAYER=greedy") {
+	if h.Hand != 1 || h.Dealer != 0 || len(h.Wall) != 136 || h.MoveTime != easyMoveTime || h.Seats[0].MoveTime != easyMoveTime || h.Seats[3].Player != 3 || !strings.Contains(h.Seats[0].Command, "MJSOLVE_TEST_PLAYER=greedy") {
 		t.Errorf("header %+v", h)
 	}
 	if len(tr.Records) < 100 || !strings.HasPrefix(tr.Records[0].Text, "/start MJ 1 MJSOLVE_TEST_PLAYER=greedy exec /") || tr.Records[0].Dir != '>' {

@@ -68,6 +68,9 @@ type SeatInfo struct {
 	Name    string // the player's name
 	Command string // its command
 	Path    string // the path field of its /start
+	// MoveTime is the program's time for each reply (the header's
+	// MoveTime unless the player was given its own).
+	MoveTime time.Duration
 }
 
 // Record is one line of a transcript after the header: a line sent to a
@@ -133,8 +136,12 @@ func formatHeader(h *Header) string {
 	}
 	b.WriteByte('\n')
 	for s, si := range h.Seats {
-		fmt.Fprintf(&b, "seat %d player %d name %s command %s path %s\n",
+		fmt.Fprintf(&b, "seat %d player %d name %s command %s path %s",
 			s+1, si.Player+1, strconv.Quote(si.Name), strconv.Quote(si.Command), strconv.Quote(si.Path))
+		if si.MoveTime != 0 && si.MoveTime != h.MoveTime {
+			fmt.Fprintf(&b, " move-time %s", si.MoveTime)
+		}
+		b.WriteByte('\n')
 	}
 	fmt.Fprintf(&b, "start %s\n", h.Start.UTC().Format(time.RFC3339Nano))
 	return b.String()
@@ -319,6 +326,13 @@ func ReadTranscript(r io.Reader) (*Transcript, error) {
 			}
 			*f.field, _ = strconv.Unquote(q)
 			rest = strings.TrimPrefix(rest[len(q):], f.next)
+		}
+		si.MoveTime = h.MoveTime
+		if mt, ok := strings.CutPrefix(rest, " move-time "); ok && err == nil {
+			// The seat's own move time, when it differs from the match's.
+			if si.MoveTime, err = time.ParseDuration(mt); err != nil || si.MoveTime <= 0 {
+				err = bad("seat %d: move-time %q is not a duration", s+1, mt)
+			}
 		}
 	}
 	if err == nil {
