@@ -85,7 +85,7 @@ func TestAnalysisPlotBadInput(t *testing.T) {
 	}{
 		{[]string{"--out", out}, "analysis plot needs one or more record FILEs written by 'mjsolve solitaire --out' (see 'mjsolve analysis plot --help')"},
 		{[]string{recs}, "analysis plot needs --out FILE (.png, .svg or .pdf)"},
-		{[]string{recs, "--out", out, "--kind", "bars"}, `--kind "bars": unknown (want rate or time)`},
+		{[]string{recs, "--out", out, "--kind", "bars"}, `--kind "bars": unknown (want rate, time or difficulty)`},
 		{[]string{recs, "--out", filepath.Join(dir, "out.gif")}, "--out " + filepath.Join(dir, "out.gif") + ": unknown extension .gif (want .png, .svg or .pdf)"},
 		{[]string{recs, "--png", filepath.Join(dir, "out")}, "--png " + filepath.Join(dir, "out") + ": no extension (want .png, .svg or .pdf)"},
 		{[]string{recs, "--out", out, "--png", out}, "give --out or --png, not both"},
