@@ -10,6 +10,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // GNOME Mahjongg's mahjongg.map holds several <map name=".." scorename="..">
@@ -53,9 +55,9 @@ func parseGnome(data []byte, file string) ([]*Layout, error) {
 		if err != nil {
 			var se *xml.SyntaxError
 			if errors.As(err, &se) {
-				return nil, errorf(file, se.Line, "%s", se.Msg)
+				return nil, errorf(file, se.Line, "%s", printable(se.Msg))
 			}
-			return nil, errorf(file, 0, "%v", err)
+			return nil, errorf(file, 0, "%s", printable(err.Error()))
 		}
 		p.line, _ = d.InputPos()
 		switch t := tok.(type) {
@@ -255,5 +257,31 @@ func WriteGnome(w io.Writer, ls ...*Layout) error {
 func xmlEscape(s string) string {
 	var b strings.Builder
 	xml.EscapeText(&b, []byte(s))
+	return b.String()
+}
+
+// printable makes an XML decoder's message safe to print: the decoder
+// quotes bytes of the file as they are, so bytes that are not valid UTF-8
+// and characters that are not printable are written as Go escapes (\xff,
+// \x01), and a long message is cut at 120 characters.
+func printable(msg string) string {
+	var b strings.Builder
+	for n := 0; msg != ""; n++ {
+		if n == 120 {
+			b.WriteString("…")
+			break
+		}
+		r, size := utf8.DecodeRuneInString(msg)
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, "\\x%02x", msg[0])
+		case !unicode.IsPrint(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+		msg = msg[size:]
+	}
 	return b.String()
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 func TestDetect(t *testing.T) {
@@ -243,6 +245,26 @@ func TestMalformed(t *testing.T) {
 		var pe *ParseError
 		if !errors.As(err, &pe) || pe.File != tt.name {
 			t.Errorf("%s: error %T does not name the file", tt.name, err)
+		}
+	}
+}
+
+// TestGnomeErrorsPrintable: the XML decoder's messages quote the file's
+// bytes as they are; the reader's errors escape what is not printable
+// UTF-8 (issue 9 item 10). They printed raw binary bytes.
+func TestGnomeErrorsPrintable(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"<mahjongg><map name=\"a\">&\xff\x01x;</map></mahjongg>", `invalid character entity &\xff (no semicolon)`},
+		{"<mahjongg><map name=\"a\">&\xfe\xfd;</map></mahjongg>", `invalid character entity &\xfe\xfd;`},
+	} {
+		_, err := Read(strings.NewReader(c.in), "g.map")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.in, err, c.want)
+			continue
+		}
+		msg := err.Error()
+		if !utf8.ValidString(msg) || strings.ContainsFunc(msg, func(r rune) bool { return !unicode.IsPrint(r) }) {
+			t.Errorf("%q: unprintable error %q", c.in, msg)
 		}
 	}
 }
