@@ -28,11 +28,11 @@ type job struct {
 			Spec struct {
 				RestartPolicy string `yaml:"restartPolicy"`
 				Containers    []struct {
-					Name         string   `yaml:"name"`
-					Image        string   `yaml:"image"`
-					Command      []string `yaml:"command"`
-					Args         []string `yaml:"args"`
-					Env          []struct {
+					Name    string   `yaml:"name"`
+					Image   string   `yaml:"image"`
+					Command []string `yaml:"command"`
+					Args    []string `yaml:"args"`
+					Env     []struct {
 						Name  string `yaml:"name"`
 						Value string `yaml:"value"`
 					} `yaml:"env"`
