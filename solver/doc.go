@@ -37,6 +37,19 @@
 //     first restart each pairing is tested alone and those failing are ruled
 //     out. The last attempt is unbounded, so the answer is exact.
 //
+// # The scan's state
+//
+// Each tile carries packed counters: the tiles still on the board that
+// cover it, and those on its left and on its right. Taking a tile off
+// drops the counters of the tiles it covers (on any level below) and of
+// its neighbours on the side that still has tiles (it is free, so one
+// side is empty; a tile has at most two neighbours a side); a tile whose
+// counter drop frees it goes on a worklist. A scan is run from the
+// position's counters, or continued from a saved state after a rule was
+// made less strict. The solver's state is grouped by job (position,
+// pairing search, the play in progress, random games, min-left search,
+// budget, choices of method): see core.go.
+//
 // Verdicts are exact: Winnable comes with moves that replay under
 // solitaire.Verify, Impossible means a complete search found no solution,
 // and Unknown is given only when a budget (Options.MaxScans,
