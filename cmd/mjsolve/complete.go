@@ -1,7 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -21,9 +24,9 @@ import (
 // completeLayout completes a layout name: the names "layouts list" shows
 // (built-ins, MJSOLVE_LAYOUT_PATH layouts, "xmahjongg/ox", …) and the bare
 // name of an installed game's layout where only one game has it, each with
-// its title and size as description. When no name starts with what is
-// typed, the shell completes file names instead, as --layout also takes a
-// file.
+// its title and size as description, and the files and directories that
+// start with what is typed, as --layout also takes a file (when no name
+// does, the shell completes file names itself).
 func completeLayout(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	if len(args) > 0 { // "layouts show" takes one name
 		return nil, cobra.ShellCompDirectiveNoFileComp
@@ -35,9 +38,31 @@ func completeLayout(_ *cobra.Command, args []string, toComplete string) ([]cobra
 		}
 	}
 	if len(out) == 0 {
-		return nil, cobra.ShellCompDirectiveDefault
+		return nil, cobra.ShellCompDirectiveDefault // the shell completes file names
 	}
-	return out, cobra.ShellCompDirectiveNoFileComp
+	return append(out, fileCompletions(toComplete)...), cobra.ShellCompDirectiveNoFileComp
+}
+
+// fileCompletions returns the files and directories (with a trailing "/")
+// whose path starts with prefix, hidden ones only when prefix names them.
+func fileCompletions(prefix string) (out []cobra.Completion) {
+	dir, base := filepath.Split(prefix)
+	entries, err := os.ReadDir(cmp.Or(dir, "."))
+	if err != nil {
+		return nil
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, base) || strings.HasPrefix(name, ".") && !strings.HasPrefix(base, ".") {
+			continue
+		}
+		if e.IsDir() || e.Type()&os.ModeSymlink != 0 && isDir(dir+name) {
+			out = append(out, dir+name+"/")
+		} else {
+			out = append(out, dir+name)
+		}
+	}
+	return out
 }
 
 // layoutCompletions returns "NAME\tdescription" for each usable layout of

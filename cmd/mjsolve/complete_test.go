@@ -1,6 +1,11 @@
 package main
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 // TestCompleteLayout completes layout names through cobra's hidden
 // __complete command, as the shell scripts of "mjsolve completion" do.
@@ -27,5 +32,35 @@ func TestCompleteLayout(t *testing.T) {
 		if code != 0 || out != c.want {
 			t.Errorf("complete %q: exit %d, output %q, want %q", c.args, code, out, c.want)
 		}
+	}
+}
+
+// TestCompleteLayoutFiles: --layout completion offers files and
+// directories along with the names that start with what is typed (issue 9
+// item 15); it offered the names only.
+func TestCompleteLayoutFiles(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "turtle-mine.txt"), nil, 0o644)
+	os.Mkdir(filepath.Join(dir, "turtles"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".turtle-hidden"), nil, 0o644)
+	t.Chdir(dir)
+	code, out, _ := runCmd(t, "", "__complete", "solitaire", "--layout", "tur")
+	if want := "turtle\tTurtle, 144 tiles\nturtle40\tLittle turtle, 40 tiles\nturtle-mine.txt\nturtles/\n:4\n"; code != 0 || out != want {
+		t.Errorf("exit %d, completions %q, want %q", code, out, want)
+	}
+}
+
+// TestLayoutPathWarning: a directory of MJSOLVE_LAYOUT_PATH that does not
+// exist gets a warning on stderr, and the command goes on (issue 9 item
+// 15); it was silently ignored.
+func TestLayoutPathWarning(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "none")
+	t.Setenv("MJSOLVE_LAYOUT_PATH", missing)
+	code, out, errOut := runCmd(t, "", "layouts", "show", "tiny8")
+	if want := "mjsolve: warning: MJSOLVE_LAYOUT_PATH names " + missing + ": no such directory\n"; code != 0 || out == "" || errOut != want {
+		t.Errorf("exit %d, stderr %q, want %q", code, errOut, want)
+	}
+	if _, _, errOut := runCmd(t, "", "tw16", "shanten", "1z"); strings.Contains(errOut, "warning") {
+		t.Errorf("tw16 warns about layouts: %q", errOut)
 	}
 }

@@ -22,6 +22,21 @@ import (
 // package layouts does not.
 func layoutFinder() *layouts.Finder { return layouts.FinderFromEnv(os.Getenv) }
 
+// warnLayoutPath warns on w about each directory of MJSOLVE_LAYOUT_PATH
+// that does not exist or is not a directory: its layouts would silently
+// be missing.
+func warnLayoutPath(w io.Writer) {
+	for _, d := range layoutFinder().LayoutPath {
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			why := "no such directory"
+			if err == nil {
+				why = "not a directory"
+			}
+			fmt.Fprintf(w, "mjsolve: warning: %s names %s: %s\n", layouts.EnvLayoutPath, d, why)
+		}
+	}
+}
+
 // newLayoutsCmd is the "layouts" command group: list and show layouts.
 func newLayoutsCmd() *cobra.Command {
 	cmd := &cobra.Command{

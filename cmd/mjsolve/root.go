@@ -248,6 +248,9 @@ or 143 (SIGTERM).`,
   source <(mjsolve completion bash)                     # shell completion`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// Every command that reads layouts warns about a missing directory
+		// in MJSOLVE_LAYOUT_PATH (tw16 has its own hook and reads none).
+		PersistentPreRun: func(cmd *cobra.Command, _ []string) { warnLayoutPath(cmd.ErrOrStderr()) },
 	}
 	// --version prints what "mjsolve version" prints.
 	root.Version = versionString()
