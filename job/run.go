@@ -166,6 +166,11 @@ func (j *Job) Geometry() *solitaire.Geometry { return j.geo }
 // one a resumed file does not hold in order to the end (Progress.Total).
 func (j *Job) Pending() uint64 { return j.header.First + j.header.Boards - j.next }
 
+// KeptImpossible is the number of impossible boards among those read back
+// by a resume before the first missing game (what [Job.Pending] leaves
+// out), so that progress can count the whole run.
+func (j *Job) KeptImpossible() int64 { return j.total.Impossible }
+
 // FromFile is the number of boards read back from a resumed record file.
 func (j *Job) FromFile() int64 { return j.fromFile }
 

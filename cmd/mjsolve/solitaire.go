@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
@@ -148,11 +147,16 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 		return err
 	}
 	spec.Layout = l
-	var bar *progressbar.ProgressBar
+	var (
+		bar        *progressLine
+		kept       uint64 // boards read back before the first missing game
+		keptImposs int64
+	)
 	if stderrTerminal(stderr) {
+		// The bar counts the whole run, the boards read back by --resume
+		// included, as the summary does.
 		spec.OnProgress = func(p analysis.Progress) {
-			bar.Describe(fmt.Sprintf("%s: %d unwinnable", l.Name, p.Impossible))
-			bar.Set64(int64(p.Done))
+			bar.Update(fmt.Sprintf("%s: %d unwinnable", l.Name, keptImposs+p.Impossible), kept+p.Done)
 		}
 	}
 	j, err := job.Prepare(spec)
@@ -175,11 +179,16 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 		fmt.Fprintf(stderr, "mjsolve: %s ends early (cut inside a line or zstd frame, as by a crash); the boards cut off will be solved again\n", o.out)
 	}
 	if spec.OnProgress != nil {
-		bar = newProgressBar(stderr, l.Name, j.Pending())
+		h := j.Header()
+		kept, keptImposs = h.Boards-j.Pending(), j.KeptImpossible()
+		bar = newProgressLine(stderr, terminalWidth(stderr), l.Name, h.Boards, kept, 200*time.Millisecond)
 	}
 	res, err := j.Run(ctx)
 	if bar != nil {
 		bar.Clear()
+		if ctx.Err() != nil {
+			fmt.Fprintln(stderr) // past the terminal's ^C echo, before the summary
+		}
 	}
 	if err != nil {
 		return failure(err)
@@ -202,20 +211,6 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 		return errInterrupted
 	}
 	return nil
-}
-
-// newProgressBar is the progress bar of the main job on a terminal.
-func newProgressBar(stderr io.Writer, name string, total uint64) *progressbar.ProgressBar {
-	return progressbar.NewOptions64(int64(total),
-		progressbar.OptionSetWriter(stderr),
-		progressbar.OptionSetDescription(name),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("boards"),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(200*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)
 }
 
 // writeJSON writes v as one line of JSON (a value that does not marshal is

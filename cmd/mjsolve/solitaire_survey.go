@@ -9,8 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/schollz/progressbar/v3"
+	"time"
 
 	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/analysis/plot"
@@ -52,14 +51,13 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 		return fmt.Errorf("--layout %s: %s", o.layout, strings.TrimPrefix(err.Error(), "job: "))
 	}
 	ss := job.SurveySpec{Entries: entries, Spec: spec, Dir: o.out, Resume: o.resume}
-	var bar *progressbar.ProgressBar
+	var bar *progressLine
 	if stderrTerminal(stderr) {
 		ss.OnProgress = func(p job.SurveyProgress) {
 			if bar == nil {
-				bar = newProgressBar(stderr, p.Layout, p.Total)
+				bar = newProgressLine(stderr, terminalWidth(stderr), p.Layout, p.Total, 0, 200*time.Millisecond)
 			}
-			bar.Describe(fmt.Sprintf("%s (%d of %d layouts)", p.Layout, p.Index, p.Of))
-			bar.Set64(int64(p.Done))
+			bar.Update(fmt.Sprintf("%s (%d of %d layouts)", p.Layout, p.Index, p.Of), p.Done)
 		}
 	}
 	res, err := job.Survey(ctx, ss)
