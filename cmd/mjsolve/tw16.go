@@ -8,8 +8,6 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
-	"time"
 	"unsafe"
 
 	"github.com/mjsolve/mjsolve/internal/batch"
@@ -130,48 +128,11 @@ func runTW16Tables(opts *tw16TablesOptions) error {
 	if err != nil {
 		return failure(err)
 	}
+	a := &answer.TablesAnswer{Info: info, Action: action}
 	if opts.json {
-		out := struct {
-			Path        string  `json:"path"`
-			Size        int64   `json:"size"`
-			Built       string  `json:"built"`
-			BuildMillis float64 `json:"build_ms"`
-			Action      string  `json:"action"`
-			FromCache   bool    `json:"from_cache"`
-			LoadMillis  float64 `json:"load_ms"`
-			CacheError  string  `json:"cache_error,omitempty"`
-		}{info.Path, info.Size, info.Built.UTC().Format(time.RFC3339), millis(info.BuildTime),
-			action, info.FromCache, millis(info.LoadTime), errString(info.CacheErr)}
-		return writeJSON(opts.stdout, out)
+		return writeJSON(opts.stdout, a)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "cache:  %s\n", info.Path)
-	fmt.Fprintf(&b, "size:   %d bytes\n", info.Size)
-	fmt.Fprintf(&b, "built:  %s in %s\n", info.Built.UTC().Format("2006-01-02 15:04:05 MST"), info.BuildTime.Round(time.Millisecond))
-	switch {
-	case opts.verify:
-		fmt.Fprintf(&b, "verify: the cache reads back intact and equals a fresh build\n")
-	case opts.rebuild:
-		fmt.Fprintf(&b, "now:    rebuilt and cached in %s\n", info.LoadTime.Round(time.Millisecond))
-	case info.FromCache:
-		fmt.Fprintf(&b, "now:    loaded from the cache in %s\n", info.LoadTime.Round(time.Millisecond))
-	default:
-		fmt.Fprintf(&b, "now:    built in %s\n", info.LoadTime.Round(time.Millisecond))
-	}
-	if info.CacheErr != nil {
-		fmt.Fprintf(&b, "note:   %s\n", oneLine(info.CacheErr.Error()))
-	}
-	_, err = io.WriteString(opts.stdout, b.String())
-	return err
-}
-
-func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
-func errString(err error) string {
-	if err == nil {
-		return ""
-	}
-	return oneLine(err.Error())
+	return a.WriteText(opts.stdout)
 }
 
 // tw16HandOptions are the inputs shared by shanten, waits, effective and advise.
