@@ -103,3 +103,14 @@ func ExampleSurvey() {
 	// tiny8: 112 of 200 unwinnable
 	// ends10: 122 of 200 unwinnable
 }
+
+// The text of "mjsolve solitaire hint" and "solve" for tiny8 game 3.
+func ExampleHintText() {
+	l, _ := layouts.Builtin("tiny8")
+	g, _ := solitaire.Compile(l)
+	b, _ := solitaire.DealBoard(g, solitaire.PCG{Seed: 1}, 3)
+	r, _ := job.Hint(context.Background(), b, 0)
+	fmt.Print(job.HintText(b, r, 0))
+	// Output:
+	// winnable: 8 tiles left; take 2m at 10,0,0 and 2m at 7,0,1 (slots 5, 7)
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -117,65 +116,8 @@ func runSolitaireSolve(ctx context.Context, o *solitaireSolveOptions, b *solitai
 	if o.json {
 		return writeJSON(stdout, job.NewAnswer(b, solitaire.LayoutRef(b.Geo.Layout, layoutFinder()), about, r))
 	}
-	var sb strings.Builder
-	sb.WriteString(boardHeading(b, about) + "\n")
-	left := b.Remaining()
-	switch r.Verdict {
-	case solver.Winnable:
-		fmt.Fprintf(&sb, "winnable: %d tiles cleared in %d moves (%s)\n", left, len(r.Moves), describeMethod(r))
-		writeMoves(&sb, b, r.Moves)
-	case solver.Impossible:
-		fmt.Fprintf(&sb, "impossible: no order of play clears these %d tiles (%s)\n", left, describeMethod(r))
-		if o.minLeft && r.MinLeft >= 0 {
-			fmt.Fprintf(&sb, "at best %d tiles remain, after these %d moves:\n", r.MinLeft, len(r.Moves))
-			writeMoves(&sb, b, r.Moves)
-		} else if o.minLeft {
-			sb.WriteString("the fewest tiles that must remain was not found in time\n")
-		}
-	default:
-		fmt.Fprintf(&sb, "unknown: no answer within %v\n", o.timeout)
-	}
-	_, err = io.WriteString(stdout, sb.String())
+	_, err = io.WriteString(stdout, boardHeading(b, about)+"\n"+job.SolveText(b, r, o.minLeft, o.timeout))
 	return err
-}
-
-// describeMethod says how the verdict was reached and at what cost.
-func describeMethod(r solver.Result) string {
-	var how string
-	switch r.Method {
-	case solver.PruneTop:
-		how = "the first prune scan fails"
-	case solver.Random:
-		how = fmt.Sprintf("random play, game %d", r.Stats.RandomGames)
-	case solver.Search:
-		how = fmt.Sprintf("pairing search, %d nodes", r.Stats.Nodes)
-	case solver.Trivial:
-		how = "the board is empty"
-	default:
-		how = r.Method.String()
-	}
-	return fmt.Sprintf("%s; %s", how, countNoun(r.Stats.Scans, "scan"))
-}
-
-// countNoun writes n and a noun, with an s unless n is 1.
-func countNoun(n int64, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// tileAt describes the tile in slot i: face and position.
-func tileAt(b *solitaire.Board, i uint8) string {
-	s := b.Geo.Layout.Slots[i]
-	return fmt.Sprintf("%s at %d,%d,%d", b.Groups[i], s.X, s.Y, s.Z)
-}
-
-func writeMoves(sb *strings.Builder, b *solitaire.Board, moves []solitaire.Move) {
-	w := len(fmt.Sprint(len(moves)))
-	for k, m := range moves {
-		fmt.Fprintf(sb, "%*d. %s + %s (slots %d, %d)\n", w, k+1, tileAt(b, m.A), tileAt(b, m.B), m.A, m.B)
-	}
 }
 
 func runSolitaireHint(ctx context.Context, o *solitaireSolveOptions, b *solitaire.Board, about string, stdout io.Writer) error {
@@ -183,33 +125,9 @@ func runSolitaireHint(ctx context.Context, o *solitaireSolveOptions, b *solitair
 	if err != nil {
 		return solveErr(ctx, err)
 	}
-	left := b.Remaining()
 	if o.json {
 		return writeJSON(stdout, job.NewHintAnswer(b, solitaire.LayoutRef(b.Geo.Layout, layoutFinder()), about, r))
 	}
-	var msg string
-	switch r.Verdict {
-	case solver.Winnable:
-		if left == 0 {
-			msg = "the board is already clear\n"
-			break
-		}
-		m := r.Moves[0]
-		msg = fmt.Sprintf("winnable: %d tiles left; take %s and %s (slots %d, %d)\n",
-			left, tileAt(b, m.A), tileAt(b, m.B), m.A, m.B)
-	case solver.Impossible:
-		msg = fmt.Sprintf("impossible: no order of play clears these %d tiles", left)
-		if r.MinLeft >= 0 {
-			msg += fmt.Sprintf("; at best %d remain", r.MinLeft)
-			if len(r.Moves) > 0 {
-				m := r.Moves[0]
-				msg += fmt.Sprintf(" (start with %s and %s, slots %d, %d)", tileAt(b, m.A), tileAt(b, m.B), m.A, m.B)
-			}
-		}
-		msg += "\n"
-	default:
-		msg = fmt.Sprintf("unknown: no answer within %v\n", o.timeout)
-	}
-	_, err = io.WriteString(stdout, boardHeading(b, about)+"\n"+msg)
+	_, err = io.WriteString(stdout, boardHeading(b, about)+"\n"+job.HintText(b, r, o.timeout))
 	return err
 }
