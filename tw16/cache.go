@@ -16,7 +16,7 @@ import (
 	"github.com/mjsolve/mjsolve/internal/atomicfile"
 )
 
-// Cache file layout (format version 2), little-endian:
+// Cache file layout (format version 3), little-endian:
 //
 //	magic     [8]byte  "mjsolvT\x16"
 //	version   uint32   cacheVersion
@@ -27,17 +27,26 @@ import (
 //	payload            zstd stream of:
 //	  nSuit, nHonor  uint32 each: the numbers of distinct rows (1..256)
 //	  rows           nSuit suit rows, then nHonor honor rows, uint64 each
+//	  nX, nY         uint32 each: the numbers of X and Y classes (1..512)
+//	  honorSuit      the X class of honor row h and suit row a at h×nSuit+a, uint16 each
+//	  suitSuit       the Y class of suit rows a and b at a×nSuit+b, uint16 each
+//	  final          the replacement number of k sets for classes x and y at
+//	                 (k×nX+x)×nY+y, k = 0..5, a byte each
 //	  numbers        5^9 suit row numbers, then 5^7 honor row numbers, a byte each
 //
-// Version 1 held the packed row of every vector (16 MB uncompressed).
+// Version 1 held the packed row of every vector (16 MB uncompressed);
+// version 2 did not hold the pair tables, which every program then derived
+// when it loaded the tables (two thirds of the load's time, and most of the
+// start of a "mjsolve tw16 bot" process).
 const (
 	cacheMagic    = "mjsolvT\x16"
-	cacheVersion  = 2
-	cacheName     = "tw16-tables-v2.zst"
+	cacheVersion  = 3
+	cacheName     = "tw16-tables-v3.zst"
 	headerSize    = 8 + 4 + 8 + 8 + 8 + 4
 	numbersSize   = suitVectors + honorVectors
-	maxPayload    = 8 + 8*2*maxRows + numbersSize
-	minPayload    = 8 + 8*2 + numbersSize
+	maxClasses    = 1 << classBits
+	maxPayload    = 8 + 8*2*maxRows + 8 + 2*2*maxRows*maxRows + (maxMelds+1)*maxClasses*maxClasses + numbersSize
+	minPayload    = 8 + 8*2 + 8 + 2*2 + (maxMelds + 1) + numbersSize
 	payloadHeader = 8
 )
 
@@ -138,22 +147,49 @@ func readCache(path string) (*partTables, cacheHeader, int64, error) {
 
 // decodePayload reads the tables from an uncompressed payload.
 func decodePayload(payload []byte) (*partTables, error) {
+	if len(payload) < payloadHeader {
+		return nil, fmt.Errorf("payload of %d bytes", len(payload))
+	}
 	nSuit := uint64(binary.LittleEndian.Uint32(payload[0:]))
 	nHonor := uint64(binary.LittleEndian.Uint32(payload[4:]))
-	if want := payloadHeader + 8*(nSuit+nHonor) + numbersSize; uint64(len(payload)) != want {
-		return nil, fmt.Errorf("payload of %d bytes for %d suit and %d honor rows, want %d", len(payload), nSuit, nHonor, want)
+	if nSuit == 0 || nSuit > maxRows || nHonor == 0 || nHonor > maxRows {
+		return nil, fmt.Errorf("payload of %d bytes for %d suit and %d honor rows, want 1..%d of each", len(payload), nSuit, nHonor, maxRows)
+	}
+	at := payloadHeader + 8*(nSuit+nHonor) // nX, nY
+	if uint64(len(payload)) < at+8+numbersSize {
+		return nil, fmt.Errorf("payload of %d bytes for %d suit and %d honor rows, too short", len(payload), nSuit, nHonor)
+	}
+	nX := uint64(binary.LittleEndian.Uint32(payload[at:]))
+	nY := uint64(binary.LittleEndian.Uint32(payload[at+4:]))
+	if nX == 0 || nX > maxClasses || nY == 0 || nY > maxClasses {
+		return nil, fmt.Errorf("payload of %d bytes for %d X and %d Y classes, want 1..%d of each", len(payload), nX, nY, maxClasses)
+	}
+	hsAt := at + 8
+	ssAt := hsAt + 2*nHonor*nSuit
+	finalAt := ssAt + 2*nSuit*nSuit
+	numAt := finalAt + (maxMelds+1)*nX*nY
+	if want := numAt + numbersSize; uint64(len(payload)) != want {
+		return nil, fmt.Errorf("payload of %d bytes for %d suit and %d honor rows and %d and %d classes, want %d", len(payload), nSuit, nHonor, nX, nY, want)
 	}
 	rows := make([]uint64, nSuit+nHonor)
 	for i := range rows {
 		rows[i] = binary.LittleEndian.Uint64(payload[payloadHeader+8*i:])
 	}
-	numbers := payload[payloadHeader+8*len(rows):]
-	return newPartTables(rows[:nSuit], rows[nSuit:], numbers[:suitVectors], numbers[suitVectors:])
+	numbers := payload[numAt:]
+	t, err := assemblePartTables(rows[:nSuit], rows[nSuit:], numbers[:suitVectors], numbers[suitVectors:])
+	if err != nil {
+		return nil, err
+	}
+	if err := t.pairs.load(t, int(nX), int(nY), payload[hsAt:ssAt], payload[ssAt:finalAt], payload[finalAt:numAt]); err != nil {
+		return nil, err
+	}
+	return t, nil
 }
 
 // encodePayload lays out the tables as the uncompressed payload.
 func encodePayload(t *partTables) []byte {
-	payload := make([]byte, 0, payloadHeader+8*(t.nSuit+t.nHonor)+numbersSize)
+	pt := &t.pairs
+	payload := make([]byte, 0, payloadHeader+8*(t.nSuit+t.nHonor)+8+2*(t.nHonor+t.nSuit)*t.nSuit+(maxMelds+1)*pt.nX*pt.nY+numbersSize)
 	payload = binary.LittleEndian.AppendUint32(payload, uint32(t.nSuit))
 	payload = binary.LittleEndian.AppendUint32(payload, uint32(t.nHonor))
 	for _, x := range t.suitRows[:t.nSuit] {
@@ -161,6 +197,23 @@ func encodePayload(t *partTables) []byte {
 	}
 	for _, x := range t.honorRows[:t.nHonor] {
 		payload = binary.LittleEndian.AppendUint64(payload, x)
+	}
+	payload = binary.LittleEndian.AppendUint32(payload, uint32(pt.nX))
+	payload = binary.LittleEndian.AppendUint32(payload, uint32(pt.nY))
+	for h := range t.nHonor {
+		for a := range t.nSuit {
+			payload = binary.LittleEndian.AppendUint16(payload, uint16(pt.honorSuit[h<<8|a]>>classBits))
+		}
+	}
+	for a := range t.nSuit {
+		for b := range t.nSuit {
+			payload = binary.LittleEndian.AppendUint16(payload, pt.suitSuit[a<<8|b])
+		}
+	}
+	for k := range maxMelds + 1 {
+		for x := range pt.nX {
+			payload = append(payload, pt.final[k<<18|x<<classBits:][:pt.nY]...)
+		}
 	}
 	payload = append(payload, t.suitRow[:suitVectors]...)
 	return append(payload, t.honorRow[:honorVectors]...)
@@ -217,6 +270,9 @@ func VerifyTables(o TableOptions) (TablesInfo, error) {
 	info.FromCache, info.Size, info.Built, info.BuildTime = true, size, hdr.built, hdr.buildTime
 	info.LoadTime = time.Since(start)
 	fresh, _ := buildTables()
+	if !cached.pairs.equal(&fresh.pairs) {
+		return info, fmt.Errorf("tw16: tables cache %s: the pair tables differ from a fresh build", path)
+	}
 	for idx := range suitVectors {
 		if cached.suit(idx) != fresh.suit(idx) {
 			return info, fmt.Errorf("tw16: tables cache %s: suit vector %d differs from a fresh build", path, idx)

@@ -135,7 +135,7 @@ func tablesDiff(a, b *partTables) string {
 			return fmt.Sprintf("honor vector %d: %#x and %#x", idx, a.honor(idx), b.honor(idx))
 		}
 	}
-	if *a.pairs.honorSuit != *b.pairs.honorSuit || *a.pairs.suitSuit != *b.pairs.suitSuit {
+	if !a.pairs.equal(&b.pairs) {
 		return "the pair tables differ"
 	}
 	return ""
@@ -157,6 +157,15 @@ func TestCacheCorruptPayload(t *testing.T) {
 		{"short", "payload of", func(p []byte) []byte { return p[:len(p)-1] }},
 		{"suit row number out of range", "suit row number 200 of 187", func(p []byte) []byte {
 			p[len(p)-numbersSize+12345] = 200
+			return p
+		}},
+		{"X class out of range", "X class 65535 of 275", func(p []byte) []byte {
+			at := payloadHeader + 8*(187+83) + 8
+			p[at], p[at+1] = 0xff, 0xff
+			return p
+		}},
+		{"replacement number out of range", "replacement number 200", func(p []byte) []byte {
+			p[len(p)-numbersSize-1] = 200
 			return p
 		}},
 		{"honor row number out of range", "honor row number 99 of 83", func(p []byte) []byte {

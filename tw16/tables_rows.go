@@ -1,6 +1,7 @@
 package tw16
 
 import (
+	"encoding/binary"
 	"fmt"
 	"sync"
 	"time"
@@ -61,6 +62,18 @@ func buildTables() (*partTables, time.Duration) {
 // the row number of each vector, and derives the pair tables. It checks the
 // numbers of rows and that every row number is in range.
 func newPartTables(suitRows, honorRows []uint64, suitRow, honorRow []uint8) (*partTables, error) {
+	t, err := assemblePartTables(suitRows, honorRows, suitRow, honorRow)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.pairs.derive(t); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// assemblePartTables is newPartTables without the pair tables.
+func assemblePartTables(suitRows, honorRows []uint64, suitRow, honorRow []uint8) (*partTables, error) {
 	if len(suitRows) == 0 || len(suitRows) > maxRows || len(honorRows) == 0 || len(honorRows) > maxRows {
 		return nil, fmt.Errorf("tw16: tables: %d suit rows and %d honor rows, want 1..%d", len(suitRows), len(honorRows), maxRows)
 	}
@@ -85,9 +98,6 @@ func newPartTables(suitRows, honorRows []uint64, suitRow, honorRow []uint8) (*pa
 	copy(t.honorRow[:], honorRow)
 	copy(t.suitRows[:], suitRows)
 	copy(t.honorRows[:], honorRows)
-	if err := t.pairs.derive(t); err != nil {
-		return nil, err
-	}
 	return t, nil
 }
 
@@ -199,6 +209,56 @@ func (pt *pairTables) derive(t *partTables) error {
 		}
 	}
 	return nil
+}
+
+// load sets the pair tables of t from the cache's layout (see cache.go):
+// nX and nY classes, the X class of every honor and suit row (hs) and the Y
+// class of every two suit rows (ss), uint16 each, and final's entries in
+// use, k by k and x by x. It fails on a class out of range or a
+// replacement number that no hand has.
+func (pt *pairTables) load(t *partTables, nX, nY int, hs, ss, final []byte) error {
+	if len(hs) != 2*t.nHonor*t.nSuit || len(ss) != 2*t.nSuit*t.nSuit || len(final) != (maxMelds+1)*nX*nY ||
+		nX > 1<<classBits || nY > 1<<classBits {
+		return fmt.Errorf("tw16: tables: pair tables of %d, %d and %d bytes for %d and %d classes", len(hs), len(ss), len(final), nX, nY)
+	}
+	pt.honorSuit, pt.suitSuit = new([1 << 16]uint32), new([1 << 16]uint16)
+	for h := range t.nHonor {
+		for a := range t.nSuit {
+			c := binary.LittleEndian.Uint16(hs[2*(h*t.nSuit+a):])
+			if int(c) >= nX {
+				return fmt.Errorf("tw16: tables: X class %d of %d", c, nX)
+			}
+			pt.honorSuit[h<<8|a] = uint32(c) << classBits
+		}
+	}
+	for a := range t.nSuit {
+		for b := range t.nSuit {
+			c := binary.LittleEndian.Uint16(ss[2*(a*t.nSuit+b):])
+			if int(c) >= nY {
+				return fmt.Errorf("tw16: tables: Y class %d of %d", c, nY)
+			}
+			pt.suitSuit[a<<8|b] = c
+		}
+	}
+	pt.final = new([8 << 18]uint8)
+	for k := range maxMelds + 1 {
+		for x := range nX {
+			row := final[(k*nX+x)*nY:][:nY]
+			for _, v := range row {
+				if v > 2*valueCap {
+					return fmt.Errorf("tw16: tables: replacement number %d", v)
+				}
+			}
+			copy(pt.final[k<<18|x<<classBits:], row)
+		}
+	}
+	pt.nX, pt.nY = nX, nY
+	return nil
+}
+
+// equal reports whether two pair tables are the same.
+func (pt *pairTables) equal(o *pairTables) bool {
+	return pt.nX == o.nX && pt.nY == o.nY && *pt.honorSuit == *o.honorSuit && *pt.suitSuit == *o.suitSuit && *pt.final == *o.final
 }
 
 // pairRow holds the merge of two parts, a value per byte: byte i of lo is

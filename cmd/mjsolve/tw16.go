@@ -80,7 +80,7 @@ func newTW16TablesCmd() *cobra.Command {
 when and how fast the tables were built; load them (building and caching them
 when the cache is missing or corrupt).
 
-The cache is tw16-tables-v2.zst in $MJSOLVE_CACHE_DIR when set, else in
+The cache is tw16-tables-v3.zst in $MJSOLVE_CACHE_DIR when set, else in
 mjsolve/ under the user cache directory (~/.cache on Linux). It holds, for
 every count vector of a numbered suit (5^9) and of the honors (5^7), the fewest
 tiles to add to make 0-5 sets with and without a pair (as the number of the

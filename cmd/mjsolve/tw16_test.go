@@ -192,7 +192,7 @@ func TestTW16BadInput(t *testing.T) {
 func TestTW16Tables(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv(cacheDirEnv, dir)
-	path := filepath.Join(dir, "tw16-tables-v2.zst")
+	path := filepath.Join(dir, "tw16-tables-v3.zst")
 
 	code, out, errOut := runCmd(t, "", "tw16", "tables", "--rebuild")
 	if code != 0 || errOut != "" || !strings.HasPrefix(out, "cache:  "+path+"\nsize:   ") || !strings.Contains(out, "\nnow:    rebuilt and cached in ") {
