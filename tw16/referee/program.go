@@ -183,6 +183,15 @@ func exitStatus(err error) string {
 	return err.Error()
 }
 
+// closeInput closes the program's standard input (once), telling it to
+// quit.
+func (p *program) closeInput() {
+	if !p.closed {
+		p.closed = true
+		p.in.Close()
+	}
+}
+
 // stop closes the program's standard input, gives it StopGrace to quit,
 // kills its process group if it does not, and waits for its standard
 // error to be drained. It returns how the program ended, for the
@@ -191,8 +200,7 @@ func (p *program) stop() string {
 	if p.exitNote != "" {
 		return p.exitNote
 	}
-	p.closed = true
-	p.in.Close()
+	p.closeInput()
 	select {
 	case <-p.done:
 	case <-time.After(StopGrace):

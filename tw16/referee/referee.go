@@ -247,6 +247,13 @@ func (m *match) hand(ctx context.Context, g *game.Game, sh game.Scheduled) (*Han
 		return nil, err
 	}
 	if !m.o.Reuse {
+		// Tell all four to quit before waiting for any, so that they end
+		// together.
+		for _, p := range w.progs {
+			if p != nil {
+				p.closeInput()
+			}
+		}
 		for s := range game.Seat(4) {
 			w.quit(s)
 		}
