@@ -45,6 +45,7 @@ func checkEffective(t *testing.T, c mjsolve.Counts, e *EffectiveInfo) {
 // TestEffectiveOracle checks the effective tiles of random 3k+1 hands of
 // every size against the oracle.
 func TestEffectiveOracle(t *testing.T) {
+	t.Parallel()
 	perSize := 150
 	if *long {
 		perSize = 10000
@@ -74,6 +75,7 @@ func TestEffectiveOracle(t *testing.T) {
 // TestAdviseOracle checks every discard of random 3k+2 hands against
 // Effective and the oracle, and the ranking.
 func TestAdviseOracle(t *testing.T) {
+	t.Parallel()
 	perSize := 25
 	if *long {
 		perSize = 1000
@@ -124,6 +126,7 @@ func TestAdviseOracle(t *testing.T) {
 // kinds against the oracle and the shapes against the roles of the winning
 // kind in every decomposition that Decompose finds.
 func TestWaitsOracle(t *testing.T) {
+	t.Parallel()
 	count := 1000
 	if *long {
 		count = 100000

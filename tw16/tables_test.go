@@ -149,12 +149,14 @@ func TestShantenKnown(t *testing.T) {
 // every size and mix: a few thousand per size by default, a million per
 // size with -long.
 func TestShantenOracle(t *testing.T) {
+	t.Parallel()
 	perSize := 2000
 	if *long {
 		perSize = 1_000_000
 	}
 	for _, n := range validSizes {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			t.Parallel()
 			rng := rand.New(rand.NewPCG(uint64(n), 42))
 			k := n / 3
 			for i := 0; i < perSize; i++ {
