@@ -94,7 +94,7 @@ func mergeTo(out string, files []string) (*analysis.MergeResult, error) {
 	}
 	f, err := atomicfile.Create(out, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("-o %s: cannot create a file in %s: %w", out, dir, pathErr(err))
+		return nil, fmt.Errorf("-o %s: cannot create a file in %s: %w", out, dir, atomicfile.Cause(err))
 	}
 	defer f.Abort()
 	m, err := analysis.MergeRecords(files, f, analysis.IsZst(out))
@@ -106,10 +106,10 @@ func mergeTo(out string, files []string) (*analysis.MergeResult, error) {
 		return nil, err
 	}
 	if err := f.Commit(); err != nil {
-		return nil, failure(fmt.Errorf("-o %s: %w", out, pathErr(err)))
+		return nil, failure(fmt.Errorf("-o %s: %w", out, atomicfile.Cause(err)))
 	}
 	if err := f.Close(); err != nil {
-		return nil, failure(fmt.Errorf("-o %s: %w", out, pathErr(err)))
+		return nil, failure(fmt.Errorf("-o %s: %w", out, atomicfile.Cause(err)))
 	}
 	return m, nil
 }

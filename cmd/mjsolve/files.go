@@ -26,11 +26,11 @@ func writeFileAtomic(flag, name string, data []byte) error {
 		if err == nil || errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("%s %s: no directory %s", flag, name, dir)
 		}
-		return fmt.Errorf("%s %s: %w", flag, name, pathErr(err))
+		return fmt.Errorf("%s %s: %w", flag, name, atomicfile.Cause(err))
 	}
 	f, err := atomicfile.Create(name, 0o644) // a new file: -rw-r--r--
 	if err != nil {
-		return fmt.Errorf("%s %s: cannot create a file in %s: %w", flag, name, dir, pathErr(err))
+		return fmt.Errorf("%s %s: cannot create a file in %s: %w", flag, name, dir, atomicfile.Cause(err))
 	}
 	defer f.Abort()
 	_, err = f.Write(data)
@@ -41,7 +41,7 @@ func writeFileAtomic(flag, name string, data []byte) error {
 		err = f.Close()
 	}
 	if err != nil {
-		return failure(fmt.Errorf("%s %s: %w", flag, name, pathErr(err)))
+		return failure(fmt.Errorf("%s %s: %w", flag, name, atomicfile.Cause(err)))
 	}
 	return nil
 }
@@ -72,18 +72,4 @@ func checkNewFile(flag, name string, force bool) error {
 func isDir(name string) bool {
 	fi, err := os.Stat(name)
 	return err == nil && fi.IsDir()
-}
-
-// pathErr drops the operation and path from *PathError and *LinkError
-// messages (which may name the temporary file), keeping the cause.
-func pathErr(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mjsolve/mjsolve/internal/atomicfile"
 	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/solitaire"
 )
@@ -176,7 +177,7 @@ func dealBoard(o *solitaireShowOptions) (*solitaire.Board, string, error) {
 func readBoardFile(name string) (*solitaire.Board, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, fmt.Errorf("--board %s: %w", name, pathErr(err))
+		return nil, fmt.Errorf("--board %s: %w", name, atomicfile.Cause(err))
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {

@@ -30,7 +30,7 @@ func Create(target string, perm fs.FileMode) (*File, error) {
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(target), tempPrefix(target)+"*")
 	if err != nil {
-		return nil, &fs.PathError{Op: "create", Path: target, Err: cause(err)}
+		return nil, &fs.PathError{Op: "create", Path: target, Err: Cause(err)}
 	}
 	return &File{File: tmp, target: target, perm: perm.Perm()}, nil
 }
@@ -96,7 +96,7 @@ func (f *File) Commit() error {
 	}
 	if err != nil {
 		f.Abort()
-		return &fs.PathError{Op: "write", Path: f.target, Err: cause(err)}
+		return &fs.PathError{Op: "write", Path: f.target, Err: Cause(err)}
 	}
 	f.committed = true
 	syncDir(filepath.Dir(f.target))
@@ -122,13 +122,13 @@ func WriteFile(target string, data []byte, perm fs.FileMode) error {
 	}
 	defer f.Abort()
 	if _, err := f.Write(data); err != nil {
-		return &fs.PathError{Op: "write", Path: target, Err: cause(err)}
+		return &fs.PathError{Op: "write", Path: target, Err: Cause(err)}
 	}
 	if err := f.Commit(); err != nil {
 		return err
 	}
 	if err := f.Close(); err != nil {
-		return &fs.PathError{Op: "write", Path: target, Err: cause(err)}
+		return &fs.PathError{Op: "write", Path: target, Err: Cause(err)}
 	}
 	return nil
 }
@@ -142,9 +142,10 @@ func syncDir(dir string) {
 	}
 }
 
-// cause drops the operation and path of *fs.PathError and *os.LinkError
-// (which name the temporary file), keeping the cause.
-func cause(err error) error {
+// Cause returns the cause inside a *fs.PathError or *os.LinkError, without
+// their operation and path (which may name a temporary file), or err itself.
+// Callers name the file the user gave in their own message.
+func Cause(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
