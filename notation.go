@@ -30,31 +30,31 @@ func appendTiles(tiles []Tile, s string) ([]Tile, error) {
 			}
 		case c == 'm' || c == 'p' || c == 's' || c == 'z' || c == 'f':
 			if start < 0 {
-				return nil, inputErrorf("suit letter %q without digits in %q", c, excerpt(s))
+				return nil, inputErrorf("suit letter %q without digits in %q", c, Excerpt(s))
 			}
 			for j := start; j < i; j++ {
 				t, ok := tileOf(s[j]-'0', c)
 				if !ok {
-					return nil, inputErrorf("unknown tile %q in %q", string([]byte{s[j], c}), excerpt(s))
+					return nil, inputErrorf("unknown tile %q in %q", string([]byte{s[j], c}), Excerpt(s))
 				}
 				tiles = append(tiles, t)
 			}
 			start = -1
 		case start >= 0 && (c == ' ' || c == ',' || c == '\t'):
-			return nil, inputErrorf("digits %q without a suit letter in %q", excerpt(s[start:i]), excerpt(s))
+			return nil, inputErrorf("digits %q without a suit letter in %q", Excerpt(s[start:i]), Excerpt(s))
 		case start >= 0:
-			return nil, inputErrorf("unknown suit letter %q after %q in %q", runeAt(s, i), excerpt(s[start:i]), excerpt(s))
+			return nil, inputErrorf("unknown suit letter %q after %q in %q", runeAt(s, i), Excerpt(s[start:i]), Excerpt(s))
 		case c == ' ' || c == ',' || c == '\t':
 		default:
 			k, ok := honorLetter(c)
 			if !ok {
-				return nil, inputErrorf("unknown tile letter %q in %q", runeAt(s, i), excerpt(s))
+				return nil, inputErrorf("unknown tile letter %q in %q", runeAt(s, i), Excerpt(s))
 			}
 			tiles = append(tiles, KindTile(k))
 		}
 	}
 	if start >= 0 {
-		return nil, inputErrorf("digits %q without a suit letter in %q", excerpt(s[start:]), excerpt(s))
+		return nil, inputErrorf("digits %q without a suit letter in %q", Excerpt(s[start:]), Excerpt(s))
 	}
 	return tiles, nil
 }
@@ -62,9 +62,10 @@ func appendTiles(tiles []Tile, s string) ([]Tile, error) {
 // maxExcerpt is how many characters of the input an error message quotes.
 const maxExcerpt = 60
 
-// excerpt returns s for an error message: s itself, or its first
-// maxExcerpt characters and "…" when it is longer.
-func excerpt(s string) string {
+// Excerpt returns s for an error message: s itself, or its first
+// 60 characters and "…" when it is longer, so that a message quoting user
+// input stays one readable line.
+func Excerpt(s string) string {
 	n := 0
 	for i := range s {
 		if n == maxExcerpt {
@@ -120,7 +121,7 @@ func ParseKinds(s string) ([]Kind, error) {
 	kinds := make([]Kind, len(tiles))
 	for i, t := range tiles {
 		if t.IsBonus() {
-			return nil, inputErrorf("bonus tile %s not allowed here in %q", t, excerpt(s))
+			return nil, inputErrorf("bonus tile %s not allowed here in %q", t, Excerpt(s))
 		}
 		kinds[i] = t.Kind()
 	}
@@ -138,10 +139,10 @@ func ParseCounts(s string) (Counts, error) {
 	}
 	for _, t := range tiles {
 		if t.IsBonus() {
-			return c, inputErrorf("bonus tile %s not allowed here in %q", t, excerpt(s))
+			return c, inputErrorf("bonus tile %s not allowed here in %q", t, Excerpt(s))
 		}
 		if c[t] == 4 {
-			return c, inputErrorf("5th copy of %s in %q", t, excerpt(s))
+			return c, inputErrorf("5th copy of %s in %q", t, Excerpt(s))
 		}
 		c[t]++
 	}

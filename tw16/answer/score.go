@@ -113,7 +113,7 @@ func ParseTile(s string) (mjsolve.Tile, error) {
 		return 0, err
 	}
 	if len(tiles) != 1 {
-		return 0, fmt.Errorf("want one tile, got %d in %q", len(tiles), Excerpt(s))
+		return 0, fmt.Errorf("want one tile, got %d in %q", len(tiles), mjsolve.Excerpt(s))
 	}
 	return tiles[0], nil
 }
@@ -151,7 +151,7 @@ func (s *Scorer) ScoreLine(line string) (*ScoreAnswer, error) {
 	}
 	i := strings.LastIndexAny(line, " \t")
 	if i < 0 {
-		return nil, fieldError(FieldNone, fmt.Errorf("want a hand and its winning tile, got %q", Excerpt(line)))
+		return nil, fieldError(FieldNone, fmt.Errorf("want a hand and its winning tile, got %q", mjsolve.Excerpt(line)))
 	}
 	t, err := ParseTile(line[i+1:])
 	if err != nil {
@@ -258,22 +258,6 @@ func Width(s string) int {
 func Pad(s string, w int) string {
 	if d := w - Width(s); d > 0 {
 		return s + strings.Repeat(" ", d)
-	}
-	return s
-}
-
-// maxExcerpt is how many characters of the input an error message quotes.
-const maxExcerpt = 60
-
-// Excerpt returns s for an error message: s itself, or its first 60
-// characters and "…" when it is longer.
-func Excerpt(s string) string {
-	n := 0
-	for i := range s {
-		if n == maxExcerpt {
-			return s[:i] + "…"
-		}
-		n++
 	}
 	return s
 }
