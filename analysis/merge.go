@@ -119,6 +119,22 @@ func mergeFiles(paths []string, seen *gameSet, each func(*Record)) (*MergeResult
 	return res, nil
 }
 
+// ReadHeader reads only the header of the record file at path, for a
+// caller that sorts files before reading their records.
+func ReadHeader(path string) (Header, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Header{}, fmt.Errorf("analysis: %w", err)
+	}
+	defer f.Close()
+	rr, err := NewRecordReader(f, path)
+	if err != nil {
+		return Header{}, err
+	}
+	defer rr.Close()
+	return rr.Header(), nil
+}
+
 // mergeFile adds the records of path to res; firstPath names the first
 // file (whose header res holds) in errors.
 func mergeFile(res *MergeResult, seen *gameSet, path, firstPath string, first bool, each func(*Record)) error {

@@ -1,6 +1,7 @@
 package plot
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -16,6 +17,10 @@ type DifficultySeries struct {
 	Name  string
 	Stats *analysis.DifficultyStats
 }
+
+// ErrNoPlayouts is the error of [Difficulty] when no series holds a
+// playout: the records were written without --difficulty.
+var ErrNoPlayouts = errors.New("no boards with playouts (run with --difficulty K)")
 
 // Difficulty draws, for each layout, the distribution of McDonald's
 // difficulty of its winnable boards: the share of boards (in percent)
@@ -70,7 +75,7 @@ func Difficulty(series []DifficultySeries, title string) (*gplot.Plot, error) {
 		drawn++
 	}
 	if drawn == 0 {
-		return nil, fmt.Errorf("analysis: plot: no boards with playouts (run with --difficulty K)")
+		return nil, fmt.Errorf("analysis: plot: %w", ErrNoPlayouts)
 	}
 	p.Legend.Top = true
 	p.Legend.Left = true

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -170,15 +171,7 @@ func runAnalysisPlot(o *analysisPlotOptions) error {
 	if err != nil {
 		return err
 	}
-	data, err := plot.Render(p, w, h, format)
-	if err != nil {
-		return failure(err)
-	}
-	if err := writeFileAtomic(flag, out, data); err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(o.stdout, "wrote %s\n", out)
-	return failure(err)
+	return writePlot(o, p, out, flag, format, w, h)
 }
 
 // plotDifficulty draws the difficulty of the files, one series per layout.
@@ -186,11 +179,11 @@ func plotDifficulty(o *analysisPlotOptions, out, flag, format string, w, h int) 
 	var order []string
 	groups := map[string][]string{}
 	for _, f := range o.files {
-		m, err := analysis.MergeFiles([]string{f})
+		h, err := analysis.ReadHeader(f)
 		if err != nil {
 			return err
 		}
-		name := m.Header.Layout
+		name := h.Layout
 		if groups[name] == nil {
 			order = append(order, name)
 		}
@@ -210,8 +203,16 @@ func plotDifficulty(o *analysisPlotOptions, out, flag, format string, w, h int) 
 	}
 	p, err := plot.Difficulty(series, title)
 	if err != nil {
-		return fmt.Errorf("%s: %s", strings.Join(o.files, " "), strings.TrimPrefix(err.Error(), "analysis: plot: "))
+		if errors.Is(err, plot.ErrNoPlayouts) {
+			err = plot.ErrNoPlayouts
+		}
+		return fmt.Errorf("%s: %w", strings.Join(o.files, " "), err)
 	}
+	return writePlot(o, p, out, flag, format, w, h)
+}
+
+// writePlot renders p as format at w×h and writes it to out atomically.
+func writePlot(o *analysisPlotOptions, p *gplot.Plot, out, flag, format string, w, h int) error {
 	data, err := plot.Render(p, w, h, format)
 	if err != nil {
 		return failure(err)
