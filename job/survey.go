@@ -27,6 +27,25 @@ var Published = map[string]float64{
 	"xmahjongg/default": 0.0295,
 }
 
+// SelectError is the error of [SelectLayouts] for a selector that names
+// nothing usable; Msg says why without the package prefix, for a caller
+// that names the flag or field instead.
+type SelectError struct {
+	Msg string
+	err error
+}
+
+func (e *SelectError) Error() string { return "job: " + e.Msg }
+
+// Unwrap returns the error Msg wraps, if any.
+func (e *SelectError) Unwrap() error { return e.err }
+
+// selectErrorf formats a *SelectError like fmt.Errorf (%w included).
+func selectErrorf(format string, args ...any) error {
+	err := fmt.Errorf(format, args...)
+	return &SelectError{Msg: err.Error(), err: errors.Unwrap(err)}
+}
+
 // SelectLayouts picks layouts of a Finder's list by a selector: "all"
 // (every layout, usable or not), a glob matched against the names
 // ("xmahjongg/*", "kmahjongg/d*"; see path.Match), or a comma-separated
@@ -37,15 +56,15 @@ func SelectLayouts(sel string, list []layouts.Entry, find func(string) (*layouts
 	sel = strings.TrimSpace(sel)
 	switch {
 	case sel == "":
-		return nil, errors.New("job: no layouts selected")
+		return nil, selectErrorf("no layouts selected")
 	case sel == "all":
 		if len(list) == 0 {
-			return nil, errors.New("job: no layouts known")
+			return nil, selectErrorf("no layouts known")
 		}
 		return list, nil
 	case strings.ContainsAny(sel, "*?[") && !strings.Contains(sel, ","):
 		if _, err := path.Match(sel, ""); err != nil {
-			return nil, fmt.Errorf("job: bad layout pattern %q: %w", sel, err)
+			return nil, selectErrorf("bad layout pattern %q: %w", sel, err)
 		}
 		var out []layouts.Entry
 		for _, e := range list {
@@ -54,7 +73,7 @@ func SelectLayouts(sel string, list []layouts.Entry, find func(string) (*layouts
 			}
 		}
 		if len(out) == 0 {
-			return nil, fmt.Errorf("job: no layout matches %q (see mjsolve layouts list)", sel)
+			return nil, selectErrorf("no layout matches %q (see mjsolve layouts list)", sel)
 		}
 		return out, nil
 	}
@@ -63,7 +82,7 @@ func SelectLayouts(sel string, list []layouts.Entry, find func(string) (*layouts
 	for _, name := range strings.Split(sel, ",") {
 		name = strings.TrimSpace(name)
 		if name == "" {
-			return nil, fmt.Errorf("job: empty name in the layout list %q", sel)
+			return nil, selectErrorf("empty name in the layout list %q", sel)
 		}
 		l, err := find(name)
 		if err != nil {

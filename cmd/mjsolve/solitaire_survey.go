@@ -48,7 +48,11 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 	finder := layoutFinder()
 	entries, err := job.SelectLayouts(o.layout, finder.List(), finder.Find)
 	if err != nil {
-		return fmt.Errorf("--layout %s: %s", o.layout, strings.TrimPrefix(err.Error(), "job: "))
+		var se *job.SelectError
+		if errors.As(err, &se) {
+			return fmt.Errorf("--layout %s: %s", o.layout, se.Msg)
+		}
+		return fmt.Errorf("--layout %s: %w", o.layout, err)
 	}
 	ss := job.SurveySpec{Entries: entries, Spec: spec, Dir: o.out, Resume: o.resume}
 	var bar *progressLine
