@@ -15,6 +15,9 @@ import (
 // TestMain runs the test binary as a player program when
 // MJSOLVE_TEST_PLAYER is set (see greedyCommand).
 func TestMain(m *testing.M) {
+	// The tw16 tables in memory, here and in the test's own player
+	// processes: the tests write no cache file.
+	tw16.SetDefaultTableOptions(tw16.TableOptions{NoCache: true})
 	if v := os.Getenv("MJSOLVE_TEST_PLAYER"); v == "greedy" || v == "greedy-nopong" {
 		if err := serveGreedy(&greedy{nopong: v == "greedy-nopong"}); err != nil {
 			fmt.Fprintln(os.Stderr, "greedy:", err)
