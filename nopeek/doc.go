@@ -1,0 +1,66 @@
+// Package nopeek plays Mahjong Solitaire as a person does: without peeking
+// under the tiles. A [Player] plays one strategy on boards of one
+// geometry and reports whether it cleared the board, how many matches it
+// played and how many tiles it left ([Result]); package solver says
+// whether the same board could be cleared by a player who sees every
+// face, so the two together give the price of not peeking.
+//
+// # What the player sees
+//
+// The layout; the faces of the tiles on the board that no tile on the
+// board covers (a tile under another tile shows nothing, even at its
+// edges); and the faces of the tiles removed. A strategy chooses its
+// move from that view alone: the game keeps the deal apart and shows a
+// face only when the last tile covering it leaves the board. So two deals
+// that differ only in faces the player has not seen are played alike,
+// move for move, with the same random numbers (the tests check this).
+//
+// # Strategies
+//
+// random: a uniformly random legal match, until none is left: Ken
+// McDonald's playout (de Bondt, section 3.3), played by [playout.Random].
+//
+// greedy: de Bondt's optimal rule for layouts of isolated stacks of
+// heights one and two (section 2, after theorem 5: pick any group with a
+// match and remove the match of that group with the most tiles not on
+// the ground), generalised to any layout. Each move is the first of:
+//
+//  1. A cleaning move (section 3): the pair of the highest score of the
+//     lowest group whose tiles on the board are all free (so all four go
+//     in two moves when all four are free); else, of the lowest group with
+//     three free tiles (and four on the board) one of which blocks nothing
+//     (covers no tile and has none beside it), the pair of the highest
+//     score that leaves such a tile out. Neither can spoil a game: the
+//     tiles played hold back nothing that waiting would free.
+//  2. The match of the highest score, ties drawn uniformly at random.
+//
+// The score of a match is 16 for each tile it uncovers (it removes the
+// last tile on top of it, so its face shows and it may become playable)
+// plus 1 for each tile it frees. On isolated stacks a match uncovers one
+// tile per tile not on the ground and the cleaning moves are such
+// matches, so greedy is one of the optimal strategies of theorem 5; the
+// tests check that its win probability equals the optimum of an
+// exhaustive search over the hidden faces on small boards of such
+// stacks.
+//
+// lookahead: a one-move search over the view that treats covered tiles as
+// unknown (determinisation). It plays greedy's cleaning moves and forced
+// moves at once; otherwise it deals the faces the player has not seen at
+// random over the covered tiles (every deal consistent with the view
+// equally likely), plays each legal match in that world followed by
+// greedy to the end, and repeats with fresh deals until it has spent its
+// budget ([Options].Rollouts playouts, [DefaultRollouts] by default). It
+// plays the match whose playouts cleared the most tiles, a cleared board
+// counting 144 tiles more. Every candidate meets the same deals and the
+// same random numbers, so the comparison is between moves, not luck. As
+// the playouts follow greedy, this is a rollout improvement of greedy: in
+// the limit of many deals it is never worse.
+//
+// # Use
+//
+// Make one Player per goroutine ([NewPlayer]) and call [Player.Play] for
+// each deal; it allocates nothing. Random numbers come from the caller's
+// [rand.PCG], so a game is the same for the same deal and source state.
+// [Player.Trace] also returns the moves, which replay on a
+// solitaire.Board.
+package nopeek

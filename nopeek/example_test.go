@@ -1,0 +1,44 @@
+package nopeek_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/mjsolve/mjsolve/layouts"
+	"github.com/mjsolve/mjsolve/nopeek"
+	"github.com/mjsolve/mjsolve/solitaire"
+)
+
+// Play ten turtle boards without peeking with each strategy, one player
+// per strategy (one per goroutine when playing in parallel).
+func ExamplePlayer_Play() {
+	l, _ := layouts.Builtin("turtle")
+	geo, err := solitaire.Compile(l)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	dealer := solitaire.PCG{Seed: 1}
+	for _, name := range nopeek.Strategies()[:2] {
+		p, err := nopeek.NewPlayer(geo, name)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		won, left := 0, 0
+		for game := uint64(1); game <= 10; game++ {
+			r := p.Play(dealer.Deal(game, geo.N, nil), rand.NewPCG(game, 0))
+			if r.Won {
+				won++
+			}
+			left += r.Left
+		}
+		fmt.Printf("%s: %d of 10 won, %d tiles left in all\n", name, won, left)
+	}
+	_, err = nopeek.NewPlayer(geo, "smart")
+	fmt.Println(err)
+	// Output:
+	// random: 0 of 10 won, 516 tiles left in all
+	// greedy: 0 of 10 won, 606 tiles left in all
+	// nopeek: unknown strategy "smart" (want random, greedy, lookahead)
+}

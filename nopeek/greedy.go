@@ -1,0 +1,173 @@
+package nopeek
+
+import (
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/mjsolve/mjsolve/solitaire"
+)
+
+// greedy returns the greedy strategy's move in s, which must have a match
+// (the rule is in the package documentation):
+//
+//  1. a cleaning move: the best pair of a group whose tiles on the board
+//     are all free, else the best pair of a group with three free tiles
+//     that leaves out one that blocks nothing; the lowest such group;
+//  2. otherwise the match of the highest score (tiles uncovered, then tiles
+//     freed), ties drawn uniformly from src.
+//
+// It reads the faces of free tiles only, and how many tiles of each group
+// are on the board.
+func greedy(s *state, src *rand.PCG) (a, b uint8) {
+	if a, b, ok := s.cleaning(); ok {
+		return a, b
+	}
+	best, ties := -1, 0
+	for o := s.open; o != 0; o &= o - 1 {
+		g := bits.TrailingZeros64(o)
+		f := &s.fl[g]
+		c := int(s.cnt[g])
+		for _, pr := range pairIdx {
+			if int(pr[1]) >= c {
+				continue
+			}
+			x, y := f[pr[0]], f[pr[1]]
+			switch sc := s.score(x, y); {
+			case sc > best:
+				best, ties, a, b = sc, 1, x, y
+			case sc == best:
+				ties++
+				if below(src, ties) == 0 {
+					a, b = x, y
+				}
+			}
+		}
+	}
+	return a, b
+}
+
+// greedyBest appends to dst the moves among which greedy draws in s: the
+// cleaning move when there is one, else every match of the highest score.
+func greedyBest(s *state, dst []solitaire.Move) []solitaire.Move {
+	if a, b, ok := s.cleaning(); ok {
+		return append(dst, solitaire.Move{A: min(a, b), B: max(a, b)})
+	}
+	best, start := -1, len(dst)
+	for o := s.open; o != 0; o &= o - 1 {
+		g := bits.TrailingZeros64(o)
+		f := &s.fl[g]
+		c := int(s.cnt[g])
+		for _, pr := range pairIdx {
+			if int(pr[1]) >= c {
+				continue
+			}
+			x, y := f[pr[0]], f[pr[1]]
+			sc := s.score(x, y)
+			if sc > best {
+				best, dst = sc, dst[:start]
+			}
+			if sc == best {
+				dst = append(dst, solitaire.Move{A: min(x, y), B: max(x, y)})
+			}
+		}
+	}
+	return dst
+}
+
+// cleaning returns a cleaning move of s, if it has one: in the lowest
+// group whose tiles on the board are all free, the pair of the highest
+// score; else in the lowest group with three free tiles (of four on the
+// board) of which one blocks nothing, the pair of the highest score that
+// leaves such a tile out. Neither can spoil a game (de Bondt, section 3:
+// playing them now is never worse than later).
+func (s *state) cleaning() (a, b uint8, ok bool) {
+	for o := s.open; o != 0; o &= o - 1 {
+		g := bits.TrailingZeros64(o)
+		c := s.cnt[g]
+		switch {
+		case c == s.rem[g]:
+			return s.bestPair(g, 0)
+		case c == 3:
+			var skip uint8 // bit k: fl[g][k] blocks nothing
+			for k, t := range s.fl[g][:3] {
+				if !s.blocks(t) {
+					skip |= 1 << k
+				}
+			}
+			if skip != 0 {
+				return s.bestPair(g, skip)
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// bestPair returns the pair of free tiles of group g with the highest
+// score (the first of equals); with a nonzero mask, only pairs that leave
+// out a tile fl[g][k] with bit k of mask set (three free tiles).
+func (s *state) bestPair(g int, mask uint8) (a, b uint8, ok bool) {
+	f := &s.fl[g]
+	c := int(s.cnt[g])
+	best := -1
+	for _, pr := range pairIdx {
+		if int(pr[1]) >= c {
+			continue
+		}
+		if mask != 0 && mask&(7^(1<<pr[0]|1<<pr[1])) == 0 {
+			continue
+		}
+		if sc := s.score(f[pr[0]], f[pr[1]]); sc > best {
+			best, a, b = sc, f[pr[0]], f[pr[1]]
+		}
+	}
+	return a, b, best >= 0
+}
+
+// blocks reports whether tile t holds back a tile on the board: it covers
+// one, or has one beside it.
+func (s *state) blocks(t uint8) bool {
+	for _, j := range s.gi.near[t] {
+		if s.present.Has(int(j)) {
+			return true
+		}
+	}
+	return false
+}
+
+// score rates the match of free tiles a and b: 16 per tile it uncovers
+// (removes the last tile covering it, so that its face shows) and 1 per
+// tile it frees.
+func (s *state) score(a, b uint8) int {
+	gi := s.gi
+	p := s.present
+	p.Remove(int(a))
+	p.Remove(int(b))
+	sc := 0
+	for _, j := range gi.under[a] {
+		k := s.cover[j] - 1
+		if gi.masks[j].cover.Has(int(b)) {
+			k--
+		}
+		if k == 0 {
+			sc += 16
+		}
+	}
+	for _, j := range gi.under[b] {
+		if s.cover[j] == 1 {
+			sc += 16
+		}
+	}
+	var seen solitaire.Set
+	for _, t := range [2]uint8{a, b} {
+		for _, j := range gi.near[t] {
+			if !p.Has(int(j)) || s.free.Has(int(j)) || seen.Has(int(j)) {
+				continue
+			}
+			seen.Add(int(j))
+			if gi.masks[j].isFree(p) {
+				sc++
+			}
+		}
+	}
+	return sc
+}

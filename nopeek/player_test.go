@@ -1,0 +1,96 @@
+package nopeek
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/mjsolve/mjsolve/solitaire"
+)
+
+func TestStrategies(t *testing.T) {
+	got := strings.Join(Strategies(), " ")
+	if got != "random greedy lookahead" {
+		t.Errorf("Strategies() = %s", got)
+	}
+	Strategies()[0] = "changed"
+	if Strategies()[0] != "random" {
+		t.Errorf("Strategies returns the package's slice")
+	}
+}
+
+func TestUnknownStrategy(t *testing.T) {
+	geo := geometry(t, "tiny8")
+	_, err := NewPlayer(geo, "smart\nplayer")
+	var se *StrategyError
+	if !errors.As(err, &se) || se.Name != "smart\nplayer" {
+		t.Fatalf("err = %v, want a *StrategyError", err)
+	}
+	want := `nopeek: unknown strategy "smart\nplayer" (want random, greedy, lookahead)`
+	if err.Error() != want {
+		t.Errorf("message %q, want %q", err.Error(), want)
+	}
+	if _, err := NewPlayer(nil, "greedy"); err == nil {
+		t.Errorf("no error for a nil geometry")
+	}
+}
+
+// TestMovesReplay plays boards of several layouts with every strategy and
+// replays the moves on a solitaire.Board: each is legal, the game ends
+// with no match left, Left is the tiles left, Won iff Left == 0, and Play
+// gives the result of Trace.
+func TestMovesReplay(t *testing.T) {
+	games := map[string]uint64{"tiny8": 20, "cross12": 20, "stairs20": 20, "turtle": 6}
+	for name, n := range games {
+		geo := geometry(t, name)
+		for _, s := range Strategies() {
+			p := player(t, geo, s)
+			wins := 0
+			for g := uint64(1); g <= n; g++ {
+				groups := deal(t, geo, g)
+				moves, r := p.Trace(groups, gameSource(g), nil)
+				b, err := solitaire.NewBoard(geo, groups)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, m := range moves {
+					if err := b.CheckMove(m); err != nil {
+						t.Fatalf("%s %s game %d move %d %v: %v", name, s, g, i, m, err)
+					}
+					b.Play(m)
+				}
+				if ms := b.Matches(nil); len(ms) != 0 {
+					t.Errorf("%s %s game %d: stopped with %d matches left", name, s, g, len(ms))
+				}
+				if r.Moves != len(moves) || r.Left != b.Remaining() || r.Won != (r.Left == 0) {
+					t.Errorf("%s %s game %d: %+v after %d moves with %d tiles left", name, s, g, r, len(moves), b.Remaining())
+				}
+				if r.Won {
+					wins++
+				}
+				if s != "random" {
+					if r2 := p.Play(groups, gameSource(g)); r2 != r {
+						t.Errorf("%s %s game %d: Play %+v, Trace %+v", name, s, g, r2, r)
+					}
+				}
+			}
+			t.Logf("%s %s: %d of %d won", name, s, wins, n)
+		}
+	}
+}
+
+func TestPlayBadDeal(t *testing.T) {
+	geo := geometry(t, "tiny8")
+	for _, s := range Strategies() {
+		p := player(t, geo, s)
+		for _, groups := range [][]solitaire.Group{nil, {0, 0, 0, 0, 1, 1, 1}, {0, 0, 0, 0, 1, 1, 1, 200}, {0, 0, 0, 1, 1, 1, 1, 1}} {
+			if r := p.Play(groups, rand.NewPCG(1, 1)); r != (Result{Left: 8}) {
+				t.Errorf("%s on %v: %+v", s, groups, r)
+			}
+			if m, r := p.Trace(groups, rand.NewPCG(1, 1), nil); r != (Result{Left: 8}) || len(m) != 0 {
+				t.Errorf("%s trace on %v: %+v %v", s, groups, r, m)
+			}
+		}
+	}
+}
