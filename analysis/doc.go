@@ -38,6 +38,15 @@
 // combines record files of the same layout, deal and seed whose game ranges
 // are disjoint or overlap.
 //
+// A record may also hold the board played without peeking (mjsolve
+// solitaire play): "won", "moves", "left" and the play's CPU time beside
+// the exact verdict; the file's header then names the strategy
+// ([Header.Strategy]), so that files of different strategies (or of the
+// main job) neither merge nor resume together. [PlayStats], in every
+// [Summary], turns them into the no-peek win rate, the winnable rate with
+// peeking and the price of not peeking (the share of winnable boards the
+// strategy loses), each with its Wilson interval.
+//
 // [ReadPlotData] reads record files (through the same merging) into what
 // the plots need in bounded memory: the running unwinnable rate with its
 // Wilson band on a log-spaced grid of board counts, and time histograms per

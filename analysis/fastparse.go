@@ -122,6 +122,23 @@ func fastParseRecord(line []byte, r *Record, methods map[string]Method) bool {
 			return false
 		}
 	}
+	if bytes.HasPrefix(p, []byte(`,"won":`)) {
+		switch {
+		case eat(`,"won":true`):
+			rec.Won = true
+		case eat(`,"won":false`):
+		default:
+			return false
+		}
+		var moves, left int64
+		if !small(`,"moves":`, &moves) || !small(`,"left":`, &left) || moves > maxMinLeft || left > maxMinLeft || rec.Won != (left == 0) {
+			return false
+		}
+		rec.Played, rec.Moves, rec.Left = true, int(moves), int(left)
+		if bytes.HasPrefix(p, []byte(`,"play_ns":`)) && !small(`,"play_ns":`, &rec.PlayNS) {
+			return false
+		}
+	}
 	if string(p) != "}" {
 		return false
 	}

@@ -71,6 +71,19 @@ type Record struct {
 	// "playouts":K when Playouts is not 0.
 	Clear    int64 `json:"clear,omitempty"`
 	Playouts int64 `json:"playouts,omitempty"`
+	// Played, Won, Moves, Left and PlayNS are the board played without
+	// peeking by a strategy that sees only the uncovered tiles (mjsolve
+	// solitaire play; the strategy is named in the file's [Header]):
+	// whether it was played, whether the strategy cleared it, the matches
+	// it made, the tiles it left (0 exactly when it won) and the CPU time
+	// of the play in ns (0: not measured). Written as "won":true|false,
+	// "moves":m,"left":l (and "play_ns":t when not 0) when Played, so that
+	// a loss is told from a board not played.
+	Played bool  `json:"-"`
+	Won    bool  `json:"won"`
+	Moves  int   `json:"moves"`
+	Left   int   `json:"left"`
+	PlayNS int64 `json:"play_ns,omitempty"`
 }
 
 // CPU is the board's time as the statistics count it: its CPU time, or
@@ -116,6 +129,20 @@ func (r *Record) AppendJSON(dst []byte) []byte {
 		dst = strconv.AppendInt(dst, r.Clear, 10)
 		dst = append(dst, `,"playouts":`...)
 		dst = strconv.AppendInt(dst, r.Playouts, 10)
+	}
+	if r.Played {
+		if r.Won {
+			dst = append(dst, `,"won":true,"moves":`...)
+		} else {
+			dst = append(dst, `,"won":false,"moves":`...)
+		}
+		dst = strconv.AppendInt(dst, int64(r.Moves), 10)
+		dst = append(dst, `,"left":`...)
+		dst = strconv.AppendInt(dst, int64(r.Left), 10)
+		if r.PlayNS != 0 {
+			dst = append(dst, `,"play_ns":`...)
+			dst = strconv.AppendInt(dst, r.PlayNS, 10)
+		}
 	}
 	return append(dst, '}')
 }

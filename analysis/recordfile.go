@@ -25,7 +25,8 @@ const FormatVersion = 1
 
 // Header is the first line of a record file: what was run. A run can
 // continue a file, and files can be merged, only when their layout, tile
-// count, geometry, deal, seed and per-board timeout agree ([Header.Compatible]).
+// count, geometry, deal, seed, per-board timeout and no-peek strategy agree
+// ([Header.Compatible]).
 type Header struct {
 	Format    string `json:"mjsolve"`  // always [Format]
 	Version   int    `json:"version"`  // [FormatVersion]
@@ -37,13 +38,17 @@ type Header struct {
 	First     uint64 `json:"first"`      // first game of the range
 	Boards    uint64 `json:"boards"`     // games First..First+Boards−1
 	TimeoutNS int64  `json:"timeout_ns"` // per-board time limit, 0 for none
+	// Strategy names the strategy that played every board without
+	// peeking (mjsolve solitaire play; records with "won", "moves",
+	// "left"); "" for the main job's files, which play nothing.
+	Strategy string `json:"strategy,omitempty"`
 }
 
 // Last is the last game of the header's range.
 func (h *Header) Last() uint64 { return h.First + h.Boards - 1 }
 
 // Compatible reports whether records written under h and o describe the same
-// experiment (layout, tiles, geometry, deal, seed, timeout); the game ranges
+// experiment (layout, tiles, geometry, deal, seed, timeout, strategy); the game ranges
 // may differ. The error, a *MismatchError, says what differs.
 func (h *Header) Compatible(o *Header) error {
 	var diffs []Mismatch
@@ -57,10 +62,20 @@ func (h *Header) Compatible(o *Header) error {
 	add("deal", h.Deal, o.Deal)
 	add("seed", fmt.Sprint(h.Seed), fmt.Sprint(o.Seed))
 	add("timeout per board", time.Duration(h.TimeoutNS).String(), time.Duration(o.TimeoutNS).String())
+	add("strategy", strategyName(h.Strategy), strategyName(o.Strategy))
 	if diffs == nil {
 		return nil
 	}
 	return &MismatchError{diffs}
+}
+
+// strategyName names a header's strategy in a message: "none" for a file
+// of the main job.
+func strategyName(s string) string {
+	if s == "" {
+		return "none (no play without peeking)"
+	}
+	return s
 }
 
 // Mismatch is a parameter in which two headers differ: What ("seed") and
@@ -434,7 +449,26 @@ func (rr *RecordReader) Next() (Record, error) {
 		rr.done = true
 		return Record{}, damaged("analysis: %s line %d: game %d outside the file's range %d..%d", rr.name, rr.line, r.Game, rr.header.First, rr.header.Last())
 	}
+	if err := rr.checkPlay(&r); err != nil {
+		rr.done = true
+		return Record{}, damaged("analysis: %s line %d: game %d: %v", rr.name, rr.line, r.Game, err)
+	}
 	return r, nil
+}
+
+// checkPlay checks a record's play without peeking against the header:
+// a file of a strategy holds a play in every record, a file of the main job
+// in none, and a play's matches and tiles left account for every tile.
+func (rr *RecordReader) checkPlay(r *Record) error {
+	switch {
+	case rr.header.Strategy != "" && !r.Played:
+		return fmt.Errorf("no play without peeking (want won, moves and left in a file of strategy %s)", rr.header.Strategy)
+	case rr.header.Strategy == "" && r.Played:
+		return errors.New("a play without peeking in a file that names no strategy")
+	case r.Played && 2*r.Moves+r.Left != rr.header.Tiles:
+		return fmt.Errorf("%d moves and %d tiles left do not make the layout's %d tiles", r.Moves, r.Left, rr.header.Tiles)
+	}
+	return nil
 }
 
 // parseRecord decodes one record line, requiring the game, verdict, method
@@ -452,6 +486,10 @@ func parseRecord(line []byte, r *Record) error {
 		Random   int64   `json:"random"`
 		Nodes    int64   `json:"nodes"`
 		MinLeft  int     `json:"min_left"`
+		Won      *bool   `json:"won"`
+		Moves    *int64  `json:"moves"`
+		Left     *int64  `json:"left"`
+		PlayNS   *int64  `json:"play_ns"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
@@ -484,9 +522,29 @@ func parseRecord(line []byte, r *Record) error {
 	case raw.Clear != nil:
 		clear = *raw.Clear
 	}
+	played := raw.Won != nil
+	if played != (raw.Moves != nil) || played != (raw.Left != nil) || !played && raw.PlayNS != nil {
+		return errors.New("bad record: won, moves and left go together (with play_ns, if any)")
+	}
+	var moves, left, playNS int64
+	if played {
+		moves, left = *raw.Moves, *raw.Left
+		if raw.PlayNS != nil {
+			playNS = *raw.PlayNS
+		}
+		if moves < 0 || left < 0 || playNS < 0 || moves > maxMinLeft || left > maxMinLeft || playNS > maxCount {
+			return errors.New("bad record: moves, left or play_ns out of range")
+		}
+		if *raw.Won != (left == 0) {
+			return errors.New("bad record: a won board leaves no tiles, a lost one some")
+		}
+	}
 	*r = Record{Game: *raw.Game, Verdict: v, Method: Method(*raw.Method), NS: *raw.NS, CPUNS: raw.CPUNS,
 		Scans: raw.Scans, Random: raw.Random, Nodes: raw.Nodes, MinLeft: raw.MinLeft}
 	r.Clear, r.Playouts = clear, raw.Playouts
+	if played {
+		r.Played, r.Won, r.Moves, r.Left, r.PlayNS = true, *raw.Won, int(moves), int(left), playNS
+	}
 	return nil
 }
 

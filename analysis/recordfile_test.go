@@ -216,6 +216,7 @@ func FuzzRecordReader(f *testing.F) {
 	f.Add(zst[:len(zst)/2])
 	f.Add([]byte(""))
 	f.Add([]byte("{}\n{}\n"))
+	f.Add(encode(f, false, playHeader(1, 30, "greedy"), withPlay(recs, 8)))
 	f.Add(append(bytes.Clone(plain), "{\"game\":3}\n"...))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h, got, _, err := decode(data)
@@ -246,6 +247,11 @@ func FuzzFastParseRecord(f *testing.F) {
 	for _, r := range withNS(expected(1, 20)) {
 		f.Add(r.AppendJSON(nil))
 	}
+	for _, r := range withPlay(withNS(expected(1, 10)), 144) {
+		f.Add(r.AppendJSON(nil))
+	}
+	f.Add([]byte(`{"game":1,"verdict":"winnable","method":"x","ns":1,"scans":0,"won":false,"moves":01,"left":2}`))
+	f.Add([]byte(`{"game":1,"verdict":"winnable","method":"x","ns":1,"scans":0,"won":true,"moves":72,"left":0,"play_ns":0}`))
 	f.Add([]byte(`{"game":01,"verdict":"winnable","method":"x","ns":1,"scans":0}`))
 	f.Add([]byte(`{"game":1,"verdict":"winnable","method":"a\"b","ns":1,"scans":0}`))
 	f.Add([]byte(`{"game":18446744073709551615,"verdict":"unknown","method":"","ns":9223372036854775807,"scans":0,"min_left":3}`))
@@ -312,6 +318,11 @@ func FuzzParseRecordAgree(f *testing.F) {
 	f.Add([]byte(`{"game":1,"verdict":"winnable","method":"\u0026\u007f","ns":1,"scans":0}`))
 	f.Add([]byte(`{"scans":0,"ns":4611686018427387904,"method":"a-1","verdict":"unknown","game":18446744073709551615,"min_left":1048576}`))
 	f.Add([]byte(`{"game":1,"verdict":"impossible","method":"\u0070rune","ns":-0,"scans":0,"random":0}`))
+	for _, r := range withPlay(withNS(expected(1, 10)), 144) {
+		f.Add(r.AppendJSON(nil))
+	}
+	f.Add([]byte(`{"won":false,"left":3,"moves":1,"play_ns":null,"scans":0,"ns":1,"method":"a","verdict":"winnable","game":1}`))
+	f.Add([]byte(`{"game":1,"verdict":"winnable","method":"random","ns":50,"scans":0,"won":true,"moves":72,"left":0,"play_ns":0}`))
 	f.Add([]byte(`{"game":1,"verdict":"winnable","method":"random","ns":50,"cpu_ns":40,"scans":0}`))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		var slow Record

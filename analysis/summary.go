@@ -29,6 +29,7 @@ type Summary struct {
 	WallTime   TimeStats        // wall time per board
 	NoCPU      int64            // boards counted in Time with their wall time, having no CPU time
 	Difficulty DifficultyStats  // McDonald's difficulty of the boards with playouts
+	Play       PlayStats        // the boards played without peeking (records with a play)
 
 	// Solved and Wall describe the boards solved in this process and the
 	// wall time they took (set by [Run]); a resumed run or a merge counts
@@ -69,6 +70,9 @@ func (s *Summary) Add(r Record) {
 	s.addHard(r)
 	if r.Playouts > 0 {
 		s.Difficulty.Add(r)
+	}
+	if r.Played {
+		s.Play.Add(r)
 	}
 }
 
@@ -125,6 +129,7 @@ func (s *Summary) Merge(o *Summary) {
 	s.WallTime.Merge(&o.WallTime)
 	s.NoCPU += o.NoCPU
 	s.Difficulty.Merge(&o.Difficulty)
+	s.Play.Merge(&o.Play)
 	for _, r := range o.Hardest() {
 		s.addHard(r)
 	}
