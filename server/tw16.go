@@ -109,13 +109,9 @@ func analyse(a *answer.Analysis, in *handRequest, tables *tw16.TableSet) ([]byte
 	if strings.TrimSpace(in.Hand) == "" {
 		return nil, badRequestf("hand", "empty; give the concealed part, e.g. \"123m 456p 789s 11z\"")
 	}
-	hand, err := hands.Parse(in.Hand)
+	hand, ans, err := hands.Ask(a, in.Hand)
 	if err != nil {
 		return nil, answerError(err, "hand")
-	}
-	ans, err := a.Run(hands, &hand)
-	if err != nil {
-		return nil, answerError(err, "hand") // a size the analysis does not take
 	}
 	return answer.AppendJSON(nil, hand.Concealed, ans)
 }

@@ -1,14 +1,10 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
-	"unsafe"
 
 	"github.com/mjsolve/mjsolve/internal/batch"
 	"github.com/mjsolve/mjsolve/tw16"
@@ -109,30 +105,19 @@ func runTW16Tables(opts *tw16TablesOptions) error {
 	if opts.rebuild && opts.verify {
 		return errors.New("--rebuild and --verify: give one")
 	}
-	var info tw16.TablesInfo
-	var err error
-	action := "loaded"
-	switch {
-	case opts.rebuild:
-		action = "rebuilt"
-		o := tw16TableOptions()
-		o.Rebuild = true
-		info = tw16.LoadTables(o).Info()
-		err = info.CacheErr // only a write error: a rebuild does not read
-	case opts.verify:
-		action = "verified"
-		info, err = tw16.VerifyTables(tw16TableOptions())
-	default:
-		info = tw16.Tables()
-	}
+	a, err := answer.Tables(tw16TableOptions(), opts.rebuild, opts.verify)
 	if err != nil {
 		return failure(err)
 	}
-	a := &answer.TablesAnswer{Info: info, Action: action}
-	if opts.json {
-		return writeJSON(opts.stdout, a)
+	return writeReport(opts.stdout, opts.json, a)
+}
+
+// writeReport writes r as one line of JSON with asJSON, else as text.
+func writeReport(w io.Writer, asJSON bool, r interface{ WriteText(io.Writer) error }) error {
+	if asJSON {
+		return writeJSON(w, r)
 	}
-	return a.WriteText(opts.stdout)
+	return r.WriteText(w)
 }
 
 // tw16HandOptions are the inputs shared by shanten, waits, effective and advise.
@@ -254,11 +239,13 @@ var fieldNames = map[answer.Field]string{
 	answer.FieldHand: "HAND", answer.FieldMelds: "--melds", answer.FieldConcealedKongs: "--concealed-kongs",
 	answer.FieldVisible: "--visible", answer.FieldFlowers: "--flowers", answer.FieldWin: "--win",
 	answer.FieldSeat: "--seat", answer.FieldRound: "--round", answer.FieldFirstTurn: "--first-turn",
-	answer.FieldBase: "--base", answer.FieldPerTai: "--per-tai",
+	answer.FieldBase: "--base", answer.FieldPerTai: "--per-tai", answer.FieldRules: "--rules", answer.FieldRule: "--rule",
 }
 
 // handError is an error of package answer shown after the flag or argument
-// it is about; a fifth copy counts the hand, melds and --visible together.
+// it is about (an input error of the command's own passes as it is); a
+// fifth copy counts the hand, melds and --visible together. Any other error
+// is not the input's fault: exit code 1.
 func handError(err error) error {
 	if ce, ok := errors.AsType[*tw16.CopiesError](err); ok {
 		return inputError{msg: fmt.Sprintf("%d copies of %s counting the hand, melds and --visible (at most 4)", ce.Count, ce.Kind), err: err}
@@ -266,105 +253,40 @@ func handError(err error) error {
 	if fe, ok := errors.AsType[*answer.FieldError](err); ok {
 		return badInput(fieldNames[fe.Field], fe.Err)
 	}
-	return err
+	if _, ok := errors.AsType[inputError](err); ok {
+		return err
+	}
+	return failure(err)
 }
 
 func runTW16Hand(opts *tw16HandOptions, a *answer.Analysis) error {
 	h, err := answer.NewHands(opts.q)
-	if err != nil {
+	switch {
+	case err != nil:
 		return handError(err)
+	case opts.hand == "-":
+		return runBatch(opts.stdin, opts.stdout, opts.json, func(b []byte, line string) ([]byte, error) {
+			b, err := h.AppendAnswer(b, a, line, opts.json)
+			return b, handError(err)
+		})
 	}
-	if opts.hand == "-" {
-		return runTW16Lines(opts, h, a)
-	}
-	hand, err := h.Parse(opts.hand)
-	if err != nil {
-		return handError(err)
-	}
-	r, err := a.Run(h, &hand)
-	if err != nil {
-		return handError(err)
-	}
-	if opts.json {
-		data, err := answer.AppendJSON(nil, hand.Concealed, r)
-		if err != nil {
-			return failure(err)
-		}
-		_, err = opts.stdout.Write(data)
-		return err
-	}
-	return r.WriteText(opts.stdout)
+	return handError(h.WriteAnswer(opts.stdout, a, opts.hand, opts.json))
 }
 
-// runBatch answers each line of in with each, which appends the line's
-// answer to b or returns its error (a failureError for one that is not
-// the line's fault). It writes a bad line's error writing a bad line's error
-// in its place ("error: line N: …", or {"line":N,"error":"…"} with
-// asJSON), and exits 2 at the end when a line was bad.
-func runBatch(in io.Reader, stdout io.Writer, asJSON bool, each func(b []byte, line string) ([]byte, error)) error {
-	r := batch.New(in)
-	out := bufio.NewWriterSize(stdout, 64*1024)
-	var buf []byte
-	bad := 0
-	for r.Next() {
-		raw := r.Line()
-		// The line is only read while the reader's buffer holds it; error
-		// messages copy what they quote.
-		line := unsafe.String(unsafe.SliceData(raw), len(raw))
-		err := r.TooLong()
-		if err == nil {
-			buf, err = each(buf[:0], line)
-		}
-		if err != nil {
-			if _, ok := errors.AsType[failureError](err); ok {
-				return err
-			}
-			bad++
-			msg := inputReason(err)
-			if asJSON {
-				data, _ := json.Marshal(struct {
-					Line  int    `json:"line"`
-					Error string `json:"error"`
-				}{r.LineNo(), msg})
-				buf = append(append(buf[:0], data...), '\n')
-			} else {
-				buf = append(buf[:0], "error: line "...)
-				buf = strconv.AppendInt(buf, int64(r.LineNo()), 10)
-				buf = append(append(append(buf, ": "...), msg...), '\n')
-			}
-		}
-		if _, err := out.Write(buf); err != nil {
-			return failure(err)
-		}
-	}
-	if err := r.Err(); err != nil {
-		out.Flush()
-		return failure(fmt.Errorf("reading standard input: %w", err))
-	}
-	if err := out.Flush(); err != nil {
+// runBatch answers the lines of in on out with each (see batch.Answer): an
+// input error is the line's, written in its place (without what it names),
+// and makes the exit code 2 at the end; any other error ends the batch with
+// exit code 1.
+func runBatch(in io.Reader, out io.Writer, asJSON bool, each func(b []byte, line string) ([]byte, error)) error {
+	bad, err := batch.Answer(in, out, asJSON, each, func(err error) (string, bool) {
+		_, ok := errors.AsType[inputError](err)
+		return inputReason(err), ok
+	})
+	switch {
+	case err != nil:
 		return failure(err)
-	}
-	if bad > 0 {
+	case bad > 0:
 		return silentError{exitBadInput}
 	}
 	return nil
-}
-
-// runTW16Lines analyses one hand per line of standard input.
-func runTW16Lines(opts *tw16HandOptions, h *answer.Hands, a *answer.Analysis) error {
-	return runBatch(opts.stdin, opts.stdout, opts.json, func(b []byte, line string) ([]byte, error) {
-		hand, err := h.Parse(line)
-		if err != nil {
-			return b, handError(err)
-		}
-		r, err := a.Run(h, &hand)
-		if err != nil {
-			return b, handError(err)
-		}
-		if opts.json {
-			b, err = answer.AppendJSON(b, hand.Concealed, r)
-			return b, failure(err)
-		}
-		return append(r.AppendLine(b), '\n'), nil
-	})
 }

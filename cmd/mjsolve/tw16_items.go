@@ -11,19 +11,13 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// tw16RulesFlags are the flags that choose the rules of scoring: a
+// addTW16RulesFlags adds the flags that choose the rules of scoring: a
 // profile, house tai for items, and 平胡's 門清.
-type tw16RulesFlags struct {
-	profile         string
-	tai             []string // ITEM=TAI
-	pingHuConcealed bool
-}
-
-func (f *tw16RulesFlags) add(cmd *cobra.Command) {
+func addTW16RulesFlags(cmd *cobra.Command, q *answer.RulesQuery) {
 	fs := cmd.Flags()
-	fs.StringVar(&f.profile, "rules", "competition", "rule profile: competition or common")
-	fs.StringArrayVar(&f.tai, "rule", nil, "house tai of an item, `ITEM=TAI` (e.g. earthly-ready=4, 字一色=8; 0 takes the item out); repeatable, see \"mjsolve tw16 items\"")
-	fs.BoolVar(&f.pingHuConcealed, "ping-hu-concealed", false, "平胡 needs a concealed hand (門清)")
+	fs.StringVar(&q.Profile, "rules", "competition", "rule profile: competition or common")
+	fs.StringArrayVar(&q.Tai, "rule", nil, "house tai of an item, `ITEM=TAI` (e.g. earthly-ready=4, 字一色=8; 0 takes the item out); repeatable, see \"mjsolve tw16 items\"")
+	fs.BoolVar(&q.PingHuConcealed, "ping-hu-concealed", false, "平胡 needs a concealed hand (門清)")
 	cmd.RegisterFlagCompletionFunc("rules", completeWords(tw16.RuleNames()...))
 	cmd.RegisterFlagCompletionFunc("rule", completeItemTai)
 }
@@ -40,29 +34,21 @@ func completeItemTai(_ *cobra.Command, _ []string, toComplete string) ([]cobra.C
 	return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
 }
 
-// rules returns the rules the flags give.
-func (f *tw16RulesFlags) rules() (tw16.Rules, error) {
-	r, err := tw16.RulesByName(f.profile)
-	if err != nil {
-		return r, badInput("--rules", err)
-	}
-	for _, s := range f.tai {
-		id, tai, err := answer.ParseItemTai(s)
-		if _, ok := errors.AsType[*tw16.InputError](err); ok {
-			err = inputError{msg: inputReason(err) + " (see mjsolve tw16 items)", err: err}
+// tw16Rules returns the rules q names; an unknown item points to the list
+// of items.
+func tw16Rules(q *answer.RulesQuery) (tw16.Rules, error) {
+	r, err := q.Rules()
+	if fe, ok := errors.AsType[*answer.FieldError](err); ok && fe.Field == answer.FieldRule {
+		if _, ok := errors.AsType[*tw16.InputError](fe.Err); ok {
+			return r, inputError{"--rule", inputReason(fe.Err) + " (see mjsolve tw16 items)", err}
 		}
-		if err != nil {
-			return r, badInput("--rule", err)
-		}
-		r.SetTai(id, tai)
 	}
-	r.PingHuConcealed = r.PingHuConcealed || f.pingHuConcealed
-	return r, nil
+	return r, handError(err)
 }
 
 // tw16ItemsOptions are the inputs of "mjsolve tw16 items".
 type tw16ItemsOptions struct {
-	rules  tw16RulesFlags
+	rules  answer.RulesQuery
 	json   bool
 	stdout io.Writer
 }
@@ -89,13 +75,13 @@ not counted with it (不計).
 			return runTW16Items(opts)
 		},
 	}
-	opts.rules.add(cmd)
+	addTW16RulesFlags(cmd, &opts.rules)
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the items as JSON")
 	return cmd
 }
 
 func runTW16Items(opts *tw16ItemsOptions) error {
-	r, err := opts.rules.rules()
+	r, err := tw16Rules(&opts.rules)
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"io"
 
@@ -13,7 +12,7 @@ import (
 type tw16ScoreOptions struct {
 	hand         string
 	query        answer.ScoreQuery // all but the rules and points
-	rules        tw16RulesFlags
+	rules        answer.RulesQuery
 	base, perTai int
 	baseSet      bool
 	perTaiSet    bool
@@ -81,7 +80,7 @@ marks the set (or pair) the winning tile completed.`,
 	f.BoolVar(&opts.query.Dealer, "dealer", false, "the winner is the dealer (莊家)")
 	f.IntVar(&opts.query.DealerStreak, "dealer-streak", 0, "`N` of 連N拉N: the dealer's consecutive deals (common rules)")
 	f.BoolVar(&opts.query.DiscarderDealer, "discarder-dealer", false, "the discarder (or the player robbed) is the dealer")
-	opts.rules.add(cmd)
+	addTW16RulesFlags(cmd, &opts.rules)
 	f.IntVar(&opts.base, "base", 0, "points of the base (底); default from the rules")
 	f.IntVar(&opts.perTai, "per-tai", 0, "points per tai (台); default from the rules")
 	f.BoolVar(&opts.query.LastTile, "last-tile", false, "won on the last tile of the wall (海底撈月) or its discard (河底撈魚)")
@@ -93,7 +92,7 @@ marks the set (or pair) the winning tile completed.`,
 }
 
 func runTW16Score(opts *tw16ScoreOptions) error {
-	rules, err := opts.rules.rules()
+	rules, err := tw16Rules(&opts.rules)
 	if err != nil {
 		return err
 	}
@@ -119,10 +118,7 @@ func runTW16Score(opts *tw16ScoreOptions) error {
 	if err != nil {
 		return handError(err)
 	}
-	if opts.json {
-		return writeJSON(opts.stdout, res)
-	}
-	return res.WriteText(opts.stdout)
+	return writeReport(opts.stdout, opts.json, res)
 }
 
 // runTW16ScoreLines scores one hand per line of standard input; a bad
@@ -130,20 +126,15 @@ func runTW16Score(opts *tw16ScoreOptions) error {
 // tile: …").
 func runTW16ScoreLines(s *answer.Scorer, opts *tw16ScoreOptions) error {
 	return runBatch(opts.stdin, opts.stdout, opts.json, func(b []byte, line string) ([]byte, error) {
-		res, err := s.ScoreLine(line)
+		b, err := s.AppendAnswer(b, line, opts.json)
 		if fe, ok := errors.AsType[*answer.FieldError](err); ok && fe.Field == answer.FieldWin {
 			err = badInput("winning tile", fe.Err)
 		}
-		if err != nil {
-			return b, errors.New(oneLine(handError(err).Error()))
-		}
-		if opts.json {
-			data, err := json.Marshal(res)
-			if err != nil {
-				return b, failure(err)
+		if err = handError(err); err != nil {
+			if _, ok := errors.AsType[inputError](err); ok {
+				err = inputError{msg: oneLine(err.Error()), err: err}
 			}
-			return append(append(b, data...), '\n'), nil
 		}
-		return append(res.AppendLine(b), '\n'), nil
+		return b, err
 	})
 }

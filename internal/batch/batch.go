@@ -1,7 +1,8 @@
 // Package batch reads the lines of a batch on standard input, as the
 // commands that answer one question per line read them: blank lines and
 // # comments are skipped, and a line too long is a bad line reported in
-// its place rather than the end of the batch.
+// its place rather than the end of the batch. Answer runs a whole batch:
+// one answer per line, and a bad line's error written in its place.
 package batch
 
 import (

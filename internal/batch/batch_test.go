@@ -1,9 +1,12 @@
 package batch
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // batchLines is what a Reader reads from in: "N:line" for a line,
@@ -73,4 +76,54 @@ func FuzzReader(f *testing.F) {
 			t.Fatalf("%.60q: %.200q (%v), want %.200q", in, got, err, want)
 		}
 	})
+}
+
+// TestAnswer: answers in order, bad lines in their place (text and JSON),
+// a line too long among them, and an error that is not a line's fault ends
+// the batch after the answers before it.
+func TestAnswer(t *testing.T) {
+	errBad := errors.New("bad")
+	answer := func(b []byte, line string) ([]byte, error) {
+		switch line {
+		case "bad":
+			return b, fmt.Errorf("line %q: %w", line, errBad)
+		case "stop":
+			return b, errors.New("stop")
+		}
+		return append(append(b, strings.ToUpper(line)...), '\n'), nil
+	}
+	reason := func(err error) (string, bool) { return err.Error(), errors.Is(err, errBad) }
+	long := strings.Repeat("x", MaxLine)
+	for _, c := range []struct {
+		in     string
+		asJSON bool
+		want   string
+		bad    int
+		err    string
+	}{
+		{"a\n# c\n\nbad\nb", false, "A\nerror: line 4: line \"bad\": bad\nB\n", 1, ""},
+		{"bad\n" + long + "\nc\n", true, `{"line":1,"error":"line \"bad\": bad"}` + "\n" +
+			`{"line":2,"error":"line too long (65536 bytes)"}` + "\nC\n", 2, ""},
+		{"a\nbad\nstop\nb\n", false, "A\nerror: line 2: line \"bad\": bad\n", 1, "stop"},
+	} {
+		var out strings.Builder
+		bad, err := Answer(strings.NewReader(c.in), &out, c.asJSON, answer, reason)
+		if out.String() != c.want || bad != c.bad || errText(err) != c.err {
+			t.Errorf("%.30q: %q, %d bad, %v; want %q, %d bad, %q", c.in, out.String(), bad, err, c.want, c.bad, c.err)
+		}
+	}
+
+	var out strings.Builder
+	in := io.MultiReader(strings.NewReader("a\n"), iotest.ErrReader(errors.New("disk")))
+	if bad, err := Answer(in, &out, false, answer, reason); out.String() != "A\n" || bad != 0 || errText(err) != "reading standard input: disk" {
+		t.Errorf("a read error: %q, %d bad, %v", out.String(), bad, err)
+	}
+}
+
+// errText is err's message, "" for nil.
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }

@@ -24,6 +24,8 @@ const (
 	FieldFirstTurn                   // the first go-round win
 	FieldBase                        // the base points
 	FieldPerTai                      // the points per tai
+	FieldRules                       // the name of the rules
+	FieldRule                        // a house value of an item, ITEM=TAI
 )
 
 // FieldError is bad input in one field of a question. Error returns the

@@ -87,6 +87,50 @@ func (h *Hands) Parse(s string) (Hand, error) {
 	return hand, nil
 }
 
+// Ask parses s, a concealed part, and analyses it with a. Its errors are
+// *[FieldError].
+func (h *Hands) Ask(a *Analysis, s string) (Hand, Answer, error) {
+	hand, err := h.Parse(s)
+	if err != nil {
+		return hand, nil, err
+	}
+	ans, err := a.Run(h, &hand)
+	return hand, ans, err
+}
+
+// AppendAnswer asks s (see Ask) and appends the answer as a batch gives
+// it: its one-line form, or with asJSON its JSON object (see AppendJSON),
+// and a newline. An error that is not a *[FieldError] is not the hand's
+// fault.
+func (h *Hands) AppendAnswer(b []byte, a *Analysis, s string, asJSON bool) ([]byte, error) {
+	hand, ans, err := h.Ask(a, s)
+	switch {
+	case err != nil:
+		return b, err
+	case asJSON:
+		return AppendJSON(b, hand.Concealed, ans)
+	}
+	return append(ans.AppendLine(b), '\n'), nil
+}
+
+// WriteAnswer asks s (see Ask) and writes the answer to w for people, or
+// with asJSON as one JSON object (see AppendJSON). An error that is not a
+// *[FieldError] is not the hand's fault (writing w, say).
+func (h *Hands) WriteAnswer(w io.Writer, a *Analysis, s string, asJSON bool) error {
+	if asJSON {
+		data, err := h.AppendAnswer(nil, a, s, true)
+		if err == nil {
+			_, err = w.Write(data)
+		}
+		return err
+	}
+	_, ans, err := h.Ask(a, s)
+	if err != nil {
+		return err
+	}
+	return ans.WriteText(w)
+}
+
 // An Answer is the result of an analysis of one hand.
 type Answer interface {
 	// WriteText writes the answer for people.

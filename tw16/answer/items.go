@@ -51,6 +51,32 @@ func WriteItems(w io.Writer, r *tw16.Rules) error {
 	return out.Flush()
 }
 
+// RulesQuery names scoring rules as people give them: a profile by name,
+// house values of items, and 平胡's concealed hand.
+type RulesQuery struct {
+	Profile         string   // competition or common (see tw16.RulesByName)
+	Tai             []string // house tai of items: ITEM=TAI (see ParseItemTai)
+	PingHuConcealed bool     // 平胡 needs a concealed hand (門清)
+}
+
+// Rules returns the rules q names: the profile with q's tai and 平胡 rule
+// on top. Its errors are *[FieldError] about FieldRules or FieldRule.
+func (q *RulesQuery) Rules() (tw16.Rules, error) {
+	r, err := tw16.RulesByName(q.Profile)
+	if err != nil {
+		return r, fieldError(FieldRules, err)
+	}
+	for _, s := range q.Tai {
+		id, tai, err := ParseItemTai(s)
+		if err != nil {
+			return r, fieldError(FieldRule, err)
+		}
+		r.SetTai(id, tai)
+	}
+	r.PingHuConcealed = r.PingHuConcealed || q.PingHuConcealed
+	return r, nil
+}
+
 // ParseItemTai parses ITEM=TAI, a house value: an item by key or Chinese
 // name and its tai. An unknown item is tw16.ParseItem's error.
 func ParseItemTai(s string) (tw16.ItemID, int, error) {

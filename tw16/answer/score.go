@@ -160,6 +160,24 @@ func (s *Scorer) ScoreLine(line string) (*ScoreAnswer, error) {
 	return s.ScoreWith(strings.TrimSpace(line[:i]), t)
 }
 
+// AppendAnswer scores a batch line (see ScoreLine) and appends the answer
+// as a batch gives it: its one-line form, or with asJSON its JSON, and a
+// newline. An error that is not a *[FieldError] is not the line's fault.
+func (s *Scorer) AppendAnswer(b []byte, line string, asJSON bool) ([]byte, error) {
+	res, err := s.ScoreLine(line)
+	if err != nil {
+		return b, err
+	}
+	if !asJSON {
+		return append(res.AppendLine(b), '\n'), nil
+	}
+	data, err := json.Marshal(res)
+	if err != nil {
+		return b, err
+	}
+	return append(append(b, data...), '\n'), nil
+}
+
 // ScoreAnswer is a scored hand: its JSON is tw16.Result's.
 type ScoreAnswer struct {
 	tw16.Result

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -15,6 +16,32 @@ import (
 type TablesAnswer struct {
 	Info   tw16.TablesInfo
 	Action string
+}
+
+// Tables loads the shanten tables and reports on them, as "mjsolve tw16
+// tables" does: by default the tables of tw16's default set (see
+// tw16.SetDefaultTableOptions), loaded from the cache or built; with rebuild
+// the tables built afresh and cached under o (an error writing the cache is
+// returned with the answer); with verify the cache under o read back and
+// compared with a fresh build (an error when it is missing, corrupt or
+// different).
+func Tables(o tw16.TableOptions, rebuild, verify bool) (*TablesAnswer, error) {
+	a := &TablesAnswer{Action: "loaded"}
+	var err error
+	switch {
+	case rebuild && verify:
+		return nil, errors.New("answer: tables: rebuild or verify, not both")
+	case rebuild:
+		o.Rebuild = true
+		a.Action, a.Info = "rebuilt", tw16.LoadTables(o).Info()
+		err = a.Info.CacheErr // only a write error: a rebuild does not read
+	case verify:
+		a.Action = "verified"
+		a.Info, err = tw16.VerifyTables(o)
+	default:
+		a.Info = tw16.Tables()
+	}
+	return a, err
 }
 
 // MarshalJSON writes the path, size, build time and speed, the action,
