@@ -9,6 +9,7 @@
 // command, the server). Dependencies point one way:
 //
 //	layouts ← solitaire ← solver ← analysis ← job ← cmd/mjsolve, server
+//	                     solitaire ← nopeek ← job
 //
 // analysis knows the solver's verdict and method types (one verdict type
 // end to end; see analysis.Verdict) but never calls the solver: its runner
@@ -43,6 +44,20 @@
 // a layout the solver cannot use is a row that says why. [WriteSurveyText]
 // prints the rows as one table beside de Bondt's [Published] rates, and
 // [SurveyRow.JSON] is a row's JSON object.
+//
+// # Playing without peeking
+//
+// With [Spec.Strategy] every board is also played by a strategy of package
+// nopeek that sees only the uncovered tiles ([WithPlay]), after its exact
+// verdict; the record holds both, and the header names the strategy.
+// The plays draw from a PCG seeded with (a hash of the seed and the
+// strategy, the game), so shards, resume and merge give the records of
+// one run. [Play] runs several strategies ([SelectStrategies]) in turn on
+// the same boards, one record file each ([PlayFileName]), with one
+// progress over the whole; [PlayReport], in every [Report] of such files,
+// is the no-peek win rate, the winnable rate with peeking and the price
+// of not peeking with their Wilson intervals, and [WritePlayText] prints
+// the strategies as one table. Bad fields are *[FieldError]s naming them.
 //
 // # One board
 //

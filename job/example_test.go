@@ -114,3 +114,27 @@ func ExampleHintText() {
 	// Output:
 	// winnable: 8 tiles left; take 2m at 10,0,0 and 2m at 7,0,1 (slots 5, 7)
 }
+
+// Playing without peeking: every strategy plays the same boards of a
+// layout, beside their exact verdicts with peeking. (The strategies' win
+// rates are in the reports: Report.Play.)
+func ExamplePlay() {
+	l, _ := layouts.Builtin("ends10")
+	sts, err := job.SelectStrategies("all")
+	if err != nil {
+		panic(err)
+	}
+	res, err := job.Play(context.Background(), job.PlaySpec{Strategies: sts,
+		Spec: job.Spec{Layout: l, First: 1, Boards: 200, Workers: 2}})
+	if err != nil {
+		panic(err)
+	}
+	for _, r := range res.Rows {
+		p := r.Report.Play
+		fmt.Printf("%s: %d boards, %d winnable with peeking, won no more: %v\n", p.Strategy, p.Boards, p.Winnable, p.Won <= p.Winnable)
+	}
+	// Output:
+	// random: 200 boards, 78 winnable with peeking, won no more: true
+	// greedy: 200 boards, 78 winnable with peeking, won no more: true
+	// lookahead: 200 boards, 78 winnable with peeking, won no more: true
+}

@@ -68,6 +68,9 @@ type Report struct {
 	// Difficulty is McDonald's difficulty of the winnable boards, with
 	// --difficulty K only.
 	Difficulty *DifficultyReport `json:"difficulty,omitempty"`
+	// Play is the play without peeking of the boards (records of mjsolve
+	// solitaire play, whose header names the strategy) only.
+	Play *PlayReport `json:"play,omitempty"`
 
 	// From merged files only (see [NewMergeReport]).
 	Files         int      `json:"files,omitempty"`
@@ -96,6 +99,9 @@ func NewReport(h analysis.Header, s *analysis.Summary, workers int, fromFile int
 	r.MethodNS = s.MethodNS
 	if d := &s.Difficulty; d.Boards > 0 {
 		r.Difficulty = newDifficultyReport(d)
+	}
+	if h.Strategy != "" || s.Play.Boards > 0 {
+		r.Play = newPlayReport(h.Strategy, &s.Play)
 	}
 	for _, h := range s.Hardest() {
 		r.Hardest = append(r.Hardest, HardBoard{Game: h.Game, Verdict: h.Verdict, Method: h.Method,
@@ -179,6 +185,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		methods = []string{"-"}
 	}
 	line("decided by", "%s", strings.Join(methods, ", "))
+	if r.Play != nil {
+		r.Play.writeText(line)
+	}
 	if r.Boards > 0 {
 		what := "of CPU time"
 		switch {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/layouts"
+	"github.com/mjsolve/mjsolve/nopeek"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
 )
@@ -34,6 +35,10 @@ type Spec struct {
 	// (McDonald's difficulty) to the record of every winnable board: see
 	// [WithDifficulty].
 	Difficulty int
+	// Strategy, when not empty, also plays every board without peeking
+	// with this strategy of package nopeek (see [WithPlay]); the record
+	// file's header names it.
+	Strategy string
 
 	// Out, when not empty, is the record file written (zstd-compressed when
 	// the name ends in ".zst"). It must not exist unless Resume is set;
@@ -86,10 +91,11 @@ type Outcome struct {
 
 // NewHeader is the record header of a run of spec on l: the layout's name
 // and fingerprint (so that files of different geometries never merge), the
-// deal, seed, games and timeout.
+// deal, seed, games, timeout and the strategy that plays without peeking.
 func NewHeader(l *layouts.Layout, spec Spec, first, boards uint64) analysis.Header {
 	return analysis.Header{Layout: l.Name, Tiles: len(l.Slots), Geometry: fmt.Sprintf("%016x", l.Fingerprint()),
-		Deal: dealName(spec.Deal), Seed: spec.Seed, First: first, Boards: boards, TimeoutNS: int64(spec.Timeout)}
+		Deal: dealName(spec.Deal), Seed: spec.Seed, First: first, Boards: boards, TimeoutNS: int64(spec.Timeout),
+		Strategy: spec.Strategy}
 }
 
 func dealName(d string) string {
@@ -100,7 +106,8 @@ func dealName(d string) string {
 }
 
 // Prepare checks spec, compiles its layout and, with spec.Out, creates the
-// record file or (with spec.Resume) reads back what it holds. The game
+// record file or (with spec.Resume) reads back what it holds. An unknown
+// spec.Strategy is a *nopeek.StrategyError. The game
 // range of an mjsolver deal beyond its last game gives a
 // *solitaire.GameRangeError; an existing Out without Resume an error
 // wrapping os.ErrExist. Nothing is solved until [Job.Run].
@@ -136,6 +143,11 @@ func Prepare(spec Spec) (*Job, error) {
 	}
 	if err := solitaire.CheckGame(dealer, first+boards-1); err != nil {
 		return nil, err
+	}
+	if spec.Strategy != "" {
+		if _, err := nopeek.NewPlayer(geo, spec.Strategy); err != nil {
+			return nil, err
+		}
 	}
 	j := &Job{spec: spec, geo: geo, dealer: dealer, header: NewHeader(spec.Layout, spec, first, boards),
 		total: &analysis.Summary{}, next: first}
@@ -200,6 +212,13 @@ func (j *Job) Run(ctx context.Context) (*Outcome, error) {
 	mk := newWorkers(j.geo, j.dealer, solver.Options{Timeout: j.spec.Timeout})
 	if k := j.spec.Difficulty; k > 0 {
 		mk = WithDifficulty(mk, j.geo, j.dealer, j.spec.Seed, k)
+	}
+	if st := j.spec.Strategy; st != "" {
+		var err error
+		if mk, err = WithPlay(mk, j.geo, j.dealer, j.spec.Seed, st, j.spec.CPU); err != nil {
+			j.Close()
+			return nil, err
+		}
 	}
 	sum, runErr := analysis.Run(ctx, cfg, mk)
 	if w := j.writer; w != nil {

@@ -1,0 +1,299 @@
+package job
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/internal/cputime"
+	"github.com/mjsolve/mjsolve/nopeek"
+	"github.com/mjsolve/mjsolve/solitaire"
+)
+
+// playSeed is the first word of the PCG seed of the plays of strategy
+// under seed (the second is the game): a hash of both, so that every
+// strategy and seed has its own stream, apart from the dealer's and the
+// difficulty playouts'.
+func playSeed(seed uint64, strategy string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte("mjsolve/nopeek\x00" + strategy + "\x00"))
+	h.Write(binary.LittleEndian.AppendUint64(nil, seed))
+	return h.Sum64()
+}
+
+// WithPlay wraps the workers made by mk so that every board is also played
+// without peeking by strategy (package nopeek), after its exact verdict:
+// the record gets the play's outcome ([analysis.Record.Played], Won, Moves,
+// Left) and its CPU time (PlayNS, read from cpu; nil is the thread's
+// clock, as the runner's). The plays of game g draw from a PCG seeded with
+// (a hash of seed and strategy, g), so a record is the same for any number
+// of workers, shard or resume. A board its dealer got wrong
+// ([BadDeal]) is not played: 0 moves, every tile left. An unknown
+// strategy is a *nopeek.StrategyError.
+func WithPlay(mk func() analysis.Worker, geo *solitaire.Geometry, dealer solitaire.Dealer, seed uint64, strategy string, cpu func() (time.Duration, bool)) (func() analysis.Worker, error) {
+	if _, err := nopeek.NewPlayer(geo, strategy); err != nil {
+		return nil, err
+	}
+	if cpu == nil {
+		cpu = cputime.Thread
+	}
+	key := playSeed(seed, strategy)
+	return func() analysis.Worker {
+		w := mk()
+		p, _ := nopeek.NewPlayer(geo, strategy) // the strategy is known
+		pcg := rand.NewPCG(0, 0)
+		groups := make([]solitaire.Group, 0, geo.N)
+		return func(ctx context.Context, game uint64) analysis.Record {
+			rec := w(ctx, game)
+			if rec.Verdict == analysis.Unknown && ctx.Err() != nil {
+				return rec // interrupted: the runner drops it
+			}
+			rec.Played = true
+			if rec.Method == BadDeal {
+				rec.Left = geo.N
+				return rec
+			}
+			groups = dealer.Deal(game, geo.N, groups[:0])
+			pcg.Seed(key, game)
+			c0, ok0 := cpu()
+			res := p.Play(groups, pcg)
+			c1, ok1 := cpu()
+			rec.Won, rec.Moves, rec.Left = res.Won, res.Moves, res.Left
+			if ok0 && ok1 {
+				rec.PlayNS = max(int64(c1-c0), 1) // 0 would read as not measured
+			}
+			return rec
+		}
+	}, nil
+}
+
+// FieldError is a bad value of a field of a [PlaySpec] (or of the [Spec]
+// in it): Field names it in lower case ("strategy", "boards", "shard",
+// "workers", "out", "resume"), Msg says what is wrong, without the
+// package prefix, for a caller that names its own flag or field.
+type FieldError struct {
+	Field, Msg string
+	Err        error // the cause, if any
+}
+
+func (e *FieldError) Error() string { return "job: " + e.Field + ": " + e.Msg }
+
+// Unwrap returns the cause.
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// SelectStrategies reads a strategy selector: "all" (every strategy of
+// package nopeek, in its order) or a comma-separated list of names, in the
+// list's order, each once. A name nopeek does not know is a *FieldError
+// naming "strategy" that wraps the *nopeek.StrategyError.
+func SelectStrategies(sel string) ([]string, error) {
+	known := nopeek.Strategies()
+	want := "want " + strings.Join(known, ", ") + " or all, or a comma list"
+	sel = strings.TrimSpace(sel)
+	if sel == "all" {
+		return known, nil
+	}
+	var out []string
+	for _, name := range strings.Split(sel, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			return nil, &FieldError{Field: "strategy", Msg: fmt.Sprintf("empty name in %q (%s)", sel, want)}
+		}
+		if !slices.Contains(known, name) {
+			return nil, &FieldError{Field: "strategy", Msg: fmt.Sprintf("unknown strategy %q (%s)", name, want), Err: &nopeek.StrategyError{Name: name}}
+		}
+		if !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out, nil
+}
+
+// PlayFileName is the name of a strategy's record file in the directory of
+// a play of several strategies: the layout's record file name
+// ([RecordFileName]) with the strategy before the extension.
+func PlayFileName(layout, strategy string) string {
+	return strings.TrimSuffix(RecordFileName(layout), ".jsonl.zst") + "-" + strings.TrimSuffix(RecordFileName(strategy), ".jsonl.zst") + ".jsonl.zst"
+}
+
+// PlaySpec describes a play without peeking: the main job's run (Spec:
+// layout, deal, seed, games, shard, workers) made once per strategy, each
+// board also played by the strategy.
+type PlaySpec struct {
+	// Spec is the run made for each strategy; its Strategy, Out, Resume and
+	// OnProgress are ignored (set per strategy).
+	Spec       Spec
+	Strategies []string
+	// Out, when not empty, receives the records: with one strategy the
+	// record file itself; with several a directory (created if missing)
+	// with one file per strategy ([PlayFileName]). Without Resume, an
+	// existing file is an *ExistsError raised before anything runs; with
+	// Resume, existing files are continued (a file of another strategy,
+	// layout, deal or seed is refused, unchanged).
+	Out    string
+	Resume bool
+	// OnProgress, if set, is called now and then with the progress over
+	// every strategy.
+	OnProgress func(PlayProgress)
+}
+
+// PlayProgress is the progress of a play: boards done over every strategy
+// (finished strategies count their whole range), and the strategy being
+// run.
+type PlayProgress struct {
+	Done, Total uint64
+	Strategy    string
+	Index, Of   int // the strategy's place (1-based) among those run
+}
+
+// PlayRow is one strategy of a play: its report (nil for a strategy not
+// reached before an interruption) and its record file.
+type PlayRow struct {
+	Strategy string
+	Report   *Report
+	File     string
+}
+
+// PlayOutcome is what a play found.
+type PlayOutcome struct {
+	Rows []PlayRow
+	// Interrupted is set when the context was cancelled: finished
+	// strategies and the partial one have their reports (the partial one
+	// marked interrupted), later ones none.
+	Interrupted bool
+}
+
+// checkPlay checks the fields of ps that a person gives, as *FieldErrors.
+func checkPlay(ps *PlaySpec) error {
+	s := &ps.Spec
+	switch {
+	case len(ps.Strategies) == 0:
+		return &FieldError{Field: "strategy", Msg: "no strategy"}
+	case s.Boards == 0:
+		return &FieldError{Field: "boards", Msg: "must be at least 1"}
+	case s.First+s.Boards < s.First:
+		return &FieldError{Field: "boards", Msg: fmt.Sprintf("first game %d + %d boards is too large", s.First, s.Boards)}
+	case s.Workers < 0:
+		return &FieldError{Field: "workers", Msg: fmt.Sprintf("%d: must be at least 1", s.Workers)}
+	case s.Shard != Shard{} && (s.Shard.I < 1 || s.Shard.I > s.Shard.N):
+		return &FieldError{Field: "shard", Msg: fmt.Sprintf("%d/%d: want i/n with 1 <= i <= n", s.Shard.I, s.Shard.N)}
+	case s.Shard.N > s.Boards:
+		return &FieldError{Field: "shard", Msg: fmt.Sprintf("%s: more shards than the %d boards", s.Shard, s.Boards)}
+	case ps.Resume && ps.Out == "":
+		return &FieldError{Field: "resume", Msg: "needs a record file (out)"}
+	}
+	for _, st := range ps.Strategies {
+		if !slices.Contains(nopeek.Strategies(), st) {
+			return &FieldError{Field: "strategy", Msg: fmt.Sprintf("unknown strategy %q", st), Err: &nopeek.StrategyError{Name: st}}
+		}
+	}
+	if ps.Out == "" {
+		return nil
+	}
+	fi, err := os.Stat(ps.Out)
+	switch {
+	case len(ps.Strategies) == 1 && err == nil && fi.IsDir():
+		return &FieldError{Field: "out", Msg: fmt.Sprintf("%s is a directory; with one strategy give a record file name", ps.Out)}
+	case len(ps.Strategies) > 1 && err == nil && !fi.IsDir():
+		return &FieldError{Field: "out", Msg: fmt.Sprintf("%s is a file; with several strategies give a directory (one record file per strategy)", ps.Out)}
+	case len(ps.Strategies) == 1:
+		if fi, err := os.Stat(filepath.Dir(ps.Out)); err != nil || !fi.IsDir() {
+			return &FieldError{Field: "out", Msg: fmt.Sprintf("%s: no directory %s", ps.Out, filepath.Dir(ps.Out))}
+		}
+	}
+	return nil
+}
+
+// Play runs the main job of ps.Spec once per strategy, each board also
+// played without peeking by the strategy ([WithPlay]), and returns one
+// report per strategy. Every strategy plays the same boards. An error is
+// a bad spec (a *FieldError), a record file that exists without Resume (an
+// *ExistsError), a record file found unfit before its strategy ran (see
+// [Prepare]), or a failure while running, a *PlayRunError; nothing is
+// written or run for the first two. When ctx is cancelled, Play keeps what
+// was done (in the reports and the record files) and returns with
+// PlayOutcome.Interrupted set.
+func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
+	if err := checkPlay(&ps); err != nil {
+		return nil, err
+	}
+	if ps.Spec.Layout == nil {
+		return nil, errors.New("job: play: no layout")
+	}
+	out := &PlayOutcome{Rows: make([]PlayRow, len(ps.Strategies))}
+	for i, st := range ps.Strategies {
+		out.Rows[i].Strategy = st
+		switch {
+		case ps.Out == "":
+		case len(ps.Strategies) == 1:
+			out.Rows[i].File = ps.Out
+		default:
+			out.Rows[i].File = filepath.Join(ps.Out, PlayFileName(ps.Spec.Layout.Name, st))
+		}
+		if f := out.Rows[i].File; f != "" && !ps.Resume {
+			if _, err := os.Stat(f); err == nil {
+				return nil, &ExistsError{File: f}
+			}
+		}
+	}
+	if len(ps.Strategies) > 1 && ps.Out != "" {
+		if err := os.MkdirAll(ps.Out, 0o755); err != nil {
+			return nil, fmt.Errorf("job: %w", err)
+		}
+	}
+	spec := ps.Spec
+	per := spec.Boards
+	if spec.Shard != (Shard{}) {
+		_, per = spec.Shard.Range(spec.First, spec.Boards)
+	}
+	total := per * uint64(len(ps.Strategies))
+	for k := range out.Rows {
+		row := &out.Rows[k]
+		s := spec
+		s.Strategy, s.Out, s.Resume, s.OnProgress = row.Strategy, row.File, ps.Resume, nil
+		j, err := Prepare(s)
+		if err != nil {
+			return nil, fmt.Errorf("job: strategy %s: %w", row.Strategy, err)
+		}
+		if ps.OnProgress != nil {
+			base, skipped := per*uint64(k), per-j.Pending()
+			prog := PlayProgress{Done: base + skipped, Total: total, Strategy: row.Strategy, Index: k + 1, Of: len(out.Rows)}
+			ps.OnProgress(prog)
+			j.spec.OnProgress = func(p analysis.Progress) {
+				prog.Done = base + skipped + p.Done
+				ps.OnProgress(prog)
+			}
+		}
+		res, err := j.Run(ctx)
+		if err != nil {
+			return nil, &PlayRunError{Strategy: row.Strategy, Err: err}
+		}
+		row.Report = ReportOf(res, s.Workers)
+		if res.Interrupted || ctx.Err() != nil {
+			row.Report.Interrupted = true
+			out.Interrupted = true
+			break
+		}
+	}
+	return out, nil
+}
+
+// PlayRunError is a failure while a play ran a strategy (a record file
+// that could not be written), as opposed to a bad spec, found before.
+type PlayRunError struct {
+	Strategy string
+	Err      error
+}
+
+func (e *PlayRunError) Error() string { return fmt.Sprintf("job: strategy %s: %v", e.Strategy, e.Err) }
+
+// Unwrap returns Err.
+func (e *PlayRunError) Unwrap() error { return e.Err }

@@ -1,0 +1,120 @@
+package job
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/mjsolve/mjsolve/analysis"
+)
+
+// PlayReport is the play without peeking in a [Report] (records of
+// "mjsolve solitaire play"): the strategy's win rate, the winnable rate of
+// the same boards with peeking, and the price of not peeking — the share
+// of the winnable boards the strategy lost — each with its 95% Wilson
+// interval.
+type PlayReport struct {
+	Strategy     string     `json:"strategy"`
+	Boards       int64      `json:"boards"`        // boards played
+	Won          int64      `json:"won"`           // boards won without peeking
+	WinRate      float64    `json:"win_rate"`      // Won / Boards
+	WinCI95      [2]float64 `json:"win_ci95"`      //
+	Winnable     int64      `json:"winnable"`      // boards played that are winnable with peeking
+	Impossible   int64      `json:"impossible"`    // boards played that are impossible even with peeking
+	PeekRate     float64    `json:"peek_rate"`     // Winnable / (Winnable + Impossible)
+	PeekCI95     [2]float64 `json:"peek_ci95"`     //
+	WinnableLost int64      `json:"winnable_lost"` // winnable boards lost without peeking
+	Price        float64    `json:"price"`         // WinnableLost / Winnable: the price of not peeking
+	PriceCI95    [2]float64 `json:"price_ci95"`    //
+	MeanLeftLost float64    `json:"mean_left_lost"`
+	// Time is the CPU time of the play per board (without the deal and the
+	// exact solve, which the report's Time includes).
+	Time          TimeReport `json:"time"`
+	NoTime        int64      `json:"no_time,omitempty"`        // plays without a CPU time
+	WonImpossible int64      `json:"won_impossible,omitempty"` // never, unless a strategy or the solver is wrong
+}
+
+func newPlayReport(strategy string, p *analysis.PlayStats) *PlayReport {
+	r := &PlayReport{Strategy: strategy, Boards: p.Boards, Won: p.Won, Winnable: p.Winnable, Impossible: p.Impossible,
+		WinnableLost: p.WinnableLost, MeanLeftLost: p.MeanLeftLost(), Time: timeReport(&p.Time),
+		NoTime: p.NoTime, WonImpossible: p.WonImpossible}
+	r.WinRate, r.WinCI95[0], r.WinCI95[1] = p.WinRate()
+	r.PeekRate, r.PeekCI95[0], r.PeekCI95[1] = p.PeekRate()
+	r.Price, r.PriceCI95[0], r.PriceCI95[1] = p.Price()
+	return r
+}
+
+// writeText writes the play's lines of a report, labels padded to 12.
+func (p *PlayReport) writeText(line func(label, format string, args ...any)) {
+	line("strategy", "%s, playing without peeking (sees only the uncovered tiles)", p.Strategy)
+	line("won", "%d of %d: %s (95%% CI %s)", p.Won, p.Boards, percent(p.WinRate), ci(p.WinCI95))
+	line("peeking", "%d of %d decided winnable: %s (95%% CI %s)", p.Winnable, p.Winnable+p.Impossible,
+		percent(p.PeekRate), ci(p.PeekCI95))
+	line("price", "%d of %d winnable boards lost without peeking: %s (95%% CI %s)", p.WinnableLost, p.Winnable,
+		percent(p.Price), ci(p.PriceCI95))
+	line("left", "%.1f tiles on average on the %d lost boards", p.MeanLeftLost, p.Boards-p.Won)
+	if p.Time.TotalNS > 0 {
+		line("play/board", "mean %s, p99 %s, max %s (game %d) of CPU time", fmtDur(p.Time.MeanNS),
+			fmtDur(p.Time.P99NS), fmtDur(p.Time.MaxNS), p.Time.MaxGame)
+	}
+	if p.WonImpossible > 0 {
+		line("WRONG", "%d boards won without peeking that the solver found impossible: a bug", p.WonImpossible)
+	}
+}
+
+// ci formats an interval "a–b" in percent.
+func ci(c [2]float64) string { return percent(c[0]) + "–" + percent(c[1]) }
+
+// WritePlayText writes the rows of a play as one table, a strategy per
+// line: boards, the no-peek win rate with its 95% interval, the winnable
+// rate with peeking of the same boards with its interval, the price of not
+// peeking (the share of winnable boards lost) with its interval, the mean
+// tiles left on lost boards, and the mean CPU time per board of the play
+// and of the whole board (deal, exact solve and play). A first line names
+// the layout, deal and games; strategies not reached (after an
+// interruption) say so.
+func WritePlayText(w io.Writer, rows []PlayRow) error {
+	for _, r := range rows {
+		if rep := r.Report; rep != nil {
+			deal := rep.Deal
+			if deal == "pcg" {
+				deal += fmt.Sprintf(", seed %d", rep.Seed)
+			}
+			if _, err := fmt.Fprintf(w, "%s (%d tiles), deal %s, games %d..%d\n", rep.Layout, rep.Tiles, deal, rep.First, rep.Last); err != nil {
+				return err
+			}
+			break
+		}
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "strategy\tboards\twon (no peeking)\t95% CI\twinnable (peeking)\t95% CI\tprice of not peeking\t95% CI\tleft on lost\tplay CPU/board\tCPU/board")
+	var wrong []string
+	for _, r := range rows {
+		rep := r.Report
+		if rep == nil || rep.Play == nil {
+			fmt.Fprintf(tw, "%s\tnot run (interrupted)\n", r.Strategy)
+			continue
+		}
+		p := rep.Play
+		boards := strconv.FormatInt(p.Boards, 10)
+		if rep.Interrupted {
+			boards += " (interrupted)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%s\t%s\n", r.Strategy, boards,
+			percent(p.WinRate), ci(p.WinCI95), percent(p.PeekRate), ci(p.PeekCI95),
+			percent(p.Price), ci(p.PriceCI95), p.MeanLeftLost, fmtDur(p.Time.MeanNS), fmtDur(rep.Time.MeanNS))
+		if p.WonImpossible > 0 {
+			wrong = append(wrong, fmt.Sprintf("%s won %d boards the solver found impossible: a bug", r.Strategy, p.WonImpossible))
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(wrong) > 0 {
+		_, err := fmt.Fprintf(w, "WRONG: %s\n", strings.Join(wrong, "; "))
+		return err
+	}
+	return nil
+}
