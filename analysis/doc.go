@@ -36,7 +36,8 @@
 // twice with different verdicts, or a file written for another layout,
 // deal or seed. [MergeFiles]
 // combines record files of the same layout, deal and seed whose game ranges
-// are disjoint or overlap.
+// are disjoint or overlap; [MergeRecords] writes the merged records to a
+// writer, [MergeFile] to a record file, whole or not at all.
 //
 // A record may also hold the board played without peeking (mjsolve
 // solitaire play): "won", "moves", "left" and the play's CPU time beside

@@ -2,10 +2,14 @@ package analysis
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"slices"
+
+	"github.com/mjsolve/mjsolve/internal/atomicfile"
 )
 
 // MergeResult is the outcome of [MergeFiles].
@@ -98,6 +102,33 @@ func MergeRecords(paths []string, w io.Writer, zst bool) (*MergeResult, error) {
 		return nil, err
 	}
 	return res, nil
+}
+
+// MergeFile merges record files as [MergeRecords] does into the record
+// file out, zstd-compressed when its name ends in .zst. out is written
+// whole or not at all (a temporary file renamed over it), so it may be one
+// of paths; an existing out keeps its permissions, a new one is
+// -rw-r--r--. A failure to create out is an *fs.PathError with Op "create"
+// and Path out; a failure while writing it is a *WriteError.
+func MergeFile(paths []string, out string) (*MergeResult, error) {
+	f, err := atomicfile.Create(out, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Abort()
+	m, err := MergeRecords(paths, f, isZst(out))
+	if pe, ok := errors.AsType[*fs.PathError](err); ok && pe.Path == f.TempName() {
+		return nil, &WriteError{err}
+	} else if err != nil {
+		return nil, err
+	}
+	if err := f.Commit(); err != nil {
+		return nil, &WriteError{err}
+	}
+	if err := f.Close(); err != nil {
+		return nil, &WriteError{&fs.PathError{Op: "write", Path: out, Err: atomicfile.Cause(err)}}
+	}
+	return m, nil
 }
 
 // IsZst reports whether a record file name asks for zstd compression (it

@@ -39,6 +39,9 @@ type InputError struct {
 
 func (e *InputError) Error() string { return "layouts: " + e.Msg }
 
+// Reason is the message without the package prefix: Msg.
+func (e *InputError) Reason() string { return e.Msg }
+
 // Unwrap returns the error Msg wraps, if any.
 func (e *InputError) Unwrap() error { return e.err }
 

@@ -1,12 +1,7 @@
 package main
 
 import (
-	"errors"
-	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -64,14 +59,15 @@ record. OUT is written whole or not at all, and may be one of the inputs.`,
 
 func runAnalysisMerge(o *analysisMergeOptions, stdout io.Writer) error {
 	var m *analysis.MergeResult
-	var err error
-	if o.out == "" {
+	err := atomicfile.CheckTarget(o.out)
+	switch {
+	case o.out == "":
 		m, err = analysis.MergeFiles(o.files)
-	} else {
-		m, err = mergeTo(o.out, o.files)
+	case err == nil:
+		m, err = analysis.MergeFile(o.files, o.out)
 	}
 	if err != nil {
-		return err
+		return fileError("-o", o.out, err)
 	}
 	rep := job.NewMergeReport(m)
 	if o.json {
@@ -80,36 +76,4 @@ func runAnalysisMerge(o *analysisMergeOptions, stdout io.Writer) error {
 		err = rep.WriteText(stdout)
 	}
 	return failure(err)
-}
-
-// mergeTo merges files into the record file out, written whole or not at
-// all (a temporary file renamed).
-func mergeTo(out string, files []string) (*analysis.MergeResult, error) {
-	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
-		return nil, fmt.Errorf("-o %s: is a directory", out)
-	}
-	dir := filepath.Dir(out)
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return nil, fmt.Errorf("-o %s: no directory %s", out, dir)
-	}
-	f, err := atomicfile.Create(out, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("-o %s: cannot create a file in %s: %w", out, dir, atomicfile.Cause(err))
-	}
-	defer f.Abort()
-	m, err := analysis.MergeRecords(files, f, analysis.IsZst(out))
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) && pe.Path == f.TempName() {
-			return nil, failure(err)
-		}
-		return nil, err
-	}
-	if err := f.Commit(); err != nil {
-		return nil, failure(fmt.Errorf("-o %s: %w", out, atomicfile.Cause(err)))
-	}
-	if err := f.Close(); err != nil {
-		return nil, failure(fmt.Errorf("-o %s: %w", out, atomicfile.Cause(err)))
-	}
-	return m, nil
 }

@@ -7,43 +7,45 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/internal/atomicfile"
 )
 
 // writeFileAtomic writes data to the file name, which the flag (such as
 // "--png") gave, through atomicfile: a failure leaves neither a
 // half-written file nor the temporary one, and an existing file is replaced
-// (keeping its permissions) only when the new one is complete. A name that
-// is a directory, or in a directory that does not exist or cannot be
-// written, is bad input (exit 2); a failure while writing exits 1. Errors
-// name the flag and the file, never the temporary file.
+// (keeping its permissions) only when the new one is complete.
 func writeFileAtomic(flag, name string, data []byte) error {
-	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
-		return fmt.Errorf("%s %s: is a directory", flag, name)
-	}
-	dir := filepath.Dir(name)
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		if err == nil || errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%s %s: no directory %s", flag, name, dir)
-		}
-		return fmt.Errorf("%s %s: %w", flag, name, atomicfile.Cause(err))
-	}
-	f, err := atomicfile.Create(name, 0o644) // a new file: -rw-r--r--
-	if err != nil {
-		return fmt.Errorf("%s %s: cannot create a file in %s: %w", flag, name, dir, atomicfile.Cause(err))
-	}
-	defer f.Abort()
-	_, err = f.Write(data)
+	err := atomicfile.CheckTarget(name)
 	if err == nil {
-		err = f.Commit()
+		err = atomicfile.WriteFile(name, data, 0o644) // a new file: -rw-r--r--
 	}
+	return fileError(flag, name, err)
+}
+
+// fileError is the command's error for err from writing the file name that
+// flag gave: a name that is a directory, or in a directory that does not
+// exist or cannot be written, is bad input (exit 2); a failure while
+// writing exits 1. The message names the flag and the file, never the
+// temporary file. Any other error (about the input read) is err.
+func fileError(flag, name string, err error) error {
 	if err == nil {
-		err = f.Close()
+		return nil
 	}
-	if err != nil {
-		return failure(fmt.Errorf("%s %s: %w", flag, name, atomicfile.Cause(err)))
+	if te, ok := errors.AsType[*atomicfile.TargetError](err); ok {
+		return fmt.Errorf("%s %s: %w", flag, name, te)
 	}
-	return nil
+	pe, ok := errors.AsType[*fs.PathError](err)
+	switch {
+	case ok && pe.Path == name && pe.Op == "create":
+		return fmt.Errorf("%s %s: cannot create a file in %s: %w", flag, name, filepath.Dir(name), pe.Err)
+	case ok && pe.Path == name && pe.Op == "write":
+		return failure(fmt.Errorf("%s %s: %w", flag, name, pe.Err))
+	}
+	if _, ok := errors.AsType[*analysis.WriteError](err); ok {
+		return failure(err)
+	}
+	return err
 }
 
 // checkNewFile checks, before any work, that the file name a flag gave can
@@ -54,18 +56,10 @@ func checkNewFile(flag, name string, force bool) error {
 	if name == "" {
 		return fmt.Errorf("%s: give a file name", flag)
 	}
-	if fi, err := os.Stat(name); err == nil {
-		if fi.IsDir() {
-			return fmt.Errorf("%s %s: is a directory", flag, name)
-		}
-		if !force {
-			return fmt.Errorf("%s %s already exists: add --force to replace it, or remove it", flag, name)
-		}
+	if fi, err := os.Stat(name); err == nil && !fi.IsDir() && !force {
+		return fmt.Errorf("%s %s already exists: add --force to replace it, or remove it", flag, name)
 	}
-	if dir := filepath.Dir(name); !isDir(dir) {
-		return fmt.Errorf("%s %s: no directory %s", flag, name, dir)
-	}
-	return nil
+	return fileError(flag, name, atomicfile.CheckTarget(name))
 }
 
 // isDir reports whether name is a directory.

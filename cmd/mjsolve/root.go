@@ -14,10 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/job"
-	"github.com/mjsolve/mjsolve/layouts"
-	"github.com/mjsolve/mjsolve/tw16"
 )
 
 // Exit codes of the command.
@@ -49,12 +46,6 @@ func failure(err error) error {
 // code 130 after SIGINT, 143 after SIGTERM.
 var errInterrupted = errors.New("interrupted")
 
-// signalCause is the cause of the command's context when a signal
-// cancelled it.
-type signalCause struct{ sig os.Signal }
-
-func (c signalCause) Error() string { return "stopped by " + c.sig.String() }
-
 // inputError is bad input shown as "what: msg" (or msg alone when what is
 // empty): what names the flag or argument read, msg the library's message
 // without its package prefix.
@@ -72,32 +63,29 @@ func (e inputError) Error() string {
 
 func (e inputError) Unwrap() error { return e.err }
 
+// Reason is the message without what was read: msg.
+func (e inputError) Reason() string { return e.msg }
+
 // badInput wraps err, a library's error about input, with what was being
 // read.
 func badInput(what string, err error) error {
 	return inputError{what, inputReason(err), err}
 }
 
-// inputReason is err's message for a person: the message of an input error
-// without what it came from (an inputError's msg), or without its package
-// prefix (mjsolve.InputError, tw16.InputError, layouts.InputError and
-// layouts.ParseError carry the message apart);
-// any other error's whole message.
+// reasoner is an input error that carries its message apart from what it
+// came from: the command's inputError, and the package-prefixed input
+// errors of mjsolve, tw16 and layouts.
+type reasoner interface {
+	error
+	Reason() string
+}
+
+// inputReason is err's message for a person: the Reason of an input error
+// that is the whole of err (without its package prefix, or without what it
+// came from), or else err's whole message.
 func inputReason(err error) string {
-	if e, ok := errors.AsType[inputError](err); ok && e.Error() == err.Error() {
-		return e.msg
-	}
-	if e, ok := errors.AsType[*tw16.InputError](err); ok && e.Error() == err.Error() {
-		return e.Msg
-	}
-	if e, ok := errors.AsType[*mjsolve.InputError](err); ok && e.Error() == err.Error() {
-		return e.Msg
-	}
-	if e, ok := errors.AsType[*layouts.InputError](err); ok && e.Error() == err.Error() {
-		return e.Msg
-	}
-	if e, ok := errors.AsType[*layouts.ParseError](err); ok && e.Error() == err.Error() {
-		return e.Reason()
+	if r, ok := errors.AsType[reasoner](err); ok && r.Error() == err.Error() {
+		return r.Reason()
 	}
 	return err.Error()
 }
@@ -128,18 +116,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func runWith(h *hooks, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// SIGINT (Ctrl-C) and SIGTERM (what batch schedulers send before
 	// SIGKILL) both cancel the context: the command keeps what was done.
-	ctx, cancel := context.WithCancelCause(context.Background())
-	defer cancel(nil)
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-	go func() {
-		select {
-		case sig := <-sigs:
-			cancel(signalCause{sig})
-		case <-ctx.Done():
-		}
-	}()
+	// SIGTERM cancels the outer context too, which tells the two apart.
+	termCtx, stopTerm := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+	defer stopTerm()
+	ctx, stopInt := signal.NotifyContext(termCtx, os.Interrupt)
+	defer stopInt()
 
 	root := newRootCmd(h)
 	root.SetArgs(args)
@@ -155,7 +136,7 @@ func runWith(h *hooks, args []string, stdin io.Reader, stdout, stderr io.Writer)
 	case errors.As(err, &silent):
 		return silent.code
 	case errors.Is(err, errInterrupted):
-		if sc, ok := context.Cause(ctx).(signalCause); ok && sc.sig == syscall.SIGTERM {
+		if termCtx.Err() != nil {
 			return exitTerminated
 		}
 		return exitInterrupted

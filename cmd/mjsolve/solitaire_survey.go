@@ -7,12 +7,12 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/analysis/plot"
+	"github.com/mjsolve/mjsolve/internal/atomicfile"
 	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/solitaire"
 )
@@ -33,11 +33,8 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 			return err
 		}
 		// Found out now, not after a long run.
-		if fi, err := os.Stat(filepath.Dir(o.plot)); err != nil || !fi.IsDir() {
-			return fmt.Errorf("--plot %s: no directory %s", o.plot, filepath.Dir(o.plot))
-		}
-		if fi, err := os.Stat(o.plot); err == nil && fi.IsDir() {
-			return fmt.Errorf("--plot %s: is a directory", o.plot)
+		if err := fileError("--plot", o.plot, atomicfile.CheckTarget(o.plot)); err != nil {
+			return err
 		}
 	}
 	if o.out != "" {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // File is a temporary file that replaces its target on [File.Commit].
@@ -155,4 +156,36 @@ func Cause(err error) error {
 		return le.Err
 	}
 	return err
+}
+
+// TargetError says why a file cannot be written at the name given: the
+// name is a directory, or its directory does not exist. Its message names
+// neither the target nor a temporary file: callers put the name the user
+// gave in front.
+type TargetError struct {
+	Msg string // "is a directory", "no directory DIR", or the cause of a failed look
+	Err error  // the error of the look that failed, if any
+}
+
+func (e *TargetError) Error() string { return e.Msg }
+
+// Unwrap returns the error of the look that failed, if any.
+func (e *TargetError) Unwrap() error { return e.Err }
+
+// CheckTarget reports, before any work, whether target can be written:
+// it is not a directory and its directory exists. The error is a
+// *TargetError.
+func CheckTarget(target string) error {
+	if fi, err := os.Stat(target); err == nil && fi.IsDir() {
+		return &TargetError{Msg: "is a directory"}
+	}
+	dir := filepath.Dir(target)
+	fi, err := os.Stat(dir)
+	switch {
+	case err == nil && !fi.IsDir(), errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
+		return &TargetError{Msg: "no directory " + dir, Err: err}
+	case err != nil:
+		return &TargetError{Msg: Cause(err).Error(), Err: err}
+	}
+	return nil
 }

@@ -212,3 +212,37 @@ func TestRemoveStale(t *testing.T) {
 		t.Errorf("left %v, want %v", left, keep)
 	}
 }
+
+// CheckTarget refuses a directory and a name in a directory that does not
+// exist (or under a file), with messages that name neither the target nor
+// a temporary file, and accepts a new or an existing file.
+func TestCheckTarget(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ target, want string }{
+		{dir, "is a directory"},
+		{filepath.Join(dir, "no", "x"), "no directory " + filepath.Join(dir, "no")},
+		{filepath.Join(file, "x"), "no directory " + file},
+		{filepath.Join(file, "sub", "x"), "no directory " + filepath.Join(file, "sub")},
+		{file, ""},
+		{filepath.Join(dir, "new"), ""},
+	} {
+		err := CheckTarget(c.target)
+		got := ""
+		if err != nil {
+			got = err.Error()
+			if _, ok := errors.AsType[*TargetError](err); !ok {
+				t.Errorf("CheckTarget(%s): %T, want *TargetError", c.target, err)
+			}
+		}
+		if got != c.want {
+			t.Errorf("CheckTarget(%s) = %q, want %q", c.target, got, c.want)
+		}
+	}
+	if got := entries(t, dir); !slices.Equal(got, []string{"f"}) {
+		t.Errorf("left in the directory: %v", got)
+	}
+}

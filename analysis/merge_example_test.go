@@ -1,0 +1,45 @@
+package analysis_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/mjsolve/mjsolve/analysis"
+)
+
+// Two shards of a run, games 1–50 and 51–100, merged into one record
+// file that holds the same records as the run in one piece.
+func ExampleMergeFile() {
+	dir, _ := os.MkdirTemp("", "merge")
+	defer os.RemoveAll(dir)
+	var shards []string
+	for _, first := range []uint64{1, 51} {
+		name := filepath.Join(dir, fmt.Sprintf("part%d.jsonl", first))
+		f, _ := os.Create(name)
+		h := analysis.Header{Layout: "turtle", Tiles: 144, Geometry: "x", Deal: "pcg", Seed: 1, First: first, Boards: 50}
+		w, _ := analysis.NewRecordWriter(f, false, h)
+		for g := first; g < first+50; g++ {
+			v := analysis.Winnable
+			if g%25 == 0 {
+				v = analysis.Impossible
+			}
+			w.Write(analysis.Record{Game: g, Verdict: v, Method: "random", NS: 1000})
+		}
+		w.Close()
+		f.Close()
+		shards = append(shards, name)
+	}
+	out := filepath.Join(dir, "all.jsonl.zst")
+	m, err := analysis.MergeFile(shards, out)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("games %d to %d: %d boards, %d impossible\n", m.Header.First, m.Header.First+m.Header.Boards-1, m.Summary.Boards, m.Summary.Impossible)
+	again, _ := analysis.MergeFiles([]string{out})
+	fmt.Println("read back:", again.Summary.Boards, "boards")
+	// Output:
+	// games 1 to 100: 100 boards, 4 impossible
+	// read back: 100 boards
+}
