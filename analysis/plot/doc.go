@@ -1,7 +1,10 @@
 // Package plot draws the plots of record files with gonum/plot: the running
 // unwinnable rate with its 95% Wilson band ([Rate]) and the histogram of the
-// time per board, one series per method ([Time]), rendered as PNG, SVG or
-// PDF ([Render]).
+// time per board, one series per method ([Time]), McDonald's difficulty of
+// the winnable boards, one series per layout ([Difficulty]), and the rates
+// of several layouts side by side ([LayoutRates]), rendered as PNG, SVG or
+// PDF ([Render]). [Files] reads record files and draws the plot of a kind,
+// as "mjsolve analysis plot" does.
 //
 // It is kept apart from package analysis, which gathers what the plots need
 // ([analysis.ReadPlotData]) in bounded memory, so that a program importing

@@ -2,6 +2,7 @@ package plot_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image/png"
 	"os"
@@ -63,4 +64,43 @@ func ExampleRate() {
 	// Output:
 	// turtle (144 tiles), deal pcg, seed 1: 1,000 boards
 	// (640,400)
+}
+
+// Draw the plots of record files by kind, as "mjsolve analysis plot" does.
+func ExampleFiles() {
+	dir, err := os.MkdirTemp("", "plot")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "r.jsonl")
+	w, err := analysis.CreateRecords(path, analysis.Header{Layout: "turtle", Tiles: 144, Deal: "pcg", Seed: 1, First: 1, Boards: 500})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for g := uint64(1); g <= 500; g++ {
+		r := analysis.Record{Game: g, Verdict: analysis.Winnable, Method: "random", NS: 100_000 + int64(g)}
+		if g%25 == 0 {
+			r.Verdict, r.Method = analysis.Impossible, "prune"
+		}
+		w.Write(r)
+	}
+	if err := w.Close(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, kind := range plot.Kinds {
+		p, truncated, err := plot.Files([]string{path}, plot.FilesOptions{Kind: kind, PerDecade: 20})
+		if err != nil {
+			fmt.Println(kind+":", errors.Is(err, plot.ErrNoPlayouts))
+			continue
+		}
+		fmt.Printf("%s: %q, %d truncated\n", kind, p.Title.Text, len(truncated))
+	}
+	// Output:
+	// rate: "turtle (144 tiles), deal pcg, seed 1: 500 boards", 0 truncated
+	// time: "turtle (144 tiles), deal pcg, seed 1: 500 boards", 0 truncated
+	// difficulty: true
 }

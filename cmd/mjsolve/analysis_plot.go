@@ -1,17 +1,15 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
-	gplot "gonum.org/v1/plot"
 
-	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/analysis/plot"
 )
 
@@ -30,10 +28,6 @@ type analysisPlotOptions struct {
 
 	stdout, stderr io.Writer
 }
-
-// ratePointsPerDecade is the density of the running-rate grid: enough for a
-// smooth curve, a few hundred points for ten million boards.
-const ratePointsPerDecade = 50
 
 func newAnalysisPlotCmd() *cobra.Command {
 	o := &analysisPlotOptions{}
@@ -83,7 +77,7 @@ Colours are colour-blind safe (Okabe–Ito); text and lines grow with --size.`,
 	f.BoolVar(&o.stacked, "stacked", false, "stack the methods in the time plot")
 	f.BoolVar(&o.logY, "log-y", false, "a log scale for the counts of the time plot, so that a method of few boards shows")
 	f.StringVar(&o.title, "title", "", "plot title (default: layout, deal, seed and boards)")
-	cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions([]string{"rate", "time", "difficulty"}, cobra.ShellCompDirectiveNoFileComp))
+	cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(plot.Kinds, cobra.ShellCompDirectiveNoFileComp))
 	cmd.MarkFlagFilename("out", "png", "svg", "pdf")
 	cmd.MarkFlagFilename("png", "png", "svg", "pdf")
 	return cmd
@@ -117,7 +111,7 @@ func parseSize(s string) (w, h int, err error) {
 }
 
 func runAnalysisPlot(o *analysisPlotOptions) error {
-	if o.kind != "rate" && o.kind != "time" && o.kind != "difficulty" {
+	if !slices.Contains(plot.Kinds, o.kind) {
 		return fmt.Errorf("--kind %q: unknown (want rate, time or difficulty)", o.kind)
 	}
 	flag, out := "--out", o.out
@@ -152,67 +146,14 @@ func runAnalysisPlot(o *analysisPlotOptions) error {
 	if o.perDecade < 1 || o.perDecade > 1000 {
 		return fmt.Errorf("--bins %d: want 1 to 1000 bins per power of ten", o.perDecade)
 	}
-	if o.kind == "difficulty" {
-		return plotDifficulty(o, out, flag, format, w, h)
-	}
-	d, err := analysis.ReadPlotData(o.files, ratePointsPerDecade)
-	if err != nil {
-		return err
-	}
-	for _, t := range d.Merge.Truncated {
+	p, truncated, err := plot.Files(o.files, plot.FilesOptions{Kind: o.kind, Title: o.title,
+		Reference: o.reference, PerDecade: o.perDecade, Stacked: o.stacked, LogY: o.logY})
+	for _, t := range truncated {
 		fmt.Fprintf(o.stderr, "mjsolve: %s ends early, cut inside a line or zstd frame (what was cut off is missing)\n", t)
 	}
-	var p *gplot.Plot
-	if o.kind == "rate" {
-		p, err = plot.Rate(d, plot.RateOptions{Title: o.title, Reference: o.reference})
-	} else {
-		p, err = plot.Time(d, plot.TimeOptions{Title: o.title, PerDecade: o.perDecade, Stacked: o.stacked, LogY: o.logY})
-	}
 	if err != nil {
 		return err
 	}
-	return writePlot(o, p, out, flag, format, w, h)
-}
-
-// plotDifficulty draws the difficulty of the files, one series per layout.
-func plotDifficulty(o *analysisPlotOptions, out, flag, format string, w, h int) error {
-	var order []string
-	groups := map[string][]string{}
-	for _, f := range o.files {
-		h, err := analysis.ReadHeader(f)
-		if err != nil {
-			return err
-		}
-		name := h.Layout
-		if groups[name] == nil {
-			order = append(order, name)
-		}
-		groups[name] = append(groups[name], f)
-	}
-	var series []plot.DifficultySeries
-	for _, name := range order {
-		m, err := analysis.MergeFiles(groups[name])
-		if err != nil {
-			return err
-		}
-		series = append(series, plot.DifficultySeries{Name: name, Stats: &m.Summary.Difficulty})
-	}
-	title := o.title
-	if title == "" {
-		title = "Difficulty of winnable boards (McDonald): random playouts that clear them"
-	}
-	p, err := plot.Difficulty(series, title)
-	if err != nil {
-		if errors.Is(err, plot.ErrNoPlayouts) {
-			err = plot.ErrNoPlayouts
-		}
-		return fmt.Errorf("%s: %w", strings.Join(o.files, " "), err)
-	}
-	return writePlot(o, p, out, flag, format, w, h)
-}
-
-// writePlot renders p as format at w×h and writes it to out atomically.
-func writePlot(o *analysisPlotOptions, p *gplot.Plot, out, flag, format string, w, h int) error {
 	data, err := plot.Render(p, w, h, format)
 	if err != nil {
 		return failure(err)

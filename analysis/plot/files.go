@@ -1,0 +1,97 @@
+package plot
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	gplot "gonum.org/v1/plot"
+
+	"github.com/mjsolve/mjsolve/analysis"
+)
+
+// Kinds are the kinds of plot [Files] draws: the running rate ([Rate]), the
+// time per board ([Time]) and McDonald's difficulty ([Difficulty]).
+var Kinds = []string{"rate", "time", "difficulty"}
+
+// FilesOptions are the options of [Files].
+type FilesOptions struct {
+	Kind      string  // one of Kinds; "" for "rate"
+	Title     string  // "" for a title naming the files' experiment
+	Reference float64 // the rate plot's reference line (see [RateOptions])
+	PerDecade int     // the time plot's bins per power of ten (see [TimeOptions])
+	Stacked   bool    // stack the time plot's methods
+	LogY      bool    // the time plot's counts on a log scale
+}
+
+// RatePointsPerDecade is the density of the running rate that [Files]
+// reads: enough for a smooth curve, a few hundred points for ten million
+// boards.
+const RatePointsPerDecade = 50
+
+// DifficultyTitle is the difficulty plot's title when none is given.
+const DifficultyTitle = "Difficulty of winnable boards (McDonald): random playouts that clear them"
+
+// Files draws the plot o.Kind of the record files at paths, which are read
+// as [analysis.MergeFiles] reads them (one experiment; a game found twice
+// counts once). For the difficulty plot the files are grouped by layout,
+// each group merged into one series, in the order of the first file of
+// each. It returns the plot and, for the rate and time plots, the files
+// that end early (cut by a crash; what was cut off is missing). Files
+// without playouts give an error wrapping [ErrNoPlayouts] that names them.
+func Files(paths []string, o FilesOptions) (*gplot.Plot, []string, error) {
+	switch o.Kind {
+	case "", "rate", "time":
+	case "difficulty":
+		p, err := difficultyFiles(paths, o.Title)
+		return p, nil, err
+	default:
+		return nil, nil, fmt.Errorf("analysis: plot: unknown kind %q (want %s)", o.Kind, strings.Join(Kinds, ", "))
+	}
+	d, err := analysis.ReadPlotData(paths, RatePointsPerDecade)
+	if err != nil {
+		return nil, nil, err
+	}
+	var p *gplot.Plot
+	if o.Kind == "time" {
+		p, err = Time(d, TimeOptions{Title: o.Title, PerDecade: o.PerDecade, Stacked: o.Stacked, LogY: o.LogY})
+	} else {
+		p, err = Rate(d, RateOptions{Title: o.Title, Reference: o.Reference})
+	}
+	return p, d.Merge.Truncated, err
+}
+
+// difficultyFiles draws the difficulty of the files, one series per layout.
+func difficultyFiles(paths []string, title string) (*gplot.Plot, error) {
+	var order []string
+	groups := map[string][]string{}
+	for _, f := range paths {
+		h, err := analysis.ReadHeader(f)
+		if err != nil {
+			return nil, err
+		}
+		if groups[h.Layout] == nil {
+			order = append(order, h.Layout)
+		}
+		groups[h.Layout] = append(groups[h.Layout], f)
+	}
+	var series []DifficultySeries
+	for _, name := range order {
+		m, err := analysis.MergeFiles(groups[name])
+		if err != nil {
+			return nil, err
+		}
+		series = append(series, DifficultySeries{Name: name, Stats: &m.Summary.Difficulty})
+	}
+	if title == "" {
+		title = DifficultyTitle
+	}
+	p, err := Difficulty(series, title)
+	if err != nil {
+		if errors.Is(err, ErrNoPlayouts) {
+			err = ErrNoPlayouts
+		}
+		return nil, fmt.Errorf("%s: %w", strings.Join(paths, " "), err)
+	}
+	return p, nil
+}

@@ -1,0 +1,19 @@
+package plot
+
+import (
+	"strings"
+	"testing"
+)
+
+// Files refuses an unknown kind before reading any file, and names the
+// files of a difficulty plot that cannot be read.
+func TestFilesErrors(t *testing.T) {
+	if _, _, err := Files([]string{"no-such-file"}, FilesOptions{Kind: "hard"}); err == nil || err.Error() != `analysis: plot: unknown kind "hard" (want rate, time, difficulty)` {
+		t.Errorf("kind hard: %v", err)
+	}
+	for _, kind := range Kinds {
+		if _, _, err := Files([]string{"no-such-file"}, FilesOptions{Kind: kind}); err == nil || !strings.Contains(err.Error(), "no-such-file") {
+			t.Errorf("kind %s, a missing file: %v", kind, err)
+		}
+	}
+}
