@@ -12,6 +12,24 @@ import (
 	"github.com/mjsolve/mjsolve/analysis/plot"
 )
 
+// writeRecords writes a record file of boards turtle boards in dir, every
+// impossibleEvery-th impossible, and returns its path.
+func writeRecords(dir string, boards, impossibleEvery uint64) (string, error) {
+	path := filepath.Join(dir, "r.jsonl")
+	w, err := analysis.CreateRecords(path, analysis.Header{Layout: "turtle", Tiles: 144, Deal: "pcg", Seed: 1, First: 1, Boards: boards})
+	if err != nil {
+		return "", err
+	}
+	for g := uint64(1); g <= boards; g++ {
+		r := analysis.Record{Game: g, Verdict: analysis.Winnable, Method: "random", NS: 200_000 + int64(g)}
+		if g%impossibleEvery == 0 {
+			r.Verdict, r.Method = analysis.Impossible, "prune"
+		}
+		w.Write(r)
+	}
+	return path, w.Close()
+}
+
 // Draw the running unwinnable rate of a record file as a PNG picture.
 func ExampleRate() {
 	dir, err := os.MkdirTemp("", "plot")
@@ -20,21 +38,9 @@ func ExampleRate() {
 		return
 	}
 	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, "r.jsonl")
 	// A record file of 1,000 boards, every 40th impossible.
-	w, err := analysis.CreateRecords(path, analysis.Header{Layout: "turtle", Tiles: 144, Deal: "pcg", Seed: 1, First: 1, Boards: 1000})
+	path, err := writeRecords(dir, 1000, 40)
 	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	for g := uint64(1); g <= 1000; g++ {
-		r := analysis.Record{Game: g, Verdict: analysis.Winnable, Method: "random", NS: 200_000}
-		if g%40 == 0 {
-			r.Verdict, r.Method = analysis.Impossible, "prune"
-		}
-		w.Write(r)
-	}
-	if err := w.Close(); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -74,20 +80,8 @@ func ExampleFiles() {
 		return
 	}
 	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, "r.jsonl")
-	w, err := analysis.CreateRecords(path, analysis.Header{Layout: "turtle", Tiles: 144, Deal: "pcg", Seed: 1, First: 1, Boards: 500})
+	path, err := writeRecords(dir, 500, 25)
 	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	for g := uint64(1); g <= 500; g++ {
-		r := analysis.Record{Game: g, Verdict: analysis.Winnable, Method: "random", NS: 100_000 + int64(g)}
-		if g%25 == 0 {
-			r.Verdict, r.Method = analysis.Impossible, "prune"
-		}
-		w.Write(r)
-	}
-	if err := w.Close(); err != nil {
 		fmt.Println(err)
 		return
 	}
