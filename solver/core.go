@@ -184,6 +184,16 @@ type searchState struct {
 	snaps   []snapshot // one per search depth
 	hsnap   snapshot   // the scan holding groups back (look-ahead)
 	tsnap   snapshot   // scratch
+	fail    failStates // the end states of a wiped-out group's scans
+}
+
+// failStates holds, for a group none of whose pairings passes, the end
+// states s[:n] of the scans of its pairings p[:n]; t are scratch states.
+type failStates struct {
+	n    int
+	p    [3]uint8
+	s, t [3]*snapshot
+	buf  [6]snapshot
 }
 
 // playState is the greedy play in progress: a scan (continued by run) or
@@ -249,6 +259,9 @@ func newCore(g *geom) *core {
 	c := &core{geom: g, cfg: config{games: -1, wipe: true, window: 2, bwindow: 1, firstBudget: 3000, lastBudget: 24000, probe: 50}}
 	c.moves = make([]move, 0, maxTiles/2)
 	c.srch.snaps = make([]snapshot, maxTiles/4+2)
+	for i := range 3 {
+		c.srch.fail.s[i], c.srch.fail.t[i] = &c.srch.fail.buf[i], &c.srch.fail.buf[i+3]
+	}
 	c.ml.moves = make([]move, 0, maxTiles/2)
 	return c
 }

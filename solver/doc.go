@@ -31,8 +31,10 @@
 //     each a pairing that keeps the scan passing (all three are tried from
 //     one scan that holds the group back); at a group none of whose pairings
 //     passes, find the groups needed for that (unpairing them one at a time
-//     and continuing the scan), and branch on their other pairings. Pairing
-//     1 of a group is the pair the last relaxed scan took together first.
+//     and continuing the ended scans of its pairings, skipping those in
+//     which the unpaired group can take nothing off), and branch on their
+//     other pairings. Pairing 1 of a group is the pair the last relaxed
+//     scan took together first.
 //     Attempts with growing scan budgets restart with a new order; at the
 //     first restart each pairing is tested alone and those failing are ruled
 //     out. The last attempt is unbounded, so the answer is exact.

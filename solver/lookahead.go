@@ -5,7 +5,8 @@ package solver
 
 // tryGroup gives group g = order[k] the first of its pairings (pairing 1
 // first) whose scan passes, and makes it g's pairing 1. When none passes it
-// returns false with g held back and the scan state of that hold.
+// returns false with g and order[k+1:m] unpaired and the end states of the
+// failing scans in c.srch.fail.
 //
 // c.srch.hsnap holds the scan state with the groups order[k:m] held back
 // when m > k (passed in); else tryGroup makes it, holding back a window of
@@ -27,6 +28,7 @@ func (c *core) tryGroup(k, m int) (bool, int) {
 		}
 		c.restore(&c.srch.hsnap)
 	}
+	c.srch.fail.n = 0
 	first := true
 	for p := uint8(1); p <= 3; p++ {
 		if !c.permits(g, p) {
@@ -63,40 +65,16 @@ func (c *core) tryGroup(k, m int) (bool, int) {
 		if c.budget.aborted {
 			return false, 0
 		}
+		f := &c.srch.fail
+		f.p[f.n] = p
+		c.save(f.s[f.n])
+		f.n++
 	}
-	c.restore(&c.srch.hsnap)
-	c.hold(g)
-	if m > k+1 { // back to g alone held back
-		for i := k + 1; i < m; i++ {
-			c.unpair(c.srch.order[i])
-		}
-		c.releaseAll(k+1, m)
+	for i := k + 1; i < m; i++ {
+		c.unpair(c.srch.order[i])
 	}
+	c.unpair(g)
 	return false, 0
-}
-
-// anyPasses reports whether some pairing of the held group g passes from
-// the current scan state (which it changes).
-func (c *core) anyPasses(g uint8) bool {
-	c.save(&c.srch.tsnap)
-	first := true
-	for p := uint8(1); p <= 3; p++ {
-		if !c.permits(g, p) {
-			continue
-		}
-		if !first {
-			c.restore(&c.srch.tsnap)
-		}
-		first = false
-		c.setPairing(g, p)
-		if c.passes(c.release(g)) {
-			return true
-		}
-		if c.budget.aborted {
-			return false
-		}
-	}
-	return false
 }
 
 // descendW is the descent of search with look-ahead: each group gets the
@@ -133,54 +111,83 @@ func (c *core) descendW(s, m int) (won bool, last int) {
 	if c.budget.aborted {
 		return false, 0
 	}
-	// g (at k) is wiped out by order[s..k−1] at pairing 1; the state is
-	// the scan holding g. Find the groups needed for the wipe-out.
+	// g (at k) is wiped out by order[s..k−1] at pairing 1: c.srch.fail
+	// holds the end states of its failing scans. Find the groups needed
+	// for the wipe-out, from k−1 backwards: drop a group's pairing and
+	// continue each failing scan; if one now passes the group is needed
+	// (its pairing goes back and the states stay), else it stays unpaired
+	// and rotated and the continued states replace the old ones. A state
+	// in which the group could take no tile off without its pairing (a
+	// closed scan) needs no continuing.
 	var need, rest [64]uint8
 	nn, nr := 0, 0
-	sn := &c.srch.snaps[s]
+	f := &c.srch.fail
 	for j := k - 1; j >= s; j-- {
 		h := c.srch.order[j]
-		if c.allGone(h) {
-			// Its pairing changes nothing any more: not needed.
-			c.unpair(h)
-			c.rotate(h)
-			rest[nr] = h
-			nr++
-			continue
-		}
-		c.save(sn)
 		c.unpair(h)
-		c.release(h)
-		pass := c.anyPasses(g)
-		if c.budget.aborted {
-			return false, 0
+		var moved [3]bool
+		needed := false
+		for i := 0; i < f.n; i++ {
+			if !c.relaxes(&f.s[i].cnt, h) {
+				continue
+			}
+			c.restore(f.s[i])
+			c.setPairing(g, f.p[i])
+			if c.passes(c.release(h)) {
+				needed = true
+				break
+			}
+			if c.budget.aborted {
+				return false, 0
+			}
+			c.save(f.t[i])
+			moved[i] = true
 		}
-		if pass {
-			c.restore(sn)
-			c.hold(g)
+		if needed {
 			c.setPairing(h, 1)
 			need[nn] = h
 			nn++
-		} else {
-			c.restore(&c.srch.tsnap)
-			c.hold(g)
-			c.rotate(h)
-			rest[nr] = h
-			nr++
+			continue
 		}
+		for i := 0; i < f.n; i++ {
+			if moved[i] {
+				f.s[i], f.t[i] = f.t[i], f.s[i]
+			} else {
+				c.markStartedIn(f.s[i], h)
+			}
+		}
+		c.rotate(h)
+		rest[nr] = h
+		nr++
 	}
 	c.unpair(g)
 	return false, c.reorder(s, need[:nn], rest[:nr], g) - 1
 }
 
-// allGone reports whether every tile of group g is off the board in the
-// current scan state.
-func (c *core) allGone(g uint8) bool {
+// relaxes reports whether the unpaired group g could take a tile off in
+// the closed scan state cnt: it has a free tile on the board and, when
+// none of its tiles is gone yet, two (an unpaired group's first match).
+func (c *core) relaxes(cnt *[maxTiles]uint32, g uint8) bool {
 	t := &c.srch.gt[g]
+	gone, free := false, 0
 	for i := 0; i < int(c.pos.gn[g]&7); i++ {
-		if c.play.cnt[t[i&3]]&goneBit == 0 {
-			return false
+		x := cnt[t[i&3]]
+		if x&goneBit != 0 {
+			gone = true
+		} else if isFree(x) {
+			free++
 		}
 	}
-	return true
+	return free >= 2 || free == 1 && gone
+}
+
+// markStartedIn marks the unpaired group g as started in the saved scan
+// state sn when some of its tiles are gone there.
+func (c *core) markStartedIn(sn *snapshot, g uint8) {
+	t := &c.srch.gt[g]
+	for i := 0; i < int(c.pos.gn[g]&7); i++ {
+		if sn.cnt[t[i&3]]&goneBit != 0 {
+			sn.started |= 1 << (g & 63)
+		}
+	}
 }
