@@ -5,18 +5,16 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/tw16/bot"
 	"github.com/spf13/cobra"
 )
 
 // tw16BotOptions are the inputs of "mjsolve tw16 bot".
 type tw16BotOptions struct {
-	strategy   string
-	seed       uint64
-	monteCarlo int
-	noDefence  bool
-	honors     string
+	strategy string
+	advice   bot.Options
+	seed     uint64
+	honors   string
 }
 
 func newTW16BotCmd() *cobra.Command {
@@ -48,31 +46,21 @@ Options follow a colon (advice:no-defence, advice:monte-carlo=200), as do
 	f := cmd.Flags()
 	f.StringVar(&o.strategy, "strategy", "advice", "how to play: "+strings.Join(bot.Names(), ", "))
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the strategy's random choices")
-	f.IntVar(&o.monteCarlo, "monte-carlo", 0, "advice: sample this many ready hands per threatening opponent to judge discards (0: rules of thumb)")
-	f.BoolVar(&o.noDefence, "no-defence", false, "advice: never defend")
-	f.StringVar(&o.honors, "honors", "icga", "numbering of the honor TIDs: icga (41x East, 42x West, 43x South, 44x North) or mjtalk (East South West North)")
+	addAdviceFlags(cmd, &o.advice)
+	addHonorsFlag(cmd, &o.honors)
 	return cmd
 }
 
 func runTW16Bot(o *tw16BotOptions, stdin io.Reader, stdout, stderr io.Writer) error {
-	if o.monteCarlo < 0 {
-		return fmt.Errorf("--monte-carlo %d: must not be negative", o.monteCarlo)
-	}
-	honors, err := mjsolve.ParseHonorOrder(o.honors)
+	st, err := newStrategy(o.strategy, o.advice)
 	if err != nil {
-		return fmt.Errorf("--honors %s: want icga or mjtalk", o.honors)
-	}
-	if err := checkStrategy(o.strategy); err != nil {
 		return err
 	}
-	st, err := bot.New(o.strategy, bot.Options{MonteCarlo: o.monteCarlo, NoDefence: o.noDefence})
+	honors, err := parseHonors(o.honors)
 	if err != nil {
 		return err
 	}
 	err = bot.Serve(stdin, stdout, bot.ServeOptions{Strategy: st, Seed: o.seed, Honors: honors,
 		Warn: func(err error) { fmt.Fprintf(stderr, "mjsolve tw16 bot: skipped: %s\n", oneLine(err.Error())) }})
-	if err != nil {
-		return failure(err)
-	}
-	return nil
+	return failure(err)
 }

@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	gplot "gonum.org/v1/plot"
 
 	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/analysis/plot"
@@ -21,20 +21,11 @@ import (
 
 // tw16RefereeOptions are the flags of "mjsolve tw16 referee".
 type tw16RefereeOptions struct {
-	players  []string
-	names    []string
-	games    int
-	seed     uint64
-	logDir   string
-	json     bool
-	plotFile string
-	plotSize string
-	moveTime time.Duration
-	reuse    bool
-	honors   string
-
-	ctx            context.Context
-	stdout, stderr io.Writer
+	referee.Options
+	players, names []string
+	honors         string
+	json           bool
+	plot           plotFlags
 }
 
 func newTW16RefereeCmd() *cobra.Command {
@@ -78,144 +69,195 @@ transcript is dropped) and prints the table of the hands finished.`,
   mjsolve tw16 referee --player 'cd ai1 && ./ai' --player ./ai2 --player ./ai3 --player ./ai4 --move-time 5s --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.ctx = cmd.Context()
-			o.stdout, o.stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
-			return runTW16Referee(o)
+			return runTW16Referee(cmd.Context(), o, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 	f := cmd.Flags()
 	f.StringArrayVar(&o.players, "player", nil, "a player's `CMD`, run under /bin/sh -c (give exactly four)")
 	f.StringArrayVar(&o.names, "name", nil, "a player's `NAME` in the table, in the order of --player (default: its command)")
-	f.IntVar(&o.games, "games", game.HandsPerCycle, "number of hands (`N`) to play")
-	f.Uint64Var(&o.seed, "seed", 1, "`SEED` of the walls")
-	f.StringVar(&o.logDir, "log", "", "write transcripts and the programs' stderr under `DIR`")
+	f.IntVar(&o.Hands, "games", game.HandsPerCycle, "number of hands (`N`) to play")
+	f.Uint64Var(&o.Seed, "seed", 1, "`SEED` of the walls")
+	f.StringVar(&o.LogDir, "log", "", "write transcripts and the programs' stderr under `DIR`")
 	f.BoolVar(&o.json, "json", false, `print {"hands": N, "players": [...]} as JSON`)
-	f.StringVar(&o.plotFile, "plot", "", "draw the running mean score per player to `FILE` (.png, .svg or .pdf)")
-	f.StringVar(&o.plotSize, "plot-size", "960x600", "picture size `WxH` in pixels")
-	f.DurationVar(&o.moveTime, "move-time", referee.DefaultMoveTime, "time a program has for each reply (`DURATION`)")
-	f.BoolVar(&o.reuse, "reuse", false, "keep each program running from hand to hand")
-	f.StringVar(&o.honors, "honors", "icga", "honor tile ids: `ORDER` icga (41x East, 42x West, 43x South, 44x North) or mjtalk (East, South, West, North)")
+	o.plot.add(cmd, "draw the running mean score per player to `FILE` (.png, .svg or .pdf)")
+	f.DurationVar(&o.MoveTime, "move-time", referee.DefaultMoveTime, "time a program has for each reply (`DURATION`)")
+	f.BoolVar(&o.Reuse, "reuse", false, "keep each program running from hand to hand")
+	addHonorsFlag(cmd, &o.honors)
 	cmd.MarkFlagDirname("log")
-	cmd.MarkFlagFilename("plot", "png", "svg", "pdf")
 	return cmd
 }
 
-func runTW16Referee(o *tw16RefereeOptions) error {
-	if len(o.players) != 4 {
+func runTW16Referee(ctx context.Context, o *tw16RefereeOptions, stdout, stderr io.Writer) error {
+	switch {
+	case len(o.players) != 4:
 		return fmt.Errorf("tw16 referee needs --player exactly four times, not %d", len(o.players))
-	}
-	if len(o.names) != 0 && len(o.names) != 4 {
+	case len(o.names) != 0 && len(o.names) != 4:
 		return fmt.Errorf("give --name four times (one per --player) or not at all, not %d", len(o.names))
+	case o.Hands < 1:
+		return fmt.Errorf("--games %d: want at least 1 hand", o.Hands)
+	case o.MoveTime <= 0:
+		return fmt.Errorf("--move-time %v: want a positive duration", o.MoveTime)
 	}
-	if o.games < 1 {
-		return fmt.Errorf("--games %d: want at least 1 hand", o.games)
+	var err error
+	if o.Honors, err = parseHonors(o.honors); err != nil {
+		return err
 	}
-	if o.moveTime <= 0 {
-		return fmt.Errorf("--move-time %v: want a positive duration", o.moveTime)
+	if err := o.plot.check(); err != nil {
+		return err
 	}
-	honors, err := mjsolve.ParseHonorOrder(o.honors)
-	if err != nil {
-		return fmt.Errorf("--honors: %w", err)
-	}
-	var format string
-	var pw, ph int
-	if o.plotFile != "" {
-		if format, err = plotFormat("--plot", o.plotFile); err != nil {
-			return err
-		}
-		if pw, ph, err = parseSize(o.plotSize); err != nil {
-			return fmt.Errorf("--plot-size: %w", err)
-		}
-	}
-	if o.logDir != "" {
-		if old, _ := filepath.Glob(filepath.Join(o.logDir, "hand-*.txt.zst")); len(old) > 0 {
-			return fmt.Errorf("--log %s already holds transcripts (%s …): give another directory or remove them", o.logDir, filepath.Base(old[0]))
-		}
-	}
-	opts := referee.Options{Hands: o.games, Seed: o.seed, LogDir: o.logDir, MoveTime: o.moveTime, Reuse: o.reuse, Honors: honors}
 	for p, c := range o.players {
 		if strings.TrimSpace(c) == "" {
 			return fmt.Errorf("--player %d is empty", p+1)
 		}
-		name := c
+		o.Players[p] = referee.Player{Name: c, Command: c}
 		if len(o.names) == 4 {
-			name = o.names[p]
+			o.Players[p].Name = o.names[p]
 		}
-		opts.Players[p] = referee.Player{Name: name, Command: c}
 	}
 
-	var points [4][]float64
-	var bar *progressbar.ProgressBar
-	if stderrTerminal(o.stderr) {
-		bar = progressbar.NewOptions(o.games,
-			progressbar.OptionSetWriter(o.stderr),
-			progressbar.OptionSetDescription("hands"),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(200*time.Millisecond),
-			progressbar.OptionClearOnFinish(),
-		)
+	points := make([]plot.Series, 4)
+	for p := range points {
+		points[p].Name = o.Players[p].Name
 	}
+	bar := newHandsBar(stderr, o.Hands, "hands")
 	failures := 0
-	opts.OnHand = func(r *referee.HandReport) {
-		for p := range 4 {
-			points[p] = append(points[p], float64(r.Points[p]))
+	o.OnHand = func(r *referee.HandReport) {
+		for p := range points {
+			points[p].Values = append(points[p].Values, float64(r.Points[p]))
 		}
 		for _, f := range r.Failures {
 			failures++
-			if bar != nil {
-				bar.Clear()
-			}
-			fmt.Fprintf(o.stderr, "mjsolve: hand %d: player %d (%s) at seat %d failed: %s\n",
-				r.Scheduled.Index+1, f.Player+1, opts.Players[f.Player].Name, f.Seat+1, f.Why)
+			bar.clear()
+			fmt.Fprintf(stderr, "mjsolve: %s\n", f)
 		}
-		if bar != nil {
-			bar.Describe(fmt.Sprintf("hands (%d failures)", failures))
-			bar.Set(r.Scheduled.Index + 1)
-		}
+		bar.set(fmt.Sprintf("hands (%d failures)", failures), r.Scheduled.Index+1)
 	}
-	tab, runErr := referee.Run(o.ctx, opts)
-	if bar != nil {
-		bar.Clear()
+	tab, runErr := referee.Run(ctx, o.Options)
+	bar.clear()
+	if le, ok := errors.AsType[*referee.LogDirError](runErr); ok {
+		return fmt.Errorf("--log %s already holds transcripts (%s …): give another directory or remove them", le.Dir, le.First)
 	}
 	interrupted := errors.Is(runErr, referee.ErrInterrupted)
 	if runErr != nil && !interrupted {
 		if tab == nil || tab.Hands() == 0 {
 			return failure(runErr)
 		}
-		fmt.Fprintf(o.stderr, "mjsolve: %v\n", runErr)
+		fmt.Fprintf(stderr, "mjsolve: %v\n", runErr)
 	}
-	if o.json {
-		err = writeJSON(o.stdout, tab)
-	} else {
-		err = tab.WriteText(o.stdout)
-	}
-	if err != nil {
+	if err := writeReport(stdout, o.json, tab); err != nil {
 		return failure(err)
 	}
-	if o.plotFile != "" && tab.Hands() > 0 {
-		series := make([]plot.Series, 4)
-		for p := range 4 {
-			series[p] = plot.Series{Name: opts.Players[p].Name, Values: points[p]}
-		}
-		title := fmt.Sprintf("running mean score per player, seed %d, %d hands", o.seed, tab.Hands())
-		p, err := plot.RunningMeans(series, plot.RunningMeanOptions{Title: title})
-		if err == nil {
-			var b []byte
-			if b, err = plot.Render(p, pw, ph, format); err == nil {
-				err = atomicfile.WriteFile(o.plotFile, b, 0o666)
-			}
-		}
+	if o.plot.file != "" && tab.Hands() > 0 {
+		title := fmt.Sprintf("running mean score per player, seed %d, %d hands", o.Seed, tab.Hands())
+		p, err := plot.RunningMeans(points, plot.RunningMeanOptions{Title: title})
 		if err != nil {
 			return failure(err)
 		}
+		if err := o.plot.write(p); err != nil {
+			return err
+		}
 	}
-	switch {
-	case interrupted:
-		fmt.Fprintf(o.stderr, "mjsolve: interrupted after %d of %d hands\n", tab.Hands(), o.games)
-		return errInterrupted
-	case runErr != nil:
+	if interrupted {
+		return matchInterrupted(stderr, tab.Hands(), o.Hands)
+	}
+	if runErr != nil {
 		return silentError{exitFailure}
 	}
 	return nil
+}
+
+// matchInterrupted reports a match stopped by Ctrl-C or SIGTERM after done
+// of total hands: errInterrupted.
+func matchInterrupted(stderr io.Writer, done, total int) error {
+	fmt.Fprintf(stderr, "mjsolve: interrupted after %d of %d hands\n", done, total)
+	return errInterrupted
+}
+
+// handsBar is the progress bar of a match, shown on a terminal only: nil
+// elsewhere, and its methods then do nothing.
+type handsBar struct{ bar *progressbar.ProgressBar }
+
+// newHandsBar starts the progress bar of total hands on stderr when it is
+// a terminal.
+func newHandsBar(stderr io.Writer, total int, desc string) *handsBar {
+	if !stderrTerminal(stderr) {
+		return nil
+	}
+	return &handsBar{progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(stderr),
+		progressbar.OptionSetDescription(desc),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("hands"),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)}
+}
+
+// set shows done hands and the description desc.
+func (b *handsBar) set(desc string, done int) {
+	if b != nil {
+		b.bar.Describe(desc)
+		b.bar.Set(done)
+	}
+}
+
+// clear erases the bar.
+func (b *handsBar) clear() {
+	if b != nil {
+		b.bar.Clear()
+	}
+}
+
+// addHonorsFlag adds --honors, the numbering of the honor tile ids.
+func addHonorsFlag(cmd *cobra.Command, order *string) {
+	cmd.Flags().StringVar(order, "honors", "icga", "honor tile ids: `ORDER` icga (41x East, 42x West, 43x South, 44x North) or mjtalk (East, South, West, North)")
+}
+
+// parseHonors reads --honors.
+func parseHonors(order string) (mjsolve.HonorOrder, error) {
+	h, err := mjsolve.ParseHonorOrder(order)
+	if err != nil {
+		return h, fmt.Errorf("--honors %s: want icga or mjtalk", order)
+	}
+	return h, nil
+}
+
+// plotFlags are --plot FILE and --plot-size WxH: a picture drawn at the end
+// of a run, checked before it.
+type plotFlags struct {
+	file, size string
+	format     string
+	w, h       int
+}
+
+// add adds the flags to cmd; usage describes --plot.
+func (f *plotFlags) add(cmd *cobra.Command, usage string) {
+	cmd.Flags().StringVar(&f.file, "plot", "", usage)
+	cmd.Flags().StringVar(&f.size, "plot-size", "960x600", "picture size `WxH` in pixels")
+	cmd.MarkFlagFilename("plot", "png", "svg", "pdf")
+}
+
+// check reads the format of the file and the size.
+func (f *plotFlags) check() (err error) {
+	if f.file == "" {
+		return nil
+	}
+	if f.format, err = plotFormat("--plot", f.file); err != nil {
+		return err
+	}
+	if f.w, f.h, err = parseSize(f.size); err != nil {
+		return fmt.Errorf("--plot-size: %w", err)
+	}
+	return nil
+}
+
+// write renders p and writes it to the file, whole or not at all.
+func (f *plotFlags) write(p *gplot.Plot) error {
+	b, err := plot.Render(p, f.w, f.h, f.format)
+	if err == nil {
+		err = atomicfile.WriteFile(f.file, b, 0o666)
+	}
+	return failure(err)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -48,10 +47,18 @@ the command exits with code 2 if any file does not verify.`,
 func runTW16Replay(o *tw16ReplayOptions) error {
 	bad := 0
 	for _, name := range o.files {
-		if err := replayFile(o, name); err != nil {
+		t, _, err := referee.ReplayFile(name)
+		if o.lines && t != nil {
+			if err := t.WriteRecords(o.stdout); err != nil {
+				return failure(err)
+			}
+		}
+		if err != nil {
 			fmt.Fprintf(o.stderr, "mjsolve: %s: %v\n", name, err)
 			bad++
+			continue
 		}
+		fmt.Fprintf(o.stdout, "%s: hand %d verified: %s\n", name, t.Header.Hand, t.Summary())
 	}
 	if bad > 0 {
 		if len(o.files) > 1 {
@@ -59,35 +66,5 @@ func runTW16Replay(o *tw16ReplayOptions) error {
 		}
 		return silentError{exitBadInput}
 	}
-	return nil
-}
-
-func replayFile(o *tw16ReplayOptions, name string) error {
-	f, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	t, err := referee.ReadTranscript(f)
-	if err != nil {
-		return err
-	}
-	if o.lines {
-		for _, r := range t.Records {
-			fmt.Fprintf(o.stdout, "%6d %10.6f %d %c %s\n", r.Line, r.Seconds, r.Seat+1, r.Dir, r.Text)
-		}
-	}
-	res, err := referee.Replay(t)
-	if err != nil {
-		return err
-	}
-	failed := 0
-	for _, r := range t.Records {
-		if r.Dir == '!' {
-			failed++
-		}
-	}
-	fmt.Fprintf(o.stdout, "%s: hand %d verified: %d records, %s, points %d %d %d %d, %d failures\n",
-		name, t.Header.Hand, len(t.Records), t.Result, res.Points[0], res.Points[1], res.Points[2], res.Points[3], failed)
 	return nil
 }

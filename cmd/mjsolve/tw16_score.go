@@ -11,11 +11,9 @@ import (
 // tw16ScoreOptions are the inputs of "mjsolve tw16 score".
 type tw16ScoreOptions struct {
 	hand         string
-	query        answer.ScoreQuery // all but the rules and points
+	query        answer.ScoreQuery // all but the rules; the points when given
 	rules        answer.RulesQuery
 	base, perTai int
-	baseSet      bool
-	perTaiSet    bool
 	json         bool
 
 	stdin  io.Reader
@@ -62,8 +60,12 @@ marks the set (or pair) the winning tile completed.`,
 		Args: oneArg("one HAND (or - to read one hand and winning tile per line from stdin)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.hand = args[0]
-			opts.baseSet = cmd.Flags().Changed("base")
-			opts.perTaiSet = cmd.Flags().Changed("per-tai")
+			if cmd.Flags().Changed("base") {
+				opts.query.Base = &opts.base
+			}
+			if cmd.Flags().Changed("per-tai") {
+				opts.query.PerTai = &opts.perTai
+			}
 			opts.stdin = cmd.InOrStdin()
 			opts.stdout = cmd.OutOrStdout()
 			return runTW16Score(opts)
@@ -96,15 +98,8 @@ func runTW16Score(opts *tw16ScoreOptions) error {
 	if err != nil {
 		return err
 	}
-	q := opts.query
-	q.Rules = rules
-	if opts.baseSet {
-		q.Base = &opts.base
-	}
-	if opts.perTaiSet {
-		q.PerTai = &opts.perTai
-	}
-	s, err := answer.NewScorer(q)
+	opts.query.Rules = rules
+	s, err := answer.NewScorer(opts.query)
 	if err != nil {
 		return handError(err)
 	}

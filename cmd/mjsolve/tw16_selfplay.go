@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,34 +10,50 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/mjsolve/mjsolve/tw16/bot"
 	"github.com/mjsolve/mjsolve/tw16/game"
-	"github.com/schollz/progressbar/v3"
-	"github.com/spf13/cobra"
 )
 
-// checkStrategy checks a --strategy value: a name of bot.Names, for advice
-// with options.
-func checkStrategy(spec string) error {
+// newStrategy checks a --strategy value, a name of bot.Names (for advice
+// with options), and the advice flags, and makes the strategy.
+func newStrategy(spec string, o bot.Options) (game.Strategy, error) {
 	name, _, _ := strings.Cut(spec, ":")
 	if !slices.Contains(bot.Names(), name) {
-		return fmt.Errorf("--strategy %s: not one of %s", spec, strings.Join(bot.Names(), ", "))
+		return nil, fmt.Errorf("--strategy %s: not one of %s", spec, strings.Join(bot.Names(), ", "))
 	}
-	if _, err := bot.New(spec, bot.Options{}); err != nil {
-		return fmt.Errorf("--strategy: %w", err)
+	if err := atLeast("--monte-carlo", o.MonteCarlo, 0); err != nil {
+		return nil, err
 	}
-	return nil
+	st, err := bot.New(spec, o)
+	if err != nil {
+		return nil, fmt.Errorf("--strategy: %w", err)
+	}
+	return st, nil
+}
+
+// addAdviceFlags adds the flags that tune every advice player.
+func addAdviceFlags(cmd *cobra.Command, o *bot.Options) {
+	cmd.Flags().IntVar(&o.MonteCarlo, "monte-carlo", 0, "advice: sample this many ready hands per threatening opponent to judge discards (0: rules of thumb)")
+	cmd.Flags().BoolVar(&o.NoDefence, "no-defence", false, "advice: never defend")
+}
+
+// atLeast checks that the number flag's value v is at least lo.
+func atLeast(flag string, v, lo int) error {
+	switch {
+	case v >= lo:
+		return nil
+	case lo == 0:
+		return fmt.Errorf("%s %d: must not be negative", flag, v)
+	}
+	return fmt.Errorf("%s %d: must be at least %d", flag, v, lo)
 }
 
 // tw16SelfplayOptions are the inputs of "mjsolve tw16 selfplay".
 type tw16SelfplayOptions struct {
-	hands      int
-	seed       uint64
+	bot.SelfPlayOptions
 	strategies []string
-	workers    int
-	flowers    bool
-	monteCarlo int
-	noDefence  bool
 	json       bool
 }
 
@@ -74,82 +91,53 @@ hands played so far (exit code 130).`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&o.hands, "hands", game.HandsPerCycle, "number of hands to play")
-	f.Uint64Var(&o.seed, "seed", 1, "seed of the walls and of the strategies' random choices")
+	f.IntVar(&o.Hands, "hands", game.HandsPerCycle, "number of hands to play")
+	f.Uint64Var(&o.Seed, "seed", 1, "seed of the walls and of the strategies' random choices")
 	f.StringArrayVar(&o.strategies, "strategy", nil, "strategy of the next player: "+strings.Join(bot.Names(), ", ")+" (four times)")
-	f.IntVar(&o.workers, "workers", 0, "hands played at once (default: one per CPU)")
-	f.BoolVar(&o.flowers, "flowers", false, "play with the eight flowers (144 tiles)")
-	f.IntVar(&o.monteCarlo, "monte-carlo", 0, "advice: sample this many ready hands per threatening opponent to judge discards (0: rules of thumb)")
-	f.BoolVar(&o.noDefence, "no-defence", false, "advice: never defend")
+	f.IntVar(&o.Workers, "workers", 0, "hands played at once (default: one per CPU)")
+	f.BoolVar(&o.Flowers, "flowers", false, "play with the eight flowers (144 tiles)")
+	addAdviceFlags(cmd, &o.Options)
 	f.BoolVar(&o.json, "json", false, "print the table as JSON")
 	return cmd
 }
 
 func runTW16Selfplay(ctx context.Context, o *tw16SelfplayOptions, stdout, stderr io.Writer) error {
-	if o.hands < 1 {
-		return fmt.Errorf("--hands %d: must be at least 1", o.hands)
+	if err := cmp.Or(atLeast("--hands", o.Hands, 1), atLeast("--workers", o.Workers, 0)); err != nil {
+		return err
 	}
-	if o.workers < 0 {
-		return fmt.Errorf("--workers %d: must not be negative", o.workers)
-	}
-	if o.monteCarlo < 0 {
-		return fmt.Errorf("--monte-carlo %d: must not be negative", o.monteCarlo)
-	}
-	names := [4]string{"advice", "advice", "random", "draw-discard"}
+	o.Strategies = [4]string{"advice", "advice", "random", "draw-discard"}
 	switch len(o.strategies) {
 	case 0:
 	case 4:
-		copy(names[:], o.strategies)
+		copy(o.Strategies[:], o.strategies)
 	default:
 		return fmt.Errorf("--strategy is given %d times: give it four times (players 1 to 4) or not at all", len(o.strategies))
 	}
-	for _, n := range names {
-		if err := checkStrategy(n); err != nil {
+	for _, n := range o.Strategies {
+		if _, err := newStrategy(n, o.Options); err != nil {
 			return err
 		}
 	}
-	spec := bot.SelfPlayOptions{
-		Strategies: names, Hands: o.hands, Seed: o.seed, Flowers: o.flowers, Workers: o.workers,
-		Options: bot.Options{MonteCarlo: o.monteCarlo, NoDefence: o.noDefence},
-	}
-	var bar *progressbar.ProgressBar
-	if stderrTerminal(stderr) {
-		bar = progressbar.NewOptions(o.hands,
-			progressbar.OptionSetWriter(stderr),
-			progressbar.OptionSetDescription("selfplay"),
-			progressbar.OptionShowCount(),
-			progressbar.OptionShowIts(),
-			progressbar.OptionSetItsString("hands"),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(200*time.Millisecond),
-			progressbar.OptionClearOnFinish(),
-		)
-		spec.Progress = func(done int) { bar.Set(done) }
+	bar := newHandsBar(stderr, o.Hands, "selfplay")
+	if bar != nil {
+		o.Progress = func(done int) { bar.set("selfplay", done) }
 	}
 	start := time.Now()
-	tab, err := bot.SelfPlay(ctx, spec)
-	if bar != nil {
-		bar.Clear()
-	}
+	tab, err := bot.SelfPlay(ctx, o.SelfPlayOptions)
+	bar.clear()
 	interrupted := errors.Is(err, context.Canceled)
 	if err != nil && !interrupted {
 		return failure(err)
 	}
-	if o.json {
-		err = writeJSON(stdout, tab)
-	} else {
-		err = tab.WriteText(stdout)
-	}
-	if err != nil {
+	if err := writeReport(stdout, o.json, tab); err != nil {
 		return failure(err)
 	}
-	if stderrTerminal(stderr) {
+	if bar != nil {
 		el := time.Since(start)
 		fmt.Fprintf(stderr, "%d hands in %s (%.0f hands/s)\n", tab.Hands(), el.Round(time.Millisecond), float64(tab.Hands())/el.Seconds())
 	}
 	if interrupted {
-		fmt.Fprintf(stderr, "mjsolve: interrupted after %d of %d hands\n", tab.Hands(), o.hands)
-		return errInterrupted
+		return matchInterrupted(stderr, tab.Hands(), o.Hands)
 	}
 	return nil
 }

@@ -35,23 +35,33 @@ func ExampleRun() {
 	// dd4 0 0 2 0
 }
 
-// A hand played with a transcript under a log directory, then read back
-// and replayed against the engine.
-func ExampleReplayReader() {
+// logOneHand plays one hand of four draw-discard scripts with a transcript
+// under a new temporary directory, and returns the directory.
+func logOneHand() (string, error) {
 	dir, err := os.MkdirTemp("", "referee")
 	if err != nil {
-		fmt.Println(err)
-		return
+		return "", err
 	}
-	defer os.RemoveAll(dir)
 	o := referee.Options{Hands: 1, Seed: 1, LogDir: dir, MoveTime: time.Minute}
 	for p := range o.Players {
 		o.Players[p] = referee.Player{Name: "dd", Command: "testdata/draw-discard.sh"}
 	}
 	if _, err := referee.Run(context.Background(), o); err != nil {
+		os.RemoveAll(dir)
+		return "", err
+	}
+	return dir, nil
+}
+
+// A hand played with a transcript under a log directory, then read back
+// and replayed against the engine.
+func ExampleReplayReader() {
+	dir, err := logOneHand()
+	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	defer os.RemoveAll(dir)
 	f, err := os.Open(filepath.Join(dir, "hand-0001.txt.zst"))
 	if err != nil {
 		fmt.Println(err)
@@ -68,4 +78,22 @@ func ExampleReplayReader() {
 	// Output:
 	// hand 1 dealt by seat 1 with 136 tiles: drawn [0 0 0 0]
 	// > /start MJ 1 testdata/draw-discard.sh
+}
+
+// A transcript file replayed and described as "mjsolve tw16 replay" does.
+func ExampleReplayFile() {
+	dir, err := logOneHand()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	t, _, err := referee.ReplayFile(filepath.Join(dir, "hand-0001.txt.zst"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("hand", t.Header.Hand, "verified:", t.Summary())
+	// Output:
+	// hand 1 verified: 457 records, drawn, points 0 0 0 0, 0 failures
 }

@@ -133,6 +133,10 @@ func TestMisbehavingPlayers(t *testing.T) {
 					if f.Player != 1 || !strings.Contains(f.Why, c.why) {
 						t.Errorf("hand %d: failure of player %d: %q, want one of player 2 with %q", r.Scheduled.Index+1, f.Player+1, f.Why, c.why)
 					}
+					want := fmt.Sprintf("hand %d: player 2 (%s) at seat %d failed: %s", r.Scheduled.Index+1, c.script, f.Seat+1, f.Why)
+					if f.Hand != r.Scheduled.Index+1 || f.Name != c.script || r.Scheduled.Players[f.Seat] != 1 || f.String() != want {
+						t.Errorf("failure %+v: %q, want %q", f, f, want)
+					}
 				}
 			}
 			if c.script == "flood-stderr" {

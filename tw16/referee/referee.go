@@ -71,9 +71,17 @@ type HandReport struct {
 
 // Failure is one program's failure in a hand.
 type Failure struct {
+	Hand   int // the hand's number in the match, from 1
 	Seat   game.Seat
 	Player int
+	Name   string // the player's name
 	Why    string
+}
+
+// String describes the failure for people: "hand 3: player 2 (NAME) at
+// seat 4 failed: WHY".
+func (f Failure) String() string {
+	return fmt.Sprintf("hand %d: player %d (%s) at seat %d failed: %s", f.Hand, f.Player+1, f.Name, f.Seat+1, f.Why)
 }
 
 // Defaults of Options.
@@ -81,10 +89,22 @@ const (
 	DefaultMoveTime = 3 * time.Second
 )
 
+// LogDirError is a log directory that already holds transcripts, which a
+// match would overwrite.
+type LogDirError struct {
+	Dir   string // Options.LogDir
+	First string // the file name of the first transcript in it
+}
+
+func (e *LogDirError) Error() string {
+	return fmt.Sprintf("referee: %s already holds transcripts (%s …)", e.Dir, e.First)
+}
+
 // Run plays a match: the hands of a fair schedule (game.Schedule) between
 // the four programs, and adds them up. When ctx is done it stops the hand
 // under way (dropping its transcript), ends the programs and returns the
-// table of the hands finished with ErrInterrupted.
+// table of the hands finished with ErrInterrupted. It refuses a LogDir
+// that already holds transcripts with a *LogDirError.
 func Run(ctx context.Context, o Options) (*game.Table, error) {
 	if o.Hands == 0 {
 		o.Hands = game.HandsPerCycle
@@ -106,6 +126,9 @@ func Run(ctx context.Context, o Options) (*game.Table, error) {
 		names[p] = pl.Name
 	}
 	if o.LogDir != "" {
+		if old, _ := filepath.Glob(filepath.Join(o.LogDir, "hand-*.txt.zst")); len(old) > 0 {
+			return nil, &LogDirError{Dir: o.LogDir, First: filepath.Base(old[0])}
+		}
 		if err := os.MkdirAll(o.LogDir, 0o777); err != nil {
 			return nil, fmt.Errorf("referee: %w", err)
 		}
@@ -200,7 +223,7 @@ func (m *match) hand(ctx context.Context, g *game.Game, sh game.Scheduled) (*Han
 	if err := g.Reset(sh.Config(false)); err != nil {
 		return nil, err
 	}
-	w := &liveWire{ctx: ctx, m: m, players: sh.Players}
+	w := &liveWire{ctx: ctx, m: m, hand: n, players: sh.Players}
 	hd := &hand{g: g, w: w, o: m.o.Honors}
 	for s, p := range sh.Players {
 		hd.paths[s] = m.path(p)
@@ -298,6 +321,7 @@ func describeResult(r *game.Result, sh *game.Scheduled, o mjsolve.HonorOrder) st
 type liveWire struct {
 	ctx      context.Context
 	m        *match
+	hand     int // the hand's number, from 1
 	players  [4]int
 	progs    [4]*program
 	t        *transcriptWriter
@@ -345,7 +369,8 @@ func (w *liveWire) recv(s game.Seat) ([]byte, error) {
 func (w *liveWire) note(s game.Seat, dir byte, text string) error {
 	w.t.record(s, dir, []byte(text))
 	if dir == '!' {
-		w.failures = append(w.failures, Failure{Seat: s, Player: w.players[s], Why: text})
+		p := w.players[s]
+		w.failures = append(w.failures, Failure{Hand: w.hand, Seat: s, Player: p, Name: w.m.o.Players[p].Name, Why: text})
 	}
 	return nil
 }

@@ -1,8 +1,10 @@
 package referee
 
 import (
+	"bufio"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/mjsolve/mjsolve/tw16/game"
 )
@@ -66,6 +68,40 @@ func ReplayReader(r io.Reader) (*Transcript, *game.Result, error) {
 	}
 	res, err := Replay(t)
 	return t, res, err
+}
+
+// ReplayFile reads the transcript file name (compressed or not) and
+// replays it (see Replay). With a mismatch it returns the transcript too.
+func ReplayFile(name string) (*Transcript, *game.Result, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	return ReplayReader(f)
+}
+
+// WriteRecords writes the records for people, one a line: the line number,
+// the seconds, the seat (1–4), the direction and the text.
+func (t *Transcript) WriteRecords(w io.Writer) error {
+	b := bufio.NewWriter(w)
+	for _, r := range t.Records {
+		fmt.Fprintf(b, "%6d %10.6f %d %c %s\n", r.Line, r.Seconds, r.Seat+1, r.Dir, r.Text)
+	}
+	return b.Flush()
+}
+
+// Summary describes the hand for people: "312 records, seat 2 (player 3)
+// wins …, points 0 0 0 0, 1 failures" (the failures are the '!' records).
+func (t *Transcript) Summary() string {
+	failed := 0
+	for _, r := range t.Records {
+		if r.Dir == '!' {
+			failed++
+		}
+	}
+	p := t.Points
+	return fmt.Sprintf("%d records, %s, points %d %d %d %d, %d failures", len(t.Records), t.Result, p[0], p[1], p[2], p[3], failed)
 }
 
 // replayWire plays the programs' side from the records.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -150,5 +151,46 @@ func TestTranscriptHeader(t *testing.T) {
 	}
 	if plain.Len() != 0 {
 		t.Errorf("failures: %s", plain.String())
+	}
+}
+
+// TestReplayFile replays a transcript file as "mjsolve tw16 replay" does:
+// its summary and records for people; and a second match into the same
+// directory is refused.
+func TestReplayFile(t *testing.T) {
+	dir := t.TempDir()
+	o := Options{Hands: 1, Seed: 2, LogDir: dir, MoveTime: easyMoveTime}
+	for p := range o.Players {
+		o.Players[p] = Player{Name: "draw-discard", Command: "testdata/draw-discard.sh"}
+	}
+	if _, err := Run(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "hand-0001.txt.zst")
+	tr, res, err := ReplayFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("%d records, %s, points %d %d %d %d, 0 failures", len(tr.Records), tr.Result,
+		res.Points[0], res.Points[1], res.Points[2], res.Points[3])
+	if got := tr.Summary(); got != want || tr.Result == "" {
+		t.Errorf("summary %q, want %q", got, want)
+	}
+	var b strings.Builder
+	if err := tr.WriteRecords(&b); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	r := tr.Records[0]
+	if first := fmt.Sprintf("%6d %10.6f %d %c %s", r.Line, r.Seconds, r.Seat+1, r.Dir, r.Text); len(lines) != len(tr.Records) || lines[0] != first {
+		t.Errorf("%d lines for %d records, the first %q, want %q", len(lines), len(tr.Records), lines[0], first)
+	}
+	if _, _, err := ReplayFile(filepath.Join(dir, "missing")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a missing file: %v", err)
+	}
+
+	_, err = Run(context.Background(), o)
+	if le, ok := errors.AsType[*LogDirError](err); !ok || le.Dir != dir || le.First != "hand-0001.txt.zst" {
+		t.Errorf("a second match into %s: %v", dir, err)
 	}
 }
