@@ -34,6 +34,11 @@
 // tile as "[]" on the two rows of half-tile cells it covers; [Image] and
 // [WritePNG] draw the whole layout with its levels shaded and shifted.
 //
+// [Finder.List] lists every layout a Finder knows, [WriteTable] prints
+// their [Summary] as a table, [Choices] gives the names a shell completes
+// (with the bare names that resolve to one game's layout), and
+// [Finder.CheckLayoutPath] reports LayoutPath directories that are missing.
+//
 // Layouts are checked by [Layout.Validate]: between 2 and 144 tiles, an even
 // number, no two tiles overlapping on a level. Tiles that do not rest on
 // the level below are reported by [Layout.Floating], not refused, because

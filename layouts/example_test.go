@@ -1,6 +1,7 @@
 package layouts_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -71,4 +72,45 @@ func ExampleWritePictures() {
 	//
 	//    [][]
 	//    [][]
+}
+
+// The names a shell completes for --layout: every usable layout, then the
+// bare names that resolve to one installed game's layout ("ox" is two
+// games', "turtle" a built-in's).
+func ExampleChoices() {
+	turtle, _ := layouts.Builtin("turtle")
+	tiny, _ := layouts.Builtin("tiny8")
+	entries := []layouts.Entry{
+		{Name: "turtle", Source: layouts.SourceBuiltin, Layout: turtle},
+		{Name: "xmahjongg/ox", Source: layouts.SourceXmahjongg, Layout: tiny},
+		{Name: "kmahjongg/ox", Source: layouts.SourceKMahjongg, Layout: tiny},
+		{Name: "gnome/turtle", Source: layouts.SourceGnome, Layout: turtle},
+		{Name: "gnome/ziggurat", Source: layouts.SourceGnome, Layout: tiny},
+		{Name: "gnome/broken", Source: layouts.SourceGnome, Err: errors.New("bad file")},
+	}
+	for _, c := range layouts.Choices(entries) {
+		fmt.Printf("%s\t%s\n", c.Name, c.Description)
+	}
+	fmt.Println()
+	layouts.WriteTable(os.Stdout, []layouts.Summary{entries[0].Summary(), entries[4].Summary(), entries[5].Summary()})
+	// Output:
+	// turtle	Turtle, 144 tiles
+	// xmahjongg/ox	Tiny, 8 tiles
+	// kmahjongg/ox	Tiny, 8 tiles
+	// gnome/turtle	Turtle, 144 tiles
+	// gnome/ziggurat	Tiny, 8 tiles
+	// ziggurat	Tiny, 8 tiles, gnome/ziggurat
+	//
+	// NAME            SOURCE   TILES  LEVELS  FREE  TITLE
+	// turtle          builtin  144    5       35    Turtle
+	// gnome/ziggurat  gnome    8      2       4     Tiny
+}
+
+// A LayoutPath directory that is missing is reported, not silently empty.
+func ExampleFinder_CheckLayoutPath() {
+	f := &layouts.Finder{LayoutPath: []string{os.TempDir(), "/no/such/dir"}}
+	for _, err := range f.CheckLayoutPath() {
+		fmt.Println(err)
+	}
+	// Output: layouts: /no/such/dir: no such directory
 }

@@ -105,6 +105,21 @@ func (f *Finder) locate(g game) (string, []string) {
 	return "", tried
 }
 
+// CheckLayoutPath returns an *InputError for each directory of
+// f.LayoutPath that does not exist or is not a directory ("DIR: no such
+// directory"): its layouts would silently be missing.
+func (f *Finder) CheckLayoutPath() []error {
+	var errs []error
+	for _, d := range f.LayoutPath {
+		if fi, err := os.Stat(d); err != nil {
+			errs = append(errs, &InputError{Msg: d + ": no such directory", err: err})
+		} else if !fi.IsDir() {
+			errs = append(errs, &InputError{Msg: d + ": not a directory"})
+		}
+	}
+	return errs
+}
+
 // List returns every layout f knows: the built-ins, then those of
 // LayoutPath, then the installed games' (Xmahjongg, KMahjongg, GNOME
 // Mahjongg). Layouts that cannot be used (a bad file, more than 144 tiles)

@@ -2,7 +2,9 @@ package layouts
 
 import (
 	"fmt"
+	"io"
 	"strings"
+	"text/tabwriter"
 )
 
 // Summary describes a layout as lists and programs show it: its name,
@@ -34,6 +36,58 @@ func (e *Entry) Summary() Summary {
 		s.Error = e.Err.Error()
 	}
 	return s
+}
+
+// WriteTable writes the usable layouts of rows (those without an Error)
+// as a table for people, one per line under the heading NAME, SOURCE,
+// TILES, LEVELS, FREE (free at the start) and TITLE.
+func WriteTable(w io.Writer, rows []Summary) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tSOURCE\tTILES\tLEVELS\tFREE\tTITLE")
+	for _, r := range rows {
+		if r.Error == "" {
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%s\n", r.Name, r.Source, r.Tiles, r.Levels, r.FreeAtStart, r.Title)
+		}
+	}
+	return tw.Flush()
+}
+
+// Choice is a name a person can give for a layout, with a description
+// ("Turtle, 144 tiles"), as shell completion offers it.
+type Choice struct {
+	Name, Description string
+}
+
+// Choices returns a Choice for each usable layout of entries (a list from
+// [Finder.List]), then one for each bare name that [Finder.Find] resolves
+// to a single installed game's layout: the name of no built-in or
+// LayoutPath layout, and of one game's layout only.
+func Choices(entries []Entry) []Choice {
+	taken := map[string]bool{} // names that resolve without a prefix
+	bare := map[string]int{}   // how many games' layouts have each bare name
+	for _, e := range entries {
+		switch e.Source {
+		case SourceBuiltin, SourcePath:
+			taken[strings.ToLower(e.Name)] = true
+		default:
+			bare[strings.ToLower(e.Name[strings.IndexByte(e.Name, '/')+1:])]++
+		}
+	}
+	var out, short []Choice
+	for _, e := range entries {
+		if e.Err != nil || e.Layout == nil {
+			continue
+		}
+		desc := fmt.Sprintf("%s, %d tiles", e.Layout.Title, e.Layout.Len())
+		out = append(out, Choice{e.Name, desc})
+		if i := strings.IndexByte(e.Name, '/'); i >= 0 && e.Source != SourcePath {
+			b := e.Name[i+1:]
+			if !taken[strings.ToLower(b)] && bare[strings.ToLower(b)] == 1 {
+				short = append(short, Choice{b, desc + ", " + e.Name})
+			}
+		}
+	}
+	return append(out, short...)
 }
 
 // Describe is a one-line description of l: "turtle from builtin: 144

@@ -2,7 +2,6 @@ package main
 
 import (
 	"cmp"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -32,9 +31,9 @@ func completeLayout(_ *cobra.Command, args []string, toComplete string) ([]cobra
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	var out []cobra.Completion
-	for _, c := range layoutCompletions(layoutFinder().List()) {
-		if strings.HasPrefix(strings.ToLower(c), strings.ToLower(toComplete)) {
-			out = append(out, c)
+	for _, c := range layouts.Choices(layoutFinder().List()) {
+		if strings.HasPrefix(strings.ToLower(c.Name), strings.ToLower(toComplete)) {
+			out = append(out, cobra.CompletionWithDesc(c.Name, c.Description))
 		}
 	}
 	if len(out) == 0 {
@@ -63,37 +62,6 @@ func fileCompletions(prefix string) (out []cobra.Completion) {
 		}
 	}
 	return out
-}
-
-// layoutCompletions returns "NAME\tdescription" for each usable layout of
-// entries, plus the bare names that the finder resolves to a single
-// installed game's layout.
-func layoutCompletions(entries []layouts.Entry) []cobra.Completion {
-	taken := map[string]bool{} // names that resolve without a prefix
-	bare := map[string]int{}   // how many games' layouts have each bare name
-	for _, e := range entries {
-		switch e.Source {
-		case layouts.SourceBuiltin, layouts.SourcePath:
-			taken[strings.ToLower(e.Name)] = true
-		default:
-			bare[strings.ToLower(e.Name[strings.IndexByte(e.Name, '/')+1:])]++
-		}
-	}
-	var out, short []cobra.Completion
-	for _, e := range entries {
-		if e.Err != nil || e.Layout == nil {
-			continue
-		}
-		desc := fmt.Sprintf("%s, %d tiles", e.Layout.Title, e.Layout.Len())
-		out = append(out, cobra.CompletionWithDesc(e.Name, desc))
-		if i := strings.IndexByte(e.Name, '/'); i >= 0 && e.Source != layouts.SourcePath {
-			b := e.Name[i+1:]
-			if !taken[strings.ToLower(b)] && bare[strings.ToLower(b)] == 1 {
-				short = append(short, cobra.CompletionWithDesc(b, desc+", "+e.Name))
-			}
-		}
-	}
-	return append(out, short...)
 }
 
 // completeDealer completes the --deal flag.

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/spf13/cobra"
@@ -26,14 +25,8 @@ func layoutFinder() *layouts.Finder { return layouts.FinderFromEnv(os.Getenv) }
 // that does not exist or is not a directory: its layouts would silently
 // be missing.
 func warnLayoutPath(w io.Writer) {
-	for _, d := range layoutFinder().LayoutPath {
-		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
-			why := "no such directory"
-			if err == nil {
-				why = "not a directory"
-			}
-			fmt.Fprintf(w, "mjsolve: warning: %s names %s: %s\n", layouts.EnvLayoutPath, d, why)
-		}
+	for _, err := range layoutFinder().CheckLayoutPath() {
+		fmt.Fprintf(w, "mjsolve: warning: %s names %s\n", layouts.EnvLayoutPath, inputReason(err))
 	}
 }
 
@@ -88,17 +81,13 @@ output with an "error" field.`,
 	f := cmd.Flags()
 	f.BoolVar(&opts.json, "json", false, "print a JSON array instead of a table")
 	f.StringVar(&opts.source, "source", "", "list only one `SOURCE`: builtin, path, xmahjongg, kmahjongg or gnome")
-	cmd.RegisterFlagCompletionFunc("source", completeWords(layoutSources...))
+	cmd.RegisterFlagCompletionFunc("source", completeWords(layouts.Sources...))
 	return cmd
 }
 
-var layoutSources = []string{
-	layouts.SourceBuiltin, layouts.SourcePath, layouts.SourceXmahjongg, layouts.SourceKMahjongg, layouts.SourceGnome,
-}
-
 func runLayoutsList(opts *layoutsListOptions) error {
-	if opts.source != "" && !slices.Contains(layoutSources, opts.source) {
-		return fmt.Errorf("--source %q: want one of %s", opts.source, strings.Join(layoutSources, ", "))
+	if opts.source != "" && !slices.Contains(layouts.Sources, opts.source) {
+		return fmt.Errorf("--source %q: want one of %s", opts.source, strings.Join(layouts.Sources, ", "))
 	}
 	rows := []layouts.Summary{}
 	var unusable []error
@@ -115,15 +104,7 @@ func runLayoutsList(opts *layoutsListOptions) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(rows)
 	}
-	tw := tabwriter.NewWriter(opts.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tSOURCE\tTILES\tLEVELS\tFREE\tTITLE")
-	for _, r := range rows {
-		if r.Error != "" {
-			continue
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%s\n", r.Name, r.Source, r.Tiles, r.Levels, r.FreeAtStart, r.Title)
-	}
-	if err := tw.Flush(); err != nil {
+	if err := layouts.WriteTable(opts.stdout, rows); err != nil {
 		return failure(err)
 	}
 	for _, err := range unusable {
