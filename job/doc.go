@@ -65,7 +65,8 @@
 // [Hint] answers a stuck player with the next pair to take (or, for an
 // impossible position, the fewest tiles that must remain), solving twice at
 // most so that the budget of the min-left count never costs the verdict.
-// [Answer] is their JSON form ([NewAnswer], [NewHintAnswer]).
+// [Answer] is their JSON form ([NewAnswer], [NewHintAnswer]); [SolveText],
+// [HintText] and [ShowText] (a dealt board's picture, [Deal]) their text.
 //
 // The package never prints; progress comes through a callback.
 package job

@@ -115,6 +115,28 @@ func ExampleHintText() {
 	// winnable: 8 tiles left; take 2m at 10,0,0 and 2m at 7,0,1 (slots 5, 7)
 }
 
+// The text of "mjsolve solitaire show" for tiny8 game 3 (after its
+// heading), with faces and with slot numbers.
+func ExampleShowText() {
+	l, _ := layouts.Builtin("tiny8")
+	b, about, _ := job.Deal(l, solitaire.PCG{Seed: 1}, 3)
+	fmt.Println(about)
+	fmt.Print(job.ShowText(b, false))
+	fmt.Print(job.ShowText(b, true))
+	// Output:
+	// game 3, deal pcg seed 1
+	// 8 tiles on the board, 4 free, 3 matches; free tiles are in [brackets]
+	// level 0: 6 tiles, 6 on the board, 2 free
+	// [1m] 1m  1m  1m  2m [2m]
+	// level 1: 2 tiles, 2 on the board, 2 free
+	//       [2m]    [2m]
+	// 8 tiles on the board, 4 free, 3 matches; free tiles are in [brackets]
+	// level 0: 6 tiles, 6 on the board, 2 free
+	// [ 0]  1   2   3   4 [ 5]
+	// level 1: 2 tiles, 2 on the board, 2 free
+	//       [ 6]    [ 7]
+}
+
 // Playing without peeking: every strategy plays the same boards of a
 // layout, beside their exact verdicts with peeking. (The strategies' win
 // rates are in the reports: Report.Play.)

@@ -83,6 +83,24 @@ func describeMethod(r solver.Result) string {
 	return fmt.Sprintf("%s; %s", how, countNoun(r.Stats.Scans, "scan"))
 }
 
+// ShowText is board b for people, as "mjsolve solitaire show" prints it
+// after the board's heading: the tiles on the board, free and the matches
+// among them, then a picture of each level with the faces (with slots, the
+// slot numbers) and the free tiles in [brackets].
+func ShowText(b *solitaire.Board, slots bool) string {
+	labels := solitaire.FaceLabels
+	if slots {
+		labels = solitaire.SlotLabels
+	}
+	n := len(b.Matches(nil))
+	matches := fmt.Sprintf("%d matches", n)
+	if n == 1 {
+		matches = "1 match"
+	}
+	return fmt.Sprintf("%d tiles on the board, %d free, %s; free tiles are in [brackets]\n%s",
+		b.Remaining(), b.Free().Count(), matches, b.Picture(labels))
+}
+
 // countNoun writes n and a noun, with an s unless n is 1.
 func countNoun(n int64, noun string) string {
 	if n == 1 {

@@ -2,14 +2,18 @@ package solitaire
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/mjsolve/mjsolve/internal/atomicfile"
 	"github.com/mjsolve/mjsolve/layouts"
 )
 
@@ -94,6 +98,37 @@ func find(f *layouts.Finder, name string) (*layouts.Layout, error) {
 // tiles the file states. Errors name the file and the line.
 func ReadBoard(r io.Reader, name string, f *layouts.Finder) (*Board, error) {
 	return readBoard(r, name, func(n string) (*layouts.Layout, error) { return find(f, n) })
+}
+
+// ReadBoardFile reads the board file name as [ReadBoard] does. A file
+// that cannot be opened, or a directory, is an *fs.PathError with Path
+// name.
+func ReadBoardFile(name string, f *layouts.Finder) (*Board, error) {
+	file, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	if fi, err := file.Stat(); err == nil && fi.IsDir() {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("is a directory")}
+	}
+	return ReadBoard(file, name, f)
+}
+
+// WriteBoardFile writes b to the board file name as [WriteBoard] does,
+// after a first line "# comment" (none when comment is empty), whole or not
+// at all: a temporary file renamed over name, which keeps the permissions
+// of a file it replaces (a new one is -rw-r--r--). A failure to create or
+// write the file is an *fs.PathError with Path name.
+func WriteBoardFile(name string, b *Board, comment string, f *layouts.Finder) error {
+	var buf bytes.Buffer
+	if comment != "" {
+		fmt.Fprintf(&buf, "# %s\n", comment)
+	}
+	if _, err := WriteBoard(&buf, b, f); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(name, buf.Bytes(), 0o644)
 }
 
 // boardFile is the parsed content of a board file before its layout is

@@ -74,5 +74,7 @@
 // board only when free, and never come back.
 //
 // ReadBoard reports a malformed file in one line naming the file and the
-// line: "solitaire: g7.board:5: unknown face "9x"".
+// line: "solitaire: g7.board:5: unknown face "9x"". [ReadBoardFile] reads a
+// board file by name; [WriteBoardFile] writes one whole or not at all, with
+// a comment line naming the board.
 package solitaire

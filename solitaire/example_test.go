@@ -2,6 +2,8 @@ package solitaire_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/mjsolve/mjsolve/layouts"
@@ -78,4 +80,25 @@ func ExampleBoard_WriteTo() {
 	// faces 2m 2m 2m 1m 2m 1m 1m 1m
 	// removed 5 7
 	// 6 tiles left, <nil>
+}
+
+// Save a dealt board to a board file with a comment, and read it back.
+func ExampleWriteBoardFile() {
+	dir, _ := os.MkdirTemp("", "board")
+	defer os.RemoveAll(dir)
+	name := filepath.Join(dir, "g1.board")
+	l, _ := layouts.Builtin("tiny8")
+	g, _ := solitaire.Compile(l)
+	b, _ := solitaire.DealBoard(g, solitaire.MJSolver{}, 1)
+	if err := solitaire.WriteBoardFile(name, b, "tiny8 game 1", nil); err != nil {
+		fmt.Println(err)
+		return
+	}
+	c, err := solitaire.ReadBoardFile(name, nil)
+	fmt.Println(c.Remaining(), "tiles,", err)
+	_, err = solitaire.ReadBoardFile(dir, nil)
+	fmt.Println(err != nil)
+	// Output:
+	// 8 tiles, <nil>
+	// true
 }

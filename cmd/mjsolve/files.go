@@ -24,9 +24,9 @@ func writeFileAtomic(flag, name string, data []byte) error {
 }
 
 // fileError is the command's error for err from writing the file name that
-// flag gave: a name that is a directory, or in a directory that does not
-// exist or cannot be written, is bad input (exit 2); a failure while
-// writing exits 1. The message names the flag and the file, never the
+// flag gave, or from reading it: a name that is a directory, or in a
+// directory that does not exist or cannot be written, or a file that
+// cannot be read, is bad input (exit 2); a failure while writing exits 1. The message names the flag and the file, never the
 // temporary file. Any other error (about the input read) is err.
 func fileError(flag, name string, err error) error {
 	if err == nil {
@@ -41,6 +41,8 @@ func fileError(flag, name string, err error) error {
 		return fmt.Errorf("%s %s: cannot create a file in %s: %w", flag, name, filepath.Dir(name), pe.Err)
 	case ok && pe.Path == name && pe.Op == "write":
 		return failure(fmt.Errorf("%s %s: %w", flag, name, pe.Err))
+	case ok && pe.Path == name: // a file read
+		return fmt.Errorf("%s %s: %w", flag, name, pe.Err)
 	}
 	if _, ok := errors.AsType[*analysis.WriteError](err); ok {
 		return failure(err)

@@ -207,13 +207,6 @@ func runLayoutsShow(opts *layoutsShowOptions) error {
 	return err
 }
 
-func pluralWord(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // writeLayoutPNG writes the picture of l to name (see writeFileAtomic).
 func writeLayoutPNG(name string, l *layouts.Layout) error {
 	var buf bytes.Buffer

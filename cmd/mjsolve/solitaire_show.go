@@ -1,17 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/mjsolve/mjsolve/internal/atomicfile"
 	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/solitaire"
 )
@@ -102,9 +99,9 @@ func (o *solitaireShowOptions) chosenBoard() (*solitaire.Board, string, error) {
 	if len(o.dealFlags) > 0 {
 		return nil, "", fmt.Errorf("--board cannot be combined with %s", strings.Join(o.dealFlags, ", "))
 	}
-	b, err := readBoardFile(o.board)
+	b, err := solitaire.ReadBoardFile(o.board, layoutFinder())
 	if err != nil {
-		return nil, "", err
+		return nil, "", fileError("--board", o.board, err)
 	}
 	return b, "from " + o.board, nil
 }
@@ -127,25 +124,14 @@ func runSolitaireShow(o *solitaireShowOptions, stdout io.Writer) error {
 	}
 	heading := boardHeading(b, about)
 	if o.save != "" {
-		if err := saveBoardFile(o.save, b, heading); err != nil {
-			return err
+		if err := solitaire.WriteBoardFile(o.save, b, heading, layoutFinder()); err != nil {
+			return fileError("--save", o.save, err)
 		}
 	}
 	if o.json {
 		return writeJSON(stdout, job.NewBoardAnswer(b, solitaire.LayoutRef(b.Geo.Layout, layoutFinder()), about))
 	}
-	labels := solitaire.FaceLabels
-	if o.slots {
-		labels = solitaire.SlotLabels
-	}
-	free := b.Free().Count()
-	matches := len(b.Matches(nil))
-	var sb strings.Builder
-	sb.WriteString(heading + "\n")
-	fmt.Fprintf(&sb, "%d tiles on the board, %d free, %d %s; free tiles are in [brackets]\n",
-		b.Remaining(), free, matches, pluralWord(matches, "match", "matches"))
-	sb.WriteString(b.Picture(labels))
-	_, err = io.WriteString(stdout, sb.String())
+	_, err = io.WriteString(stdout, heading+"\n"+job.ShowText(b, o.slots))
 	return err
 }
 
@@ -171,28 +157,4 @@ func dealBoard(o *solitaireShowOptions) (*solitaire.Board, string, error) {
 		return nil, "", failure(err) // a dealer bug, not the user's input
 	}
 	return b, about, err
-}
-
-// readBoardFile reads the board file that --board names.
-func readBoardFile(name string) (*solitaire.Board, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, fmt.Errorf("--board %s: %w", name, atomicfile.Cause(err))
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, fmt.Errorf("--board %s: is a directory", name)
-	}
-	return solitaire.ReadBoard(f, name, layoutFinder())
-}
-
-// saveBoardFile writes b to name, with the heading as a comment (see
-// writeFileAtomic).
-func saveBoardFile(name string, b *solitaire.Board, heading string) error {
-	var buf bytes.Buffer
-	fmt.Fprintf(&buf, "# %s\n", heading)
-	if _, err := solitaire.WriteBoard(&buf, b, layoutFinder()); err != nil {
-		return failure(err)
-	}
-	return writeFileAtomic("--save", name, buf.Bytes())
 }
