@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -20,6 +19,7 @@ type solitaireSolveOptions struct {
 	json    bool
 	minLeft bool
 	timeout time.Duration
+	hint    bool // answer as "solitaire hint" does
 }
 
 // boardFlags adds the flags that choose a board (shared with "solitaire
@@ -29,15 +29,6 @@ func (o *solitaireSolveOptions) boardFlags(cmd *cobra.Command, boardUsage string
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "print the answer as one JSON object")
 	f.DurationVar(&o.timeout, "timeout", 0, "give up after this long and answer unknown (0: no limit)")
-}
-
-// board reads or deals the board the flags name and describes it.
-func (o *solitaireSolveOptions) board(cmd *cobra.Command) (*solitaire.Board, string, error) {
-	o.show.noteDealFlags(cmd)
-	if o.timeout < 0 {
-		return nil, "", fmt.Errorf("--timeout must not be negative (got %v)", o.timeout)
-	}
-	return o.show.chosenBoard()
 }
 
 // newSolitaireSolveCmd solves one board and prints the solution.
@@ -61,13 +52,7 @@ replay it. The exit code is 0 for every verdict.`,
   mjsolve solitaire solve --layout xmahjongg/default --deal mjsolver --game 25 --min-left
   mjsolve solitaire solve --board g1.board --json`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			b, about, err := o.board(cmd)
-			if err != nil {
-				return err
-			}
-			return runSolitaireSolve(cmd.Context(), o, b, about, cmd.OutOrStdout())
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return runSolitaireAnswer(cmd, o) },
 	}
 	o.boardFlags(cmd, "solve the board (possibly a game in progress) in `FILE` instead of dealing one")
 	cmd.Flags().BoolVar(&o.minLeft, "min-left", false, "for an impossible board, find the fewest tiles that must remain")
@@ -76,7 +61,7 @@ replay it. The exit code is 0 for every verdict.`,
 
 // newSolitaireHintCmd tells whether a position is still winnable and which pair to take.
 func newSolitaireHintCmd() *cobra.Command {
-	o := &solitaireSolveOptions{}
+	o := &solitaireSolveOptions{hint: true}
 	cmd := &cobra.Command{
 		Use:   "hint",
 		Short: "Is this position still winnable, and which pair next?",
@@ -88,46 +73,45 @@ fewest tiles that must remain when that is found quickly. The exit code is
 		Example: `  mjsolve solitaire hint --board game.board
   mjsolve solitaire hint --board game.board --json`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			b, about, err := o.board(cmd)
-			if err != nil {
-				return err
-			}
-			return runSolitaireHint(cmd.Context(), o, b, about, cmd.OutOrStdout())
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return runSolitaireAnswer(cmd, o) },
 	}
 	o.boardFlags(cmd, "the board file of the game in progress, `FILE`")
 	return cmd
 }
 
-// solveErr maps the errors of job.Solve and job.Hint to the command's.
-func solveErr(ctx context.Context, err error) error {
+// runSolitaireAnswer solves the board the flags name, or with o.hint
+// answers as a hint, and prints the answer.
+func runSolitaireAnswer(cmd *cobra.Command, o *solitaireSolveOptions) error {
+	o.show.noteDealFlags(cmd)
+	if o.timeout < 0 {
+		return fmt.Errorf("--timeout must not be negative (got %v)", o.timeout)
+	}
+	b, about, err := o.show.chosenBoard()
+	if err != nil {
+		return err
+	}
+	ctx := cmd.Context()
+	var r solver.Result
+	if o.hint {
+		r, err = job.Hint(ctx, b, o.timeout)
+	} else {
+		r, err = job.Solve(ctx, b, solver.Options{MinLeft: o.minLeft, Timeout: o.timeout})
+	}
 	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		return errInterrupted
+	} else if err != nil {
+		return failure(err) // a solution that does not replay: a bug
 	}
-	return failure(err) // a solution that does not replay: a bug
-}
-
-func runSolitaireSolve(ctx context.Context, o *solitaireSolveOptions, b *solitaire.Board, about string, stdout io.Writer) error {
-	r, err := job.Solve(ctx, b, solver.Options{MinLeft: o.minLeft, Timeout: o.timeout})
-	if err != nil {
-		return solveErr(ctx, err)
+	ref, stdout := solitaire.LayoutRef(b.Geo.Layout, layoutFinder()), cmd.OutOrStdout()
+	text := job.SolveText(b, r, o.minLeft, o.timeout)
+	switch {
+	case o.json && o.hint:
+		return writeJSON(stdout, job.NewHintAnswer(b, ref, about, r))
+	case o.json:
+		return writeJSON(stdout, job.NewAnswer(b, ref, about, r))
+	case o.hint:
+		text = job.HintText(b, r, o.timeout)
 	}
-	if o.json {
-		return writeJSON(stdout, job.NewAnswer(b, solitaire.LayoutRef(b.Geo.Layout, layoutFinder()), about, r))
-	}
-	_, err = io.WriteString(stdout, boardHeading(b, about)+"\n"+job.SolveText(b, r, o.minLeft, o.timeout))
-	return err
-}
-
-func runSolitaireHint(ctx context.Context, o *solitaireSolveOptions, b *solitaire.Board, about string, stdout io.Writer) error {
-	r, err := job.Hint(ctx, b, o.timeout)
-	if err != nil {
-		return solveErr(ctx, err)
-	}
-	if o.json {
-		return writeJSON(stdout, job.NewHintAnswer(b, solitaire.LayoutRef(b.Geo.Layout, layoutFinder()), about, r))
-	}
-	_, err = io.WriteString(stdout, boardHeading(b, about)+"\n"+job.HintText(b, r, o.timeout))
+	_, err = io.WriteString(stdout, boardHeading(b, about)+"\n"+text)
 	return err
 }
