@@ -115,6 +115,15 @@ func ExampleHintText() {
 	// winnable: 8 tiles left; take 2m at 10,0,0 and 2m at 7,0,1 (slots 5, 7)
 }
 
+// How a run's deal and games are named in titles.
+func ExampleSpec_DealText() {
+	fmt.Println(job.Spec{Seed: 7, First: 1, Boards: 1000}.DealText())
+	fmt.Println(job.Spec{Deal: "mjsolver", First: 0, Boards: 100}.DealText())
+	// Output:
+	// pcg, seed 7, games 1–1000
+	// mjsolver, games 0–99
+}
+
 // The text of "mjsolve solitaire show" for tiny8 game 3 (after its
 // heading), with faces and with slot numbers.
 func ExampleShowText() {

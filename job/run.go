@@ -98,6 +98,16 @@ func NewHeader(l *layouts.Layout, spec Spec, first, boards uint64) analysis.Head
 		Strategy: spec.Strategy}
 }
 
+// DealText names the deal and games of spec for people: "pcg, seed 1,
+// games 1–1000" ("mjsolver, games 1–1000": that dealer has no seed).
+func (spec Spec) DealText() string {
+	s := dealName(spec.Deal)
+	if s == "pcg" {
+		s += fmt.Sprintf(", seed %d", spec.Seed)
+	}
+	return s + fmt.Sprintf(", games %d–%d", spec.First, spec.First+spec.Boards-1)
+}
+
 func dealName(d string) string {
 	if d == "" {
 		return solitaire.DealerNames[0]

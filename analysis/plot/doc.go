@@ -2,7 +2,8 @@
 // unwinnable rate with its 95% Wilson band ([Rate]) and the histogram of the
 // time per board, one series per method ([Time]), McDonald's difficulty of
 // the winnable boards, one series per layout ([Difficulty]), and the rates
-// of several layouts side by side ([LayoutRates]), rendered as PNG, SVG or
+// of several layouts side by side ([LayoutRates]; [SurveyRates] takes them
+// from the rows of a survey of package job), rendered as PNG, SVG or
 // PDF ([Render]). [Files] reads record files and draws the plot of a kind,
 // as "mjsolve analysis plot" does.
 //

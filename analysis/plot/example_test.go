@@ -2,6 +2,7 @@ package plot_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image/png"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/analysis/plot"
+	"github.com/mjsolve/mjsolve/job"
+	"github.com/mjsolve/mjsolve/layouts"
 )
 
 // writeRecords writes a record file of boards turtle boards in dir, every
@@ -97,4 +100,31 @@ func ExampleFiles() {
 	// rate: "turtle (144 tiles), deal pcg, seed 1: 500 boards", 0 truncated
 	// time: "turtle (144 tiles), deal pcg, seed 1: 500 boards", 0 truncated
 	// difficulty: true
+}
+
+// The bar chart of a survey of two built-in layouts, as "mjsolve solitaire
+// --layout tiny8,ends10 --plot FILE" draws it.
+func ExampleSurveyRates() {
+	f := &layouts.Finder{} // the built-ins only
+	entries, _ := job.SelectLayouts("tiny8,ends10", f.List(), f.Find)
+	spec := job.Spec{First: 1, Boards: 200, Workers: 2}
+	res, err := job.Survey(context.Background(), job.SurveySpec{Entries: entries, Spec: spec})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	bars := plot.SurveyRates(res.Rows)
+	for _, b := range bars {
+		fmt.Printf("%s: %.0f%%\n", b.Name, 100*b.Rate)
+	}
+	p, err := plot.LayoutRates(bars, "Unwinnable boards (with peeking), deal "+spec.DealText())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Title.Text)
+	// Output:
+	// tiny8: 56%
+	// ends10: 61%
+	// Unwinnable boards (with peeking), deal pcg, seed 0, games 1–200
 }

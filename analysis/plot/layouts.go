@@ -9,6 +9,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/mjsolve/mjsolve/job"
 )
 
 // LayoutRate is one bar of [LayoutRates]: a layout's unwinnable rate with
@@ -18,6 +20,25 @@ type LayoutRate struct {
 	Rate      float64
 	Lo, Hi    float64
 	Published float64
+}
+
+// SurveyRates are the bars of a survey's rows ([job.Survey]) that have
+// decided boards, with de Bondt's rate from [job.Published] where he
+// published one.
+func SurveyRates(rows []job.SurveyRow) []LayoutRate {
+	var bars []LayoutRate
+	for _, r := range rows {
+		rep := r.Report
+		if rep == nil || rep.Winnable+rep.Impossible == 0 {
+			continue
+		}
+		pub, ok := job.Published[r.Name]
+		if !ok {
+			pub = math.NaN()
+		}
+		bars = append(bars, LayoutRate{Name: r.Name, Rate: rep.Rate, Lo: rep.CI95[0], Hi: rep.CI95[1], Published: pub})
+	}
+	return bars
 }
 
 // LayoutRates draws the unwinnable rates of several layouts as horizontal

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strings"
 	"time"
@@ -89,7 +88,7 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 		return failure(err)
 	}
 	if o.plot != "" {
-		if err := writeSurveyPlot(o, res.Rows, format); err != nil {
+		if err := writeSurveyPlot(o, spec, res.Rows, format); err != nil {
 			return err
 		}
 	}
@@ -105,24 +104,12 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 }
 
 // writeSurveyPlot draws the rates of the rows with decided boards.
-func writeSurveyPlot(o *solitaireOptions, rows []job.SurveyRow, format string) error {
-	var bars []plot.LayoutRate
-	for _, r := range rows {
-		rep := r.Report
-		if rep == nil || rep.Winnable+rep.Impossible == 0 {
-			continue
-		}
-		pub := math.NaN()
-		if p, ok := job.Published[r.Name]; ok {
-			pub = p
-		}
-		bars = append(bars, plot.LayoutRate{Name: r.Name, Rate: rep.Rate, Lo: rep.CI95[0], Hi: rep.CI95[1], Published: pub})
-	}
+func writeSurveyPlot(o *solitaireOptions, spec job.Spec, rows []job.SurveyRow, format string) error {
+	bars := plot.SurveyRates(rows)
 	if len(bars) == 0 {
 		return failure(errors.New("--plot: no layout has decided boards to draw"))
 	}
-	title := fmt.Sprintf("Unwinnable boards (with peeking), deal %s", spec0(o))
-	p, err := plot.LayoutRates(bars, title)
+	p, err := plot.LayoutRates(bars, "Unwinnable boards (with peeking), deal "+spec.DealText())
 	if err != nil {
 		return failure(err)
 	}
@@ -131,13 +118,4 @@ func writeSurveyPlot(o *solitaireOptions, rows []job.SurveyRow, format string) e
 		return failure(err)
 	}
 	return writeFileAtomic("--plot", o.plot, data)
-}
-
-// spec0 names the deal of a run for a title.
-func spec0(o *solitaireOptions) string {
-	s := o.deal
-	if s == "pcg" {
-		s += fmt.Sprintf(", seed %d", o.seed)
-	}
-	return s + fmt.Sprintf(", games %d–%d", o.first, o.first+o.boards-1)
 }
