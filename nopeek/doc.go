@@ -34,14 +34,21 @@
 //     tiles played hold back nothing that waiting would free.
 //  2. The match of the highest score, ties drawn uniformly at random.
 //
-// The score of a match is 16 for each tile it uncovers (it removes the
-// last tile on top of it, so its face shows and it may become playable)
-// plus 1 for each tile it frees. On isolated stacks a match uncovers one
-// tile per tile not on the ground and the cleaning moves are such
-// matches, so greedy is one of the optimal strategies of theorem 5; the
-// tests check that its win probability equals the optimum of an
-// exhaustive search over the hidden faces on small boards of such
-// stacks.
+// The score of a match is 16 for each tile it frees, 32 more for each
+// match such a tile makes when its face already shows (an uncovered tile
+// held on both sides, of the group of a free tile or of another tile the
+// match frees), 1 for each tile it uncovers (it
+// removes the last tile on top of it, so that its face shows), and 1 for
+// each tile lying under its two tiles (under them, under those, and so
+// on). On isolated stacks a tile not on the ground covers one tile, which
+// the match frees but whose face does not show yet, so a match scores 18 for each
+// of its tiles not on the ground, the cleaning moves are matches of the
+// highest score in their group, and greedy is one of the optimal players
+// of theorem 5; the tests check that its probability of clearing the board
+// equals the best any player can do (a search over every move and every
+// face the moves show) on small layouts of such stacks. Freeing tiles
+// comes first, uncovering them after: on the turtle, the other order wins
+// a third as often.
 //
 // lookahead: a one-move search over the view that treats covered tiles as
 // unknown (determinisation). It plays greedy's cleaning moves and forced
@@ -53,8 +60,9 @@
 // plays the match whose playouts cleared the most tiles, a cleared board
 // counting 144 tiles more. Every candidate meets the same deals and the
 // same random numbers, so the comparison is between moves, not luck. As
-// the playouts follow greedy, this is a rollout improvement of greedy: in
-// the limit of many deals it is never worse.
+// the playouts follow greedy, this is a rollout improvement of greedy (a
+// step of policy iteration): with exact averages it never does worse than
+// greedy by that measure.
 //
 // # Use
 //

@@ -13,11 +13,11 @@ import (
 //  1. a cleaning move: the best pair of a group whose tiles on the board
 //     are all free, else the best pair of a group with three free tiles
 //     that leaves out one that blocks nothing; the lowest such group;
-//  2. otherwise the match of the highest score (tiles uncovered, then tiles
-//     freed), ties drawn uniformly from src.
+//  2. otherwise the match of the highest score (see score), ties drawn
+//     uniformly from src.
 //
-// It reads the faces of free tiles only, and how many tiles of each group
-// are on the board.
+// It reads the faces of uncovered tiles only, and how many tiles of each
+// group are on the board.
 func greedy(s *state, src *rand.PCG) (a, b uint8) {
 	if a, b, ok := s.cleaning(); ok {
 		return a, b
@@ -32,7 +32,7 @@ func greedy(s *state, src *rand.PCG) (a, b uint8) {
 				continue
 			}
 			x, y := f[pr[0]], f[pr[1]]
-			switch sc := s.score(x, y); {
+			switch sc := s.score(solitaire.Group(g), x, y); {
 			case sc > best:
 				best, ties, a, b = sc, 1, x, y
 			case sc == best:
@@ -62,7 +62,7 @@ func greedyBest(s *state, dst []solitaire.Move) []solitaire.Move {
 				continue
 			}
 			x, y := f[pr[0]], f[pr[1]]
-			sc := s.score(x, y)
+			sc := s.score(solitaire.Group(g), x, y)
 			if sc > best {
 				best, dst = sc, dst[:start]
 			}
@@ -116,7 +116,7 @@ func (s *state) bestPair(g int, mask uint8) (a, b uint8, ok bool) {
 		if mask != 0 && mask&(7^(1<<pr[0]|1<<pr[1])) == 0 {
 			continue
 		}
-		if sc := s.score(f[pr[0]], f[pr[1]]); sc > best {
+		if sc := s.score(solitaire.Group(g), f[pr[0]], f[pr[1]]); sc > best {
 			best, a, b = sc, f[pr[0]], f[pr[1]]
 		}
 	}
@@ -134,38 +134,54 @@ func (s *state) blocks(t uint8) bool {
 	return false
 }
 
-// score rates the match of free tiles a and b: 16 per tile it uncovers
-// (removes the last tile covering it, so that its face shows) and 1 per
-// tile it frees.
-func (s *state) score(a, b uint8) int {
+// score rates the match of free tiles a and b of group g: 32 for each
+// match it makes (a tile it frees whose face shows and matches a free
+// tile), 16 for each tile it frees, 1 for each tile it uncovers (removes
+// the last tile on top of it, so its face shows), and 1 for each tile
+// lying under a or b (directly or under those, down to the ground).
+func (s *state) score(g solitaire.Group, a, b uint8) int {
 	gi := s.gi
 	p := s.present
 	p.Remove(int(a))
 	p.Remove(int(b))
-	sc := 0
-	for _, j := range gi.under[a] {
-		k := s.cover[j] - 1
-		if gi.masks[j].cover.Has(int(b)) {
-			k--
-		}
-		if k == 0 {
-			sc += 16
-		}
-	}
-	for _, j := range gi.under[b] {
-		if s.cover[j] == 1 {
-			sc += 16
-		}
-	}
+	sc := int(gi.beneath[a]) + int(gi.beneath[b])
 	var seen solitaire.Set
+	var freed [8]solitaire.Group
+	nf := 0
 	for _, t := range [2]uint8{a, b} {
 		for _, j := range gi.near[t] {
-			if !p.Has(int(j)) || s.free.Has(int(j)) || seen.Has(int(j)) {
+			if !p.Has(int(j)) || seen.Has(int(j)) {
 				continue
 			}
 			seen.Add(int(j))
-			if gi.masks[j].isFree(p) {
-				sc++
+			m := &gi.masks[j]
+			if m.cover[0]&p[0]|m.cover[1]&p[1]|m.cover[2]&p[2] != 0 {
+				continue // still covered
+			}
+			if s.cover[j] != 0 {
+				sc++ // uncovered now
+			}
+			if s.free.Has(int(j)) || !m.isFree(p) {
+				continue
+			}
+			sc += 16
+			h := s.face[j]
+			if h == hidden {
+				continue // its face shows only when it is uncovered
+			}
+			c := int(s.cnt[h])
+			if h == g {
+				c -= 2
+			}
+			for _, e := range freed[:nf] {
+				if e == h {
+					c++
+				}
+			}
+			sc += 32 * c
+			if nf < len(freed) {
+				freed[nf] = h
+				nf++
 			}
 		}
 	}

@@ -94,3 +94,58 @@ func TestPlayBadDeal(t *testing.T) {
 		}
 	}
 }
+
+// TestDeterministic plays the same turtle deals twice with every strategy
+// and equal sources (one player, then a new one): the same games. Other
+// sources give other games.
+func TestDeterministic(t *testing.T) {
+	geo := geometry(t, "turtle")
+	for _, s := range Strategies() {
+		p1, err := NewPlayerOptions(geo, s, Options{Rollouts: 16})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p2, _ := NewPlayerOptions(geo, s, Options{Rollouts: 16})
+		differ := 0
+		for g := uint64(1); g <= 5; g++ {
+			groups := deal(t, geo, g)
+			r1 := p1.Play(groups, rand.NewPCG(g, 1))
+			p1.Play(deal(t, geo, g+100), rand.NewPCG(g, 2)) // another game between
+			if r2 := p1.Play(groups, rand.NewPCG(g, 1)); r2 != r1 {
+				t.Errorf("%s game %d: %+v, then %+v", s, g, r1, r2)
+			}
+			if r3 := p2.Play(groups, rand.NewPCG(g, 1)); r3 != r1 {
+				t.Errorf("%s game %d: %+v, with a new player %+v", s, g, r1, r3)
+			}
+			m1, _ := p1.Trace(groups, rand.NewPCG(g, 1), nil)
+			m2, _ := p2.Trace(groups, rand.NewPCG(g, 1), nil)
+			if solitaire.FormatMoves(m1) != solitaire.FormatMoves(m2) {
+				t.Errorf("%s game %d: two traces differ", s, g)
+			}
+			m3, _ := p2.Trace(groups, rand.NewPCG(g, 3), nil)
+			if solitaire.FormatMoves(m1) != solitaire.FormatMoves(m3) {
+				differ++
+			}
+		}
+		if differ == 0 {
+			t.Errorf("%s: the random source changes no game", s)
+		}
+	}
+}
+
+// TestPlayAllocatesNothing: a game of random, greedy or lookahead
+// allocates nothing.
+func TestPlayAllocatesNothing(t *testing.T) {
+	geo := geometry(t, "turtle")
+	groups := deal(t, geo, 4)
+	for _, s := range Strategies() {
+		p, err := NewPlayerOptions(geo, s, Options{Rollouts: 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := rand.NewPCG(1, 1)
+		if a := testing.AllocsPerRun(5, func() { p.Play(groups, src) }); a != 0 {
+			t.Errorf("%s: %v allocations per game", s, a)
+		}
+	}
+}

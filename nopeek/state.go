@@ -40,6 +40,9 @@ type geoInfo struct {
 	// when i is removed).
 	under, side, near [][]uint8
 	masks             []slotMasks
+	// beneath[i] counts the slots under slot i: those it covers, those
+	// they cover, and so on down to the ground.
+	beneath []uint8
 	// The start: how many slots cover each slot, the free slots, and
 	// the size of each group.
 	cover0 [solitaire.MaxTiles]uint8
@@ -62,6 +65,20 @@ func newGeoInfo(geo *solitaire.Geometry) *geoInfo {
 			}
 		}
 		gi.near[i] = append(append([]uint8(nil), gi.under[i]...), gi.side[i]...)
+	}
+	gi.beneath = make([]uint8, geo.N)
+	for i := range geo.N {
+		var below solitaire.Set
+		todo := geo.Under[i]
+		for !todo.IsEmpty() {
+			j := todo.First()
+			todo.Remove(j)
+			if !below.Has(j) {
+				below.Add(j)
+				todo = todo.Or(geo.Under[j].AndNot(below))
+			}
+		}
+		gi.beneath[i] = uint8(below.Count())
 	}
 	gi.free0 = geo.FreeIn(geo.All)
 	for g := range solitaire.NumGroups {
