@@ -38,7 +38,8 @@
 //
 // # Many layouts
 //
-// [Survey] runs the main job on several layouts in turn ([SelectLayouts]
+// [Survey] runs the main job on several layouts in turn ([IsSelector] tells
+// a selector from one layout's name; [SelectLayouts]
 // picks them: "all", a glob, a comma list), with one record file per
 // layout in a directory ([RecordFileName]) and one progress over the whole;
 // a layout the solver cannot use is a row that says why. [WriteSurveyText]

@@ -83,6 +83,19 @@ func ExampleParseShard() {
 	// 34 66
 }
 
+// Which --layout values name several layouts (a survey) and which one.
+func ExampleIsSelector() {
+	for _, s := range []string{"turtle", "xmahjongg/ox", "all", "xmahjongg/*", "tiny8,ends10"} {
+		fmt.Println(s, job.IsSelector(s))
+	}
+	// Output:
+	// turtle false
+	// xmahjongg/ox false
+	// all true
+	// xmahjongg/* true
+	// tiny8,ends10 true
+}
+
 // A survey of two built-in layouts: one row each, beside the published
 // rates where the paper gives one.
 func ExampleSurvey() {

@@ -46,6 +46,12 @@ func selectErrorf(format string, args ...any) error {
 	return &SelectError{Msg: err.Error(), err: errors.Unwrap(err)}
 }
 
+// IsSelector reports whether s names several layouts for [SelectLayouts]
+// rather than one layout: "all", a glob or a comma list.
+func IsSelector(s string) bool {
+	return s == "all" || strings.ContainsAny(s, "*?[,")
+}
+
 // SelectLayouts picks layouts of a Finder's list by a selector: "all"
 // (every layout, usable or not), a glob matched against the names
 // ("xmahjongg/*", "kmahjongg/d*"; see path.Match), or a comma-separated

@@ -133,7 +133,7 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 		}
 		spec.Shard = sh
 	}
-	if isLayoutSelector(o.layout) {
+	if job.IsSelector(o.layout) {
 		return runSurvey(ctx, o, spec, stdout, stderr)
 	}
 	if o.plot != "" {
@@ -160,17 +160,10 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 		}
 	}
 	j, err := job.Prepare(spec)
-	var gr *solitaire.GameRangeError
-	var we *analysis.WriteError
-	switch {
-	case errors.As(err, &we):
-		return failure(err) // a full disk is not the input's fault
-	case errors.As(err, &gr):
-		return fmt.Errorf("last game (--first + --boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)
-	case errors.Is(err, os.ErrExist):
+	if errors.Is(err, os.ErrExist) {
 		return fmt.Errorf("--out %s already exists: add --resume to continue it, or remove it", o.out)
-	case err != nil:
-		return err
+	} else if err != nil {
+		return jobError(err)
 	}
 	for _, s := range j.Stale() {
 		fmt.Fprintf(stderr, "mjsolve: removed %s, left by a --resume that was killed during its copy\n", s)
@@ -211,6 +204,22 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 		return errInterrupted
 	}
 	return nil
+}
+
+// jobError is the command's error for err from preparing or running the
+// main job: a record file that cannot be written or a survey's run that
+// failed exits 1 (a full disk is not the input's fault); a game the dealer
+// does not have is named by the flags that give it.
+func jobError(err error) error {
+	_, we := errors.AsType[*analysis.WriteError](err)
+	_, re := errors.AsType[*job.SurveyRunError](err)
+	if we || re {
+		return failure(err)
+	}
+	if gr, ok := errors.AsType[*solitaire.GameRangeError](err); ok {
+		return fmt.Errorf("last game (--first + --boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)
+	}
+	return err
 }
 
 // writeJSON writes v as one line of JSON (a value that does not marshal is

@@ -6,21 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
-	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/analysis/plot"
 	"github.com/mjsolve/mjsolve/internal/atomicfile"
 	"github.com/mjsolve/mjsolve/job"
-	"github.com/mjsolve/mjsolve/solitaire"
 )
-
-// isLayoutSelector reports whether --layout names several layouts: "all",
-// a glob or a comma list.
-func isLayoutSelector(s string) bool {
-	return s == "all" || strings.ContainsAny(s, "*?[,")
-}
 
 // runSurvey is the main job over several layouts: one table (or one JSON
 // object per layout), one progress bar, --out a directory.
@@ -64,19 +55,10 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 	if bar != nil {
 		bar.Clear()
 	}
-	var gr *solitaire.GameRangeError
-	var re *job.SurveyRunError
-	var ex *job.ExistsError
-	var we *analysis.WriteError
-	switch {
-	case errors.As(err, &re), errors.As(err, &we):
-		return failure(err)
-	case errors.As(err, &gr):
-		return fmt.Errorf("last game (--first + --boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)
-	case errors.As(err, &ex):
+	if ex, ok := errors.AsType[*job.ExistsError](err); ok {
 		return fmt.Errorf("--out %s: %s already exists: add --resume to continue the survey, or remove it", o.out, ex.File)
-	case err != nil:
-		return err
+	} else if err != nil {
+		return jobError(err)
 	}
 	if o.json {
 		for i := range res.Rows {
