@@ -103,16 +103,8 @@ func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims 
 		if concealed[d] == 0 {
 			continue
 		}
-		s, wd := partOf(d)
-		rows := ps.row
-		rows[s] = ps.rowAt(s, ps.idx[s]-wd)
-		r0 := ps.replacement(&rows)
-		concealed[d]--
-		eff := ps.draws(&concealed, &rows, s, wd, r0, &up)
-		dc := &a.ranked[a.n]
-		*dc = Discard{Kind: d, Tier: tierOf(&concealed, d)}
-		f.finish(ps.t, &dc.Effective, &concealed, seen, claims, k, r0, eff)
-		concealed[d]++
+		rows, r0 := ps.without(d)
+		f.discard(&ps, &a.ranked[a.n], &concealed, &rows, r0, d, seen, claims, &up)
 		a.n++
 	}
 	// Insertion sort: at most 34 entries, no allocation.
@@ -123,6 +115,83 @@ func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims 
 		}
 	}
 	return a, nil
+}
+
+// without returns the row numbers of the hand of ps less one tile of kind
+// d, and their replacement number.
+func (ps *parts) without(d mjsolve.Kind) ([numParts]uint8, int) {
+	s, wd := partOf(d)
+	rows := ps.row
+	rows[s] = ps.rowAt(s, ps.idx[s]-wd)
+	return rows, ps.replacement(&rows)
+}
+
+// discard fills dc with the discard of d from concealed (whose parts are
+// ps), rows and r0 being ps.without(d).
+func (f Forms) discard(ps *parts, dc *Discard, concealed *mjsolve.Counts, rows *[numParts]uint8, r0 int, d mjsolve.Kind,
+	seen *mjsolve.Counts, claims *ClaimWeights, up *[mjsolve.NumKinds]uint8) {
+	s, wd := partOf(d)
+	concealed[d]--
+	eff := ps.draws(concealed, rows, s, wd, r0, up)
+	*dc = Discard{Kind: d, Tier: tierOf(concealed, d)}
+	f.finish(ps.t, &dc.Effective, concealed, seen, claims, ps.k, r0, eff)
+	concealed[d]++
+}
+
+// BestDiscard returns the shanten of a concealed part of 3k+2 tiles (k ≤ 5)
+// and the discard Advise ranks first, counting the standard form; see
+// Forms.BestDiscard.
+func BestDiscard(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeights) (int, Discard, error) {
+	return Forms{}.BestDiscard(concealed, visible, claims)
+}
+
+// BestDiscard returns the shanten of a concealed part of 3k+2 tiles (k ≤ 5)
+// and the discard that Advise ranks first (Advise(…).Discards()[0]), for a
+// program that plays the advice rather than shows it. It is faster than
+// Advise: the discards ranked first leave the fewest shanten, so only
+// those need their effective tiles counted.
+func (f Forms) BestDiscard(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeights) (int, Discard, error) {
+	if f.Ligu {
+		// 嚦咕嚦咕 may lower the shanten after a discard: rank them all.
+		a, err := f.Advise(concealed, visible, claims)
+		if err != nil {
+			return 0, Discard{}, err
+		}
+		return a.Shanten, a.ranked[0], nil
+	}
+	var best Discard
+	k, seen, err := checkPart(&concealed, visible, 2, "advice needs a concealed part of 3k+2 tiles (2, 5, … 17), not %d")
+	if err != nil {
+		return 0, best, err
+	}
+	var ps parts
+	ps.init(f.tables(), &concealed, k)
+	sh := ps.replacement(&ps.row) - 1
+	// The fewest replacements a discard leaves, and the kinds that leave it.
+	var r0s [mjsolve.NumKinds]int8
+	low := 1 << 30
+	for d := mjsolve.Kind(0); d < mjsolve.NumKinds; d++ {
+		if concealed[d] > 0 {
+			_, r0 := ps.without(d)
+			r0s[d] = int8(r0)
+			low = min(low, r0)
+		}
+	}
+	var up [mjsolve.NumKinds]uint8
+	ps.ups(&concealed, &up)
+	var dc Discard
+	first := true
+	for d := mjsolve.Kind(0); d < mjsolve.NumKinds; d++ {
+		if concealed[d] == 0 || int(r0s[d]) != low {
+			continue
+		}
+		rows, r0 := ps.without(d)
+		f.discard(&ps, &dc, &concealed, &rows, r0, d, seen, claims, &up)
+		if first || better(&dc, &best) {
+			best, first = dc, false
+		}
+	}
+	return sh, best, nil
 }
 
 // better reports whether discard x ranks before y.

@@ -49,6 +49,20 @@ func BenchmarkAdvise(b *testing.B) {
 	}
 }
 
+var sinkDiscard Discard
+
+// BenchmarkBestDiscard measures the first discard of the advice for the
+// hands of BenchmarkAdvise: what a program that plays the advice needs.
+func BenchmarkBestDiscard(b *testing.B) {
+	hands := randomHands(1024, 17, 5)
+	tables()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		_, sinkDiscard, _ = BestDiscard(hands[i&1023], nil, nil)
+	}
+}
+
 var sinkWaits WaitInfo
 
 // tenpaiHands makes count tenpai hands of 16 tiles: a random complete

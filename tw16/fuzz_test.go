@@ -64,5 +64,6 @@ func FuzzAnalyses(f *testing.F) {
 		if err != nil || a.Shanten != sh {
 			t.Fatalf("%s: advice shanten %d (%v), want %d", c, a.Shanten, err, sh)
 		}
+		checkBest(t, Forms{}, c, nil, nil)
 	})
 }
