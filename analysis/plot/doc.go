@@ -7,6 +7,10 @@
 // PDF ([Render]). [Files] reads record files and draws the plot of a kind,
 // as "mjsolve analysis plot" does.
 //
+// HandStats draws the Taiwanese hand statistics of tw16/stats as a grid of
+// six plots (starting shanten, tenpai and wins by draw, the waits at the
+// first tenpai), rendered by RenderGrid or at once by HandStatsImage.
+//
 // It is kept apart from package analysis, which gathers what the plots need
 // ([analysis.ReadPlotData]) in bounded memory, so that a program importing
 // analysis to run or merge boards does not pull in gonum, fonts and PDF.

@@ -34,6 +34,32 @@ func Title(d *analysis.PlotData) string {
 // everything twice as large, as if at 192 dots per inch (no smaller than
 // 3/4 for small pictures).
 func Render(p *gplot.Plot, w, h int, format string) ([]byte, error) {
+	return render(w, h, format, p.Draw)
+}
+
+// RenderGrid renders plots as a grid, rows[i][j] in row i and column j,
+// each its share of a w×h picture, as Render renders one plot (a nil
+// plot leaves its cell blank).
+func RenderGrid(rows [][]*gplot.Plot, w, h int, format string) ([]byte, error) {
+	if len(rows) == 0 || len(rows[0]) == 0 {
+		return nil, fmt.Errorf("analysis: plot: no plots to render")
+	}
+	return render(w, h, format, func(dc draw.Canvas) {
+		tiles := draw.Tiles{Rows: len(rows), Cols: len(rows[0]), PadX: vg.Millimeter, PadY: vg.Millimeter,
+			PadTop: vg.Millimeter, PadBottom: vg.Millimeter, PadLeft: vg.Millimeter, PadRight: vg.Millimeter}
+		cells := gplot.Align(rows, tiles, dc)
+		for i, row := range rows {
+			for j, p := range row {
+				if p != nil {
+					p.Draw(cells[i][j])
+				}
+			}
+		}
+	})
+}
+
+// render draws with drawFn on a w×h picture in format (see Render).
+func render(w, h int, format string, drawFn func(draw.Canvas)) ([]byte, error) {
 	switch format {
 	case "png", "svg", "pdf":
 	default:
@@ -57,7 +83,7 @@ func Render(p *gplot.Plot, w, h int, format string) ([]byte, error) {
 		}
 		c.Scale(float64(s), float64(s))
 	}
-	p.Draw(draw.NewCanvas(c, width/s, height/s))
+	drawFn(draw.NewCanvas(c, width/s, height/s))
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("analysis: plot: %w", err)

@@ -42,6 +42,7 @@ The analyses use tables built once (about half a second) and cached; see
 		newTW16AdviseCmd(),
 		newTW16ScoreCmd(),
 		newTW16SelfplayCmd(),
+		newTW16StatsCmd(),
 		newTW16BotCmd(),
 		newTW16ItemsCmd(),
 		newTW16RefereeCmd(),
