@@ -9,7 +9,7 @@
 //
 // HandStats draws the Taiwanese hand statistics of tw16/stats as a grid of
 // six plots (starting shanten, tenpai and wins by draw, the waits at the
-// first tenpai), rendered by RenderGrid or at once by HandStatsImage.
+// first tenpai), rendered by RenderGrid.
 //
 // It is kept apart from package analysis, which gathers what the plots need
 // ([analysis.ReadPlotData]) in bounded memory, so that a program importing

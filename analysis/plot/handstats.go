@@ -20,17 +20,13 @@ var (
 	nonDealerColor color.Color = orange
 )
 
-// HandStatsWidth and HandStatsHeight are the picture size in pixels that
-// suits HandStats' grid.
-const HandStatsWidth, HandStatsHeight = 1680, 960
-
 // HandStats draws the hand statistics of r (tw16/stats) as a grid of six
 // plots, the dealer's hands in blue and the others' in orange, shares in
 // percent with their 95% intervals as whiskers: the starting shanten; the
 // share of hands tenpai and won by each draw (cumulative); the wait shapes
 // and 獨聽 at the first tenpai; the draw of the first tenpai; the number of
 // winning kinds and the winning tiles left at the first tenpai. Render it
-// with RenderGrid.
+// with RenderGrid (1680×960 pixels suit it).
 func HandStats(r *stats.Report) ([][]*gplot.Plot, error) {
 	if r.Deals == 0 {
 		return nil, fmt.Errorf("analysis: plot: no deals to plot")
@@ -109,16 +105,6 @@ func HandStats(r *stats.Report) ([][]*gplot.Plot, error) {
 		return nil, err
 	}
 	return [][]*gplot.Plot{{start, byDraw, waitShapes}, {firstTenpai, kinds, left}}, nil
-}
-
-// HandStatsImage renders HandStats(r) at HandStatsWidth×HandStatsHeight
-// in format "png", "svg" or "pdf".
-func HandStatsImage(r *stats.Report, format string) ([]byte, error) {
-	grid, err := HandStats(r)
-	if err != nil {
-		return nil, err
-	}
-	return RenderGrid(grid, HandStatsWidth, HandStatsHeight, format)
 }
 
 // barSeries is one series of a grouped bar chart: shares with their

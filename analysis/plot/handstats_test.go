@@ -39,7 +39,7 @@ func TestHandStats(t *testing.T) {
 		}
 	}
 	for _, format := range []string{"svg", "pdf"} {
-		data, err := plot.HandStatsImage(r, format)
+		data, err := plot.RenderGrid(grid, 1680, 960, format)
 		if err != nil || len(data) < 1000 {
 			t.Errorf("%s: %d bytes, %v", format, len(data), err)
 		}
@@ -50,19 +50,24 @@ func TestHandStats(t *testing.T) {
 	if _, err := plot.RenderGrid(nil, 100, 100, "png"); err == nil {
 		t.Error("an empty grid rendered")
 	}
-	if _, err := plot.HandStatsImage(r, "gif"); err == nil {
+	if _, err := plot.RenderGrid(grid, 1680, 960, "gif"); err == nil {
 		t.Error("format gif rendered")
 	}
 }
 
 // Draw the statistics of 200 deals as a PNG picture.
-func ExampleHandStatsImage() {
+func ExampleHandStats() {
 	r, err := handStats()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	data, err := plot.HandStatsImage(r, "png")
+	grid, err := plot.HandStats(r)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	data, err := plot.RenderGrid(grid, 1680, 960, "png")
 	if err != nil {
 		fmt.Println(err)
 		return

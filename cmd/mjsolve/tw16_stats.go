@@ -1,15 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/mjsolve/mjsolve/analysis/plot"
 	"github.com/mjsolve/mjsolve/tw16/stats"
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
 
@@ -17,7 +16,7 @@ import (
 type tw16StatsOptions struct {
 	stats.Options
 	json bool
-	plot string
+	plot plotFlags
 }
 
 func newTW16StatsCmd() *cobra.Command {
@@ -41,56 +40,45 @@ wait shapes), every rate with its 95% interval. Ctrl-C prints what was done.`,
 	f.BoolVar(&o.Flowers, "flowers", false, "deal the eight flowers too (144 tiles)")
 	f.IntVar(&o.Workers, "workers", 0, "deals played at once (default: one per CPU)")
 	f.BoolVar(&o.json, "json", false, "print the report as JSON")
-	f.StringVar(&o.plot, "plot", "", "draw the distributions to `FILE` (.png, .svg or .pdf)")
-	cmd.MarkFlagFilename("plot", "png", "svg", "pdf")
+	o.plot.add(cmd, "draw the distributions to `FILE` (.png, .svg or .pdf)")
+	f.Lookup("plot-size").DefValue, o.plot.size = "1680x960", "1680x960" // a grid of six plots
 	return cmd
 }
 
 func runTW16Stats(ctx context.Context, o *tw16StatsOptions, stdout, stderr io.Writer) error {
-	if o.Deals < 1 {
-		return fmt.Errorf("--deals %d: must be at least 1", o.Deals)
+	if err := cmp.Or(atLeast("--deals", o.Deals, 1), atLeast("--workers", o.Workers, 0), o.plot.check()); err != nil {
+		return err
 	}
-	if o.Workers < 0 {
-		return fmt.Errorf("--workers %d: must not be negative", o.Workers)
-	}
-	format, err := "", error(nil)
-	if o.plot != "" {
-		if format, err = plotFormat("--plot", o.plot); err == nil {
-			err = checkNewFile("--plot", o.plot, true)
-		}
-		if err != nil {
+	if o.plot.file != "" {
+		if err := checkNewFile("--plot", o.plot.file, true); err != nil {
 			return err
 		}
 	}
-	var bar *progressbar.ProgressBar
-	if stderrTerminal(stderr) {
-		bar = progressbar.NewOptions(o.Deals, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("tw16 stats"), progressbar.OptionShowCount(),
-			progressbar.OptionShowIts(), progressbar.OptionSetItsString("deals"), progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
-		o.Progress = func(done int) { bar.Set(done) }
+	bar := newHandsBar(stderr, 4*o.Deals, "tw16 stats") // four hands a deal
+	if bar != nil {
+		o.Progress = func(done int) { bar.set("tw16 stats", 4*done) }
 	}
 	r, err := stats.Run(ctx, o.Options)
-	if bar != nil {
-		bar.Clear()
-	}
+	bar.clear()
 	interrupted := errors.Is(err, context.Canceled)
 	if err != nil && !interrupted {
 		return failure(err)
 	}
-	if o.json {
-		err = writeJSON(stdout, r)
-	} else {
-		err = r.WriteText(stdout)
-	}
-	if err == nil && format != "" && r.Deals > 0 {
-		var data []byte
-		if data, err = plot.HandStatsImage(r, format); err == nil {
-			if err = writeFileAtomic("--plot", o.plot, data); err != nil {
-				return err // bad input (the directory went away) or already a failure
-			}
-		}
-	}
-	if err != nil {
+	if err := writeReport(stdout, o.json, r); err != nil {
 		return failure(err)
+	}
+	if o.plot.file != "" && r.Deals > 0 {
+		grid, err := plot.HandStats(r)
+		var data []byte
+		if err == nil {
+			data, err = plot.RenderGrid(grid, o.plot.w, o.plot.h, o.plot.format)
+		}
+		if err != nil {
+			return failure(err)
+		}
+		if err := writeFileAtomic("--plot", o.plot.file, data); err != nil {
+			return err
+		}
 	}
 	if interrupted {
 		fmt.Fprintf(stderr, "mjsolve: interrupted after %d of %d deals\n", r.Deals, o.Deals)
