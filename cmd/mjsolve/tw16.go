@@ -266,7 +266,7 @@ func runTW16Hand(opts *tw16HandOptions, a *answer.Analysis) error {
 	case err != nil:
 		return handError(err)
 	case opts.hand == "-":
-		return runBatch(opts.stdin, opts.stdout, opts.json, func(b []byte, line string) ([]byte, error) {
+		return runBatch(opts.stdin, opts.stdout, opts.json, false, func(b []byte, line string) ([]byte, error) {
 			b, err := h.AppendAnswer(b, a, line, opts.json)
 			return b, handError(err)
 		})
@@ -275,12 +275,15 @@ func runTW16Hand(opts *tw16HandOptions, a *answer.Analysis) error {
 }
 
 // runBatch answers the lines of in on out with each (see batch.Answer): an
-// input error is the line's, written in its place (without what it names),
-// and makes the exit code 2 at the end; any other error ends the batch with
-// exit code 1.
-func runBatch(in io.Reader, out io.Writer, asJSON bool, each func(b []byte, line string) ([]byte, error)) error {
+// input error is the line's, written in its place, and makes the exit code
+// 2 at the end; any other error ends the batch with exit code 1. The line's
+// error names what it is about ("HAND: …") when named, else not.
+func runBatch(in io.Reader, out io.Writer, asJSON, named bool, each func(b []byte, line string) ([]byte, error)) error {
 	bad, err := batch.Answer(in, out, asJSON, each, func(err error) (string, bool) {
 		_, ok := errors.AsType[inputError](err)
+		if named {
+			return oneLine(err.Error()), ok
+		}
 		return inputReason(err), ok
 	})
 	switch {

@@ -120,16 +120,11 @@ func runTW16Score(opts *tw16ScoreOptions) error {
 // line's error names the flag or part it is about ("HAND: …", "winning
 // tile: …").
 func runTW16ScoreLines(s *answer.Scorer, opts *tw16ScoreOptions) error {
-	return runBatch(opts.stdin, opts.stdout, opts.json, func(b []byte, line string) ([]byte, error) {
+	return runBatch(opts.stdin, opts.stdout, opts.json, true, func(b []byte, line string) ([]byte, error) {
 		b, err := s.AppendAnswer(b, line, opts.json)
 		if fe, ok := errors.AsType[*answer.FieldError](err); ok && fe.Field == answer.FieldWin {
 			err = badInput("winning tile", fe.Err)
 		}
-		if err = handError(err); err != nil {
-			if _, ok := errors.AsType[inputError](err); ok {
-				err = inputError{msg: oneLine(err.Error()), err: err}
-			}
-		}
-		return b, err
+		return b, handError(err)
 	})
 }
