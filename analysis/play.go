@@ -1,5 +1,10 @@
 package analysis
 
+import (
+	"errors"
+	"fmt"
+)
+
 // PlayStats gathers the boards played without peeking (records with
 // [Record.Played]) beside their exact verdicts with peeking: how often the
 // strategy won, and how many of the boards a player who could peek would
@@ -103,4 +108,49 @@ func rateCI(k, n int64) (rate, lo, hi float64) {
 		rate = float64(k) / float64(n)
 	}
 	return rate, lo, hi
+}
+
+// ErrNoPlay is the error of [MergeStrategies] (wrapped, with the file's
+// name) for a file of the main job, whose records hold no play.
+var ErrNoPlay = errors.New("records of the main job, with no play without peeking (written by mjsolve solitaire, not solitaire play)")
+
+// StrategyPlay is the plays of one strategy: its name and statistics.
+type StrategyPlay struct {
+	Strategy string
+	Stats    *PlayStats
+}
+
+// MergeStrategies merges the record files of plays without peeking
+// strategy by strategy: the files whose headers name one strategy are
+// merged as [MergeFiles] does, and the results come in the order in which
+// the strategies first appear in paths. A file of the main job (which
+// names no strategy) is an error naming it that wraps [ErrNoPlay].
+func MergeStrategies(paths []string) ([]*MergeResult, error) {
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("analysis: merge: no files")
+	}
+	var order []string
+	groups := map[string][]string{}
+	for _, p := range paths {
+		h, err := ReadHeader(p)
+		if err != nil {
+			return nil, err
+		}
+		if h.Strategy == "" {
+			return nil, fmt.Errorf("analysis: %s: %w", p, ErrNoPlay)
+		}
+		if groups[h.Strategy] == nil {
+			order = append(order, h.Strategy)
+		}
+		groups[h.Strategy] = append(groups[h.Strategy], p)
+	}
+	out := make([]*MergeResult, len(order))
+	for i, s := range order {
+		m, err := MergeFiles(groups[s])
+		if err != nil {
+			return nil, err
+		}
+		out[i] = m
+	}
+	return out, nil
 }

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -251,5 +252,32 @@ func TestPlayStatsMergeEqualsAdd(t *testing.T) {
 	a.Merge(&b)
 	if a.Play != whole.Play || whole.Play.Boards != 2000 || whole.Play.Won == 0 || whole.Play.WinnableLost == 0 {
 		t.Errorf("merged %+v, want %+v", a.Play, whole.Play)
+	}
+}
+
+func TestMergeStrategies(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, h Header, recs []Record) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, encode(t, false, h, recs), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	recs := withPlay(expected(1, 20), 8)
+	g1 := write("g1.jsonl", playHeader(1, 10, "greedy"), recs[:10])
+	r := write("r.jsonl", playHeader(1, 20, "random"), recs)
+	g2 := write("g2.jsonl", playHeader(11, 10, "greedy"), recs[10:])
+	ms, err := MergeStrategies([]string{g1, r, g2})
+	if err != nil || len(ms) != 2 {
+		t.Fatalf("%v, %v", ms, err)
+	}
+	if ms[0].Header.Strategy != "greedy" || ms[0].Files != 2 || ms[0].Summary.Play.Boards != 20 ||
+		ms[1].Header.Strategy != "random" || ms[1].Files != 1 || ms[1].Summary.Play != ms[0].Summary.Play {
+		t.Errorf("groups %+v %+v", ms[0], ms[1])
+	}
+	m := write("m.jsonl", testHeader(1, 20), expected(1, 20))
+	if _, err := MergeStrategies([]string{g1, m}); !errors.Is(err, ErrNoPlay) || !strings.Contains(err.Error(), m+": records of the main job") {
+		t.Errorf("a main-job file: %v", err)
 	}
 }

@@ -160,6 +160,9 @@ type PlayRow struct {
 	Strategy string
 	Report   *Report
 	File     string
+	// Summary is what the report was made from (its PlayStats draw the
+	// plot of package analysis/plot); nil with Report.
+	Summary *analysis.Summary
 }
 
 // PlayOutcome is what a play found.
@@ -169,6 +172,18 @@ type PlayOutcome struct {
 	// strategies and the partial one have their reports (the partial one
 	// marked interrupted), later ones none.
 	Interrupted bool
+}
+
+// Plays is the play statistics of the strategies that ran, in order, for
+// a plot (see analysis/plot.PlayRates).
+func (o *PlayOutcome) Plays() []analysis.StrategyPlay {
+	var out []analysis.StrategyPlay
+	for _, r := range o.Rows {
+		if r.Summary != nil {
+			out = append(out, analysis.StrategyPlay{Strategy: r.Strategy, Stats: &r.Summary.Play})
+		}
+	}
+	return out
 }
 
 // checkPlay checks the fields of ps that a person gives, as *FieldErrors.
@@ -215,10 +230,11 @@ func checkPlay(ps *PlaySpec) error {
 // Play runs the main job of ps.Spec once per strategy, each board also
 // played without peeking by the strategy ([WithPlay]), and returns one
 // report per strategy. Every strategy plays the same boards. An error is
-// a bad spec (a *FieldError), a record file that exists without Resume (an
-// *ExistsError), a record file found unfit before its strategy ran (see
-// [Prepare]), or a failure while running, a *PlayRunError; nothing is
-// written or run for the first two. When ctx is cancelled, Play keeps what
+// a bad spec (a *FieldError: a bad field, a game the dealer does not have,
+// a record file that exists without Resume, wrapping an *ExistsError), a
+// record file found unfit before its strategy ran (see [Prepare]), or a
+// failure while running, a *PlayRunError; nothing is written or run for
+// the first. When ctx is cancelled, Play keeps what
 // was done (in the reports and the record files) and returns with
 // PlayOutcome.Interrupted set.
 func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
@@ -227,6 +243,15 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 	}
 	if ps.Spec.Layout == nil {
 		return nil, errors.New("job: play: no layout")
+	}
+	dealer, err := solitaire.DealerByName(dealName(ps.Spec.Deal), ps.Spec.Seed)
+	if err != nil {
+		return nil, &FieldError{Field: "deal", Msg: fmt.Sprintf("unknown dealer %q (want %s)", ps.Spec.Deal, strings.Join(solitaire.DealerNames, " or ")), Err: err}
+	}
+	if err := solitaire.CheckGame(dealer, ps.Spec.First+ps.Spec.Boards-1); err != nil {
+		var gr *solitaire.GameRangeError
+		errors.As(err, &gr)
+		return nil, &FieldError{Field: "boards", Msg: fmt.Sprintf("last game (first + boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last), Err: err}
 	}
 	out := &PlayOutcome{Rows: make([]PlayRow, len(ps.Strategies))}
 	for i, st := range ps.Strategies {
@@ -240,7 +265,7 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 		}
 		if f := out.Rows[i].File; f != "" && !ps.Resume {
 			if _, err := os.Stat(f); err == nil {
-				return nil, &ExistsError{File: f}
+				return nil, &FieldError{Field: "out", Msg: f + " already exists (continue it with resume, or remove it)", Err: &ExistsError{File: f}}
 			}
 		}
 	}
@@ -276,7 +301,7 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 		if err != nil {
 			return nil, &PlayRunError{Strategy: row.Strategy, Err: err}
 		}
-		row.Report = ReportOf(res, s.Workers)
+		row.Report, row.Summary = ReportOf(res, s.Workers), res.Summary
 		if res.Interrupted || ctx.Err() != nil {
 			row.Report.Interrupted = true
 			out.Interrupted = true

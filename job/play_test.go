@@ -229,7 +229,7 @@ func TestPlaySeveralStrategies(t *testing.T) {
 	before, _ := os.ReadDir(dir)
 	_, err = Play(context.Background(), ps)
 	var ex *ExistsError
-	if !errors.As(err, &ex) || ex.File != filepath.Join(dir, "turtle40-random.jsonl.zst") {
+	if !errors.As(err, &ex) || ex.File != filepath.Join(dir, "turtle40-random.jsonl.zst") || !strings.Contains(err.Error(), "job: out: "+ex.File+" already exists (continue it with resume, or remove it)") {
 		t.Errorf("second run: %v", err)
 	}
 	if after, _ := os.ReadDir(dir); len(after) != len(before) {
@@ -266,6 +266,8 @@ func TestPlayBadSpec(t *testing.T) {
 		{func(p *PlaySpec) { p.Out = dir }, "out", "is a directory; with one strategy give a record file name"},
 		{func(p *PlaySpec) { p.Out = file; p.Strategies = []string{"random", "greedy"} }, "out", "is a file; with several strategies give a directory"},
 		{func(p *PlaySpec) { p.Out = filepath.Join(dir, "no", "x.jsonl") }, "out", "no directory"},
+		{func(p *PlaySpec) { p.Spec.Deal = "nodeal" }, "deal", `unknown dealer "nodeal"`},
+		{func(p *PlaySpec) { p.Spec.Deal = "mjsolver"; p.Spec.First = 1 << 32 }, "boards", "last game (first + boards - 1) 4294967305: the mjsolver dealer has games 0 to 4294967295"},
 	} {
 		ps := good()
 		c.edit(&ps)

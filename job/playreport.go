@@ -1,6 +1,7 @@
 package job
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -62,6 +63,24 @@ func (p *PlayReport) writeText(line func(label, format string, args ...any)) {
 	if p.WonImpossible > 0 {
 		line("WRONG", "%d boards won without peeking that the solver found impossible: a bug", p.WonImpossible)
 	}
+}
+
+// WritePlayJSON writes the report of every strategy that ran as one line
+// of JSON (the main job's fields, with "play").
+func WritePlayJSON(w io.Writer, rows []PlayRow) error {
+	for _, r := range rows {
+		if r.Report == nil {
+			continue
+		}
+		b, err := json.Marshal(r.Report)
+		if err != nil {
+			return fmt.Errorf("job: %w", err)
+		}
+		if _, err := w.Write(append(b, '\n')); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ci formats an interval "a–b" in percent.

@@ -91,7 +91,7 @@ func ExampleFiles() {
 	for _, kind := range plot.Kinds {
 		p, truncated, err := plot.Files([]string{path}, plot.FilesOptions{Kind: kind, PerDecade: 20})
 		if err != nil {
-			fmt.Println(kind+":", errors.Is(err, plot.ErrNoPlayouts))
+			fmt.Println(kind+":", errors.Is(err, plot.ErrNoPlayouts) || errors.Is(err, plot.ErrNoPlays))
 			continue
 		}
 		fmt.Printf("%s: %q, %d truncated\n", kind, p.Title.Text, len(truncated))
@@ -100,6 +100,7 @@ func ExampleFiles() {
 	// rate: "turtle (144 tiles), deal pcg, seed 1: 500 boards", 0 truncated
 	// time: "turtle (144 tiles), deal pcg, seed 1: 500 boards", 0 truncated
 	// difficulty: true
+	// play: true
 }
 
 // The bar chart of a survey of two built-in layouts, as "mjsolve solitaire

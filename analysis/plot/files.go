@@ -11,8 +11,9 @@ import (
 )
 
 // Kinds are the kinds of plot [Files] draws: the running rate ([Rate]), the
-// time per board ([Time]) and McDonald's difficulty ([Difficulty]).
-var Kinds = []string{"rate", "time", "difficulty"}
+// time per board ([Time]), McDonald's difficulty ([Difficulty]) and the
+// win rates of strategies playing without peeking ([PlayRates]).
+var Kinds = []string{"rate", "time", "difficulty", "play"}
 
 // FilesOptions are the options of [Files].
 type FilesOptions struct {
@@ -36,7 +37,8 @@ const DifficultyTitle = "Difficulty of winnable boards (McDonald): random playou
 // as [analysis.MergeFiles] reads them (one experiment; a game found twice
 // counts once). For the difficulty plot the files are grouped by layout,
 // each group merged into one series, in the order of the first file of
-// each. It returns the plot and, for the rate and time plots, the files
+// each; for the play plot, by strategy (files of mjsolve solitaire play
+// only). It returns the plot and, for the rate, time and play plots, the files
 // that end early (cut by a crash; what was cut off is missing). Files
 // without playouts give an error wrapping [ErrNoPlayouts] that names them.
 func Files(paths []string, o FilesOptions) (*gplot.Plot, []string, error) {
@@ -45,6 +47,8 @@ func Files(paths []string, o FilesOptions) (*gplot.Plot, []string, error) {
 	case "difficulty":
 		p, err := difficultyFiles(paths, o.Title)
 		return p, nil, err
+	case "play":
+		return playFiles(paths, o.Title)
 	default:
 		return nil, nil, fmt.Errorf("analysis: plot: unknown kind %q (want %s)", o.Kind, strings.Join(Kinds, ", "))
 	}
@@ -94,4 +98,27 @@ func difficultyFiles(paths []string, title string) (*gplot.Plot, error) {
 		return nil, fmt.Errorf("%s: %w", strings.Join(paths, " "), err)
 	}
 	return p, nil
+}
+
+// PlayTitle is the play plot's title when none is given.
+const PlayTitle = "Playing without peeking: boards won by each strategy, and winnable with peeking"
+
+// playFiles draws the win rates of the files' strategies, the files of
+// each strategy merged.
+func playFiles(paths []string, title string) (*gplot.Plot, []string, error) {
+	ms, err := analysis.MergeStrategies(paths)
+	if err != nil {
+		return nil, nil, err
+	}
+	var rows []analysis.StrategyPlay
+	var truncated []string
+	for _, m := range ms {
+		rows = append(rows, analysis.StrategyPlay{Strategy: m.Header.Strategy, Stats: &m.Summary.Play})
+		truncated = append(truncated, m.Truncated...)
+	}
+	if title == "" {
+		title = PlayTitle
+	}
+	p, err := PlayRates(rows, title)
+	return p, truncated, err
 }

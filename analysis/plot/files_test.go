@@ -8,7 +8,7 @@ import (
 // Files refuses an unknown kind before reading any file, and names the
 // files of a difficulty plot that cannot be read.
 func TestFilesErrors(t *testing.T) {
-	if _, _, err := Files([]string{"no-such-file"}, FilesOptions{Kind: "hard"}); err == nil || err.Error() != `analysis: plot: unknown kind "hard" (want rate, time, difficulty)` {
+	if _, _, err := Files([]string{"no-such-file"}, FilesOptions{Kind: "hard"}); err == nil || err.Error() != `analysis: plot: unknown kind "hard" (want rate, time, difficulty, play)` {
 		t.Errorf("kind hard: %v", err)
 	}
 	for _, kind := range Kinds {

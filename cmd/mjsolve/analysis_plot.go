@@ -56,6 +56,10 @@ McDonald's difficulty of the winnable boards (the share of random playouts that
 cleared each) on a log axis, one line per layout (files of one layout are
 merged), with the share never cleared in the legend.
 
+--kind play: for files of "mjsolve solitaire play", the win rate of each
+strategy playing without peeking, beside the share of the boards winnable with
+peeking, as bars with 95% intervals (files of one strategy are merged).
+
 Colours are colour-blind safe (Okabe–Ito); text and lines grow with --size.`,
 		Example: `  mjsolve analysis plot turtle.jsonl.zst --out rate.png --reference 0.0295
   mjsolve analysis plot part*.jsonl.zst --kind time --stacked --out time.svg
@@ -68,7 +72,7 @@ Colours are colour-blind safe (Okabe–Ito); text and lines grow with --size.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.kind, "kind", "rate", "what to plot: `rate`, time or difficulty")
+	f.StringVar(&o.kind, "kind", "rate", "what to plot: `rate`, time, difficulty or play")
 	f.StringVarP(&o.out, "out", "o", "", "write the plot to `FILE` (.png, .svg or .pdf)")
 	f.StringVar(&o.png, "png", "", "the same as --out (`FILE`)")
 	f.Float64Var(&o.reference, "reference", 0, "draw a reference line at this `RATE` (e.g. 0.0295) on the rate plot")
@@ -112,7 +116,7 @@ func parseSize(s string) (w, h int, err error) {
 
 func runAnalysisPlot(o *analysisPlotOptions) error {
 	if !slices.Contains(plot.Kinds, o.kind) {
-		return fmt.Errorf("--kind %q: unknown (want rate, time or difficulty)", o.kind)
+		return fmt.Errorf("--kind %q: unknown (want %s)", o.kind, strings.Join(plot.Kinds, ", "))
 	}
 	flag, out := "--out", o.out
 	switch {

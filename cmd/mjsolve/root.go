@@ -240,10 +240,12 @@ or 143 (SIGTERM).`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return fmt.Errorf("%s (see '%s --help')", plainFlagError(err), c.CommandPath())
 	})
+	sol := newSolitaireCmd(h)
+	sol.AddCommand(newSolitairePlayCmd(h))
 	root.AddCommand(
 		newVersionCmd(),
 		newLayoutsCmd(),
-		newSolitaireCmd(h),
+		sol,
 		newAnalysisCmd(),
 		newTW16Cmd(),
 		newServeCmd(),

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mjsolve/mjsolve/analysis"
+)
+
+// untimedRecords reads a record file's records without their times, which
+// differ from run to run.
+func untimedRecords(t *testing.T, path string) (analysis.Header, []analysis.Record) {
+	t.Helper()
+	h, recs, trunc := readRecords(t, path)
+	if trunc {
+		t.Fatalf("%s is truncated", path)
+	}
+	for i := range recs {
+		recs[i].NS, recs[i].CPUNS, recs[i].PlayNS = 0, 0, 0
+	}
+	return h, recs
+}
+
+func TestPlayTableAndJSON(t *testing.T) {
+	// The table has a row per strategy, in the order asked; the JSON one
+	// object per strategy whose play figures are those of its records.
+	dir := t.TempDir()
+	code, out, errOut := runCmd(t, "", "solitaire", "play", "--layout", "turtle40", "--boards", "60", "--strategy", "lookahead,random", "--out", dir)
+	lines := strings.Split(out, "\n")
+	if code != 0 || errOut != "" || len(lines) != 5 || lines[0] != "turtle40 (40 tiles), deal pcg, seed 1, games 1..60" ||
+		!strings.HasPrefix(lines[1], "strategy   boards  won (no peeking)  95% CI") ||
+		!strings.HasPrefix(lines[2], "lookahead  60 ") || !strings.HasPrefix(lines[3], "random     60 ") {
+		t.Fatalf("exit %d, stderr %q, table:\n%s", code, errOut, out)
+	}
+	code, out, errOut = runCmd(t, "", "solitaire", "play", "--layout", "turtle40", "--boards", "60", "--strategy", "lookahead,random", "--json")
+	var reps []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		reps = append(reps, m)
+	}
+	if code != 0 || errOut != "" || len(reps) != 2 {
+		t.Fatalf("exit %d, stderr %q, %d objects", code, errOut, len(reps))
+	}
+	for i, st := range []string{"lookahead", "random"} {
+		play := reps[i]["play"].(map[string]any)
+		_, recs := untimedRecords(t, filepath.Join(dir, "turtle40-"+st+".jsonl.zst"))
+		var s analysis.Summary
+		for _, r := range recs {
+			s.Add(r)
+		}
+		rate, lo, hi := s.Play.Price()
+		if play["strategy"] != st || play["boards"] != 60.0 || play["won"] != float64(s.Play.Won) ||
+			play["winnable_lost"] != float64(s.Play.WinnableLost) || play["price"] != rate ||
+			play["price_ci95"].([]any)[0] != lo || play["price_ci95"].([]any)[1] != hi || reps[i]["winnable"] != float64(s.Winnable) {
+			t.Errorf("%s: JSON %v, records %+v", st, play, s.Play)
+		}
+	}
+}
+
+func TestPlayShardsMergeEqualsOneRun(t *testing.T) {
+	// Four shards of every strategy, each merged with analysis merge -o,
+	// equal the single run record for record (won, moves, left included).
+	dir := t.TempDir()
+	one := filepath.Join(dir, "one")
+	if code, _, errOut := runCmd(t, "", "solitaire", "play", "--layout", "turtle40", "--boards", "80", "--seed", "5", "--workers", "1", "--out", one); code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, shard := range []string{"1/4", "2/4", "3/4", "4/4"} {
+		out := filepath.Join(dir, "shard"+shard[:1])
+		if code, _, errOut := runCmd(t, "", "solitaire", "play", "--layout", "turtle40", "--boards", "80", "--seed", "5", "--shard", shard, "--out", out); code != 0 {
+			t.Fatal(errOut)
+		}
+	}
+	for _, st := range []string{"random", "greedy", "lookahead"} {
+		name := "turtle40-" + st + ".jsonl.zst"
+		var parts []string
+		for i := 1; i <= 4; i++ {
+			parts = append(parts, filepath.Join(dir, "shard"+string(rune('0'+i)), name))
+		}
+		merged := filepath.Join(dir, st+".jsonl")
+		code, out, errOut := runCmd(t, "", append([]string{"analysis", "merge", "-o", merged}, parts...)...)
+		if code != 0 || !strings.Contains(out, "strategy    "+st+", playing without peeking") || !strings.Contains(out, "\nprice       ") {
+			t.Fatalf("merge: exit %d, %s\n%s", code, errOut, out)
+		}
+		mh, got := untimedRecords(t, merged)
+		oh, want := untimedRecords(t, filepath.Join(one, name))
+		if mh.Strategy != st || mh.Boards != 80 || oh.Strategy != st || !slices.Equal(got, want) {
+			t.Errorf("%s: merged shards differ from one run (%d and %d records)", st, len(got), len(want))
+		}
+	}
+	// Files of two strategies refuse to merge.
+	code, _, errOut := runCmd(t, "", "analysis", "merge", filepath.Join(one, "turtle40-random.jsonl.zst"), filepath.Join(one, "turtle40-greedy.jsonl.zst"))
+	if code != exitBadInput || !strings.Contains(errOut, "was written with strategy greedy;") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("merge of two strategies: exit %d, %q", code, errOut)
+	}
+	// The play plot of the files.
+	png := filepath.Join(dir, "play.png")
+	code, out, errOut := runCmd(t, "", "analysis", "plot", "--kind", "play", "-o", png, filepath.Join(one, "turtle40-random.jsonl.zst"), filepath.Join(one, "turtle40-greedy.jsonl.zst"))
+	if fi, err := os.Stat(png); code != 0 || out != "wrote "+png+"\n" || err != nil || fi.Size() < 1000 {
+		t.Errorf("plot: exit %d, %q, %q", code, out, errOut)
+	}
+}
+
+func TestPlayResume(t *testing.T) {
+	// A run extended with --resume ends as one run; another strategy, or
+	// the main job, does not continue the file, which stays as it was.
+	dir := t.TempDir()
+	path, whole := filepath.Join(dir, "g.jsonl.zst"), filepath.Join(dir, "whole.jsonl.zst")
+	play := func(args ...string) (int, string) {
+		code, _, errOut := runCmd(t, "", append([]string{"solitaire", "play", "--layout", "turtle40", "--strategy", "greedy"}, args...)...)
+		return code, errOut
+	}
+	if code, errOut := play("--boards", "70", "--out", whole); code != 0 {
+		t.Fatal(errOut)
+	}
+	if code, errOut := play("--boards", "30", "--out", path); code != 0 {
+		t.Fatal(errOut)
+	}
+	if code, errOut := play("--boards", "70", "--out", path); code != exitBadInput || errOut != "mjsolve: --out: "+path+" already exists (continue it with resume, or remove it)\n" {
+		t.Errorf("existing --out: exit %d, %q", code, errOut)
+	}
+	if code, errOut := play("--boards", "70", "--out", path, "--resume"); code != 0 {
+		t.Fatal(errOut)
+	}
+	_, got := untimedRecords(t, path)
+	_, want := untimedRecords(t, whole)
+	if !slices.Equal(got, want) {
+		t.Error("the resumed file differs from one run")
+	}
+	before, _ := os.ReadFile(path)
+	code, _, errOut := runCmd(t, "", "solitaire", "play", "--layout", "turtle40", "--boards", "70", "--strategy", "random", "--out", path, "--resume")
+	if code != exitBadInput || !strings.Contains(errOut, "was written with strategy greedy; this run has strategy random") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("resume with another strategy: exit %d, %q", code, errOut)
+	}
+	code, _, errOut = runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "70", "--out", path, "--resume")
+	if code != exitBadInput || !strings.Contains(errOut, "was written with strategy greedy; this run has strategy none") {
+		t.Errorf("the main job resuming a play: exit %d, %q", code, errOut)
+	}
+	if after, _ := os.ReadFile(path); string(before) != string(after) {
+		t.Error("a refused resume changed the file")
+	}
+}
+
+func TestPlayBadInput(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.jsonl")
+	os.WriteFile(file, nil, 0o644)
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--strategy", "peek"}, `mjsolve: --strategy: unknown strategy "peek" (want random, greedy, lookahead or all, or a comma list)` + "\n"},
+		{[]string{"--strategy", "greedy,"}, `mjsolve: --strategy: empty name in "greedy," (want random, greedy, lookahead or all, or a comma list)` + "\n"},
+		{[]string{"--boards", "0"}, "mjsolve: --boards: must be at least 1\n"},
+		{[]string{"--workers", "0"}, "mjsolve: --workers 0: must be at least 1\n"},
+		{[]string{"--shard", "3/2"}, "mjsolve: bad --shard \"3/2\": want i/n with 1 <= i <= n\n"},
+		{[]string{"--boards", "2", "--shard", "1/3"}, "mjsolve: --shard: 1/3: more shards than the 2 boards\n"},
+		{[]string{"--resume"}, "mjsolve: --resume: needs a record file (out)\n"},
+		{[]string{"--deal", "nope"}, "mjsolve: --deal: unknown dealer \"nope\" (want pcg or mjsolver)\n"},
+		{[]string{"--deal", "mjsolver", "--first", "4294967295"}, "mjsolve: --boards: last game (first + boards - 1) 4294967304: the mjsolver dealer has games 0 to 4294967295\n"},
+		{[]string{"--layout", "no-such-layout"}, "mjsolve: layouts: unknown layout \"no-such-layout\""},
+		{[]string{"--plot", "x.gif"}, "mjsolve: --plot x.gif: unknown extension .gif (want .png, .svg or .pdf)\n"},
+		{[]string{"--plot", filepath.Join(dir, "no", "x.png")}, "mjsolve: --plot " + filepath.Join(dir, "no", "x.png") + ": no directory " + filepath.Join(dir, "no") + "\n"},
+		{[]string{"--strategy", "greedy", "--out", dir}, "mjsolve: --out: " + dir + " is a directory; with one strategy give a record file name\n"},
+		{[]string{"--strategy", "greedy,random", "--out", file}, "mjsolve: --out: " + file + " is a file; with several strategies give a directory (one record file per strategy)\n"},
+		{[]string{"extra"}, "mjsolve: unknown command \"extra\""},
+	}
+	for _, tc := range tests {
+		code, out, errOut := runCmd(t, "", append([]string{"solitaire", "play", "--layout", "turtle40", "--boards", "10"}, tc.args...)...)
+		if code != exitBadInput || out != "" || !strings.HasPrefix(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q, want %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("bad input wrote files: %d entries in %s", len(entries), dir)
+	}
+}
