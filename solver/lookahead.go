@@ -30,7 +30,8 @@ func (c *core) tryGroup(k, m int) (bool, int) {
 	}
 	c.srch.fail.n = 0
 	first := true
-	for p := uint8(1); p <= 3; p++ {
+	tries := c.tries(g)
+	for _, p := range tries {
 		if !c.permits(g, p) {
 			continue
 		}
@@ -190,4 +191,29 @@ func (c *core) markStartedIn(sn *snapshot, g uint8) {
 			sn.started |= 1 << (g & 63)
 		}
 	}
+}
+
+// tries returns the order in which tryGroup tests the pairings of group g:
+// pairing 1, then the one with the pair the last relaxed scan took first
+// (when that is not pairing 1), then the other.
+func (c *core) tries(g uint8) [3]uint8 {
+	f := c.srch.first[g]
+	t := &c.srch.gt[g]
+	if c.pos.gn[g] != 4 {
+		return [3]uint8{1, 2, 3}
+	}
+	// The tile paired with t[0] in the pairing that has the pair f.
+	var o uint8
+	switch t[0] {
+	case f[0]:
+		o = f[1]
+	case f[1]:
+		o = f[0]
+	default:
+		o = t[1] ^ t[2] ^ t[3] ^ f[0] ^ f[1]
+	}
+	if o == t[3] {
+		return [3]uint8{1, 3, 2}
+	}
+	return [3]uint8{1, 2, 3}
 }
