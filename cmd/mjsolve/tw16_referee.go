@@ -24,7 +24,7 @@ type tw16RefereeOptions struct {
 	players, names []string
 	honors         string
 	json           bool
-	plot, plotSize string
+	plot           plotFlags
 }
 
 func newTW16RefereeCmd() *cobra.Command {
@@ -78,13 +78,11 @@ transcript is dropped) and prints the table of the hands finished.`,
 	f.Uint64Var(&o.Seed, "seed", 1, "`SEED` of the walls")
 	f.StringVar(&o.LogDir, "log", "", "write transcripts and the programs' stderr under `DIR`")
 	f.BoolVar(&o.json, "json", false, `print {"hands": N, "players": [...]} as JSON`)
-	f.StringVar(&o.plot, "plot", "", "draw the running mean score per player to `FILE` (.png, .svg or .pdf)")
-	f.StringVar(&o.plotSize, "plot-size", "960x600", "picture size `WxH` in pixels")
+	o.plot.add(cmd, "draw the running mean score per player to `FILE` (.png, .svg or .pdf)")
 	f.DurationVar(&o.MoveTime, "move-time", referee.DefaultMoveTime, "time a program has for each reply (`DURATION`)")
 	f.BoolVar(&o.Reuse, "reuse", false, "keep each program running from hand to hand")
 	addHonorsFlag(cmd, &o.honors)
 	cmd.MarkFlagDirname("log")
-	cmd.MarkFlagFilename("plot", "png", "svg", "pdf")
 	return cmd
 }
 
@@ -103,15 +101,8 @@ func runTW16Referee(ctx context.Context, o *tw16RefereeOptions, stdout, stderr i
 	if o.Honors, err = parseHonors(o.honors); err != nil {
 		return err
 	}
-	var format string
-	var w, h int
-	if o.plot != "" {
-		if format, err = plotFormat("--plot", o.plot); err != nil {
-			return err
-		}
-		if w, h, err = parseSize(o.plotSize); err != nil {
-			return fmt.Errorf("--plot-size: %w", err)
-		}
+	if err := o.plot.check(); err != nil {
+		return err
 	}
 	for p, c := range o.players {
 		if strings.TrimSpace(c) == "" {
@@ -155,15 +146,15 @@ func runTW16Referee(ctx context.Context, o *tw16RefereeOptions, stdout, stderr i
 	if err := writeReport(stdout, o.json, tab); err != nil {
 		return failure(err)
 	}
-	if o.plot != "" && tab.Hands() > 0 {
+	if o.plot.file != "" && tab.Hands() > 0 {
 		title := fmt.Sprintf("running mean score per player, seed %d, %d hands", o.Seed, tab.Hands())
 		p, err := plot.RunningMeans(points, plot.RunningMeanOptions{Title: title})
 		var b []byte
 		if err == nil {
-			b, err = plot.Render(p, w, h, format)
+			b, err = plot.Render(p, o.plot.w, o.plot.h, o.plot.format)
 		}
 		if err == nil {
-			err = atomicfile.WriteFile(o.plot, b, 0o666)
+			err = atomicfile.WriteFile(o.plot.file, b, 0o666)
 		}
 		if err != nil {
 			return failure(err)
@@ -234,4 +225,33 @@ func parseHonors(order string) (mjsolve.HonorOrder, error) {
 		return h, fmt.Errorf("--honors %s: want icga or mjtalk", order)
 	}
 	return h, nil
+}
+
+// plotFlags are --plot FILE and --plot-size WxH: a picture drawn at the end
+// of a run, its format and size checked before it.
+type plotFlags struct {
+	file, size string
+	format     string // png, svg or pdf, by the file's extension
+	w, h       int
+}
+
+// add adds the flags to cmd; usage describes --plot.
+func (f *plotFlags) add(cmd *cobra.Command, usage string) {
+	cmd.Flags().StringVar(&f.file, "plot", "", usage)
+	cmd.Flags().StringVar(&f.size, "plot-size", "960x600", "picture size `WxH` in pixels")
+	cmd.MarkFlagFilename("plot", "png", "svg", "pdf")
+}
+
+// check reads the format of the file and the size, when a file is given.
+func (f *plotFlags) check() (err error) {
+	if f.file == "" {
+		return nil
+	}
+	if f.format, err = plotFormat("--plot", f.file); err != nil {
+		return err
+	}
+	if f.w, f.h, err = parseSize(f.size); err != nil {
+		return fmt.Errorf("--plot-size: %w", err)
+	}
+	return nil
 }
