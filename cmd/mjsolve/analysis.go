@@ -69,11 +69,5 @@ func runAnalysisMerge(o *analysisMergeOptions, stdout io.Writer) error {
 	if err != nil {
 		return fileError("-o", o.out, err)
 	}
-	rep := job.NewMergeReport(m)
-	if o.json {
-		err = writeJSON(stdout, rep)
-	} else {
-		err = rep.WriteText(stdout)
-	}
-	return failure(err)
+	return failure(writeReport(stdout, o.json, job.NewMergeReport(m)))
 }

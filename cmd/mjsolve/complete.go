@@ -65,13 +65,10 @@ func fileCompletions(prefix string) (out []cobra.Completion) {
 }
 
 // completeDealer completes the --deal flag.
-func completeDealer(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	return slices.Clone(solitaire.DealerNames), cobra.ShellCompDirectiveNoFileComp
-}
+var completeDealer = completeWords(solitaire.DealerNames...)
 
-// completeWords returns a completion function offering the given words.
+// completeWords returns a completion function offering the given words
+// (and no file names).
 func completeWords(words ...string) cobra.CompletionFunc {
-	return func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return slices.Clone(words), cobra.ShellCompDirectiveNoFileComp
-	}
+	return cobra.FixedCompletions(slices.Clone(words), cobra.ShellCompDirectiveNoFileComp)
 }

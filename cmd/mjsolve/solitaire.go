@@ -186,13 +186,7 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 	if err != nil {
 		return failure(err)
 	}
-	rep := job.ReportOf(res, o.workers)
-	if o.json {
-		err = writeJSON(stdout, rep)
-	} else {
-		err = rep.WriteText(stdout)
-	}
-	if err != nil {
+	if err := writeReport(stdout, o.json, job.ReportOf(res, o.workers)); err != nil {
 		return failure(err)
 	}
 	if res.Interrupted {
