@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -140,3 +142,51 @@ func (l *progressLine) Update(desc string, done uint64) {
 
 // Clear erases the line.
 func (l *progressLine) Clear() { l.bar.Clear() }
+
+// jobBar is the progress line of a long job on stderr, shown only when
+// stderr is a terminal: newJobBar returns nil otherwise, and the methods of
+// a nil jobBar do nothing.
+type jobBar struct {
+	w    io.Writer
+	line *progressLine
+}
+
+// newJobBar returns the progress line of a job on stderr, or nil when
+// stderr is not a terminal.
+func newJobBar(stderr io.Writer) *jobBar {
+	if !stderrTerminal(stderr) {
+		return nil
+	}
+	return &jobBar{w: stderr}
+}
+
+// show shows done of total boards described by desc; the first call
+// starts the line.
+func (b *jobBar) show(desc string, done, total uint64) {
+	if b == nil {
+		return
+	}
+	if b.line == nil {
+		b.line = newProgressLine(b.w, terminalWidth(b.w), desc, total, done, 200*time.Millisecond)
+	}
+	b.line.Update(desc, done)
+}
+
+// stop erases the line; after an interruption (ctx cancelled) it also ends
+// the line of the terminal's ^C echo, so that the report starts on a line
+// of its own.
+func (b *jobBar) stop(ctx context.Context) {
+	if b == nil || b.line == nil {
+		return
+	}
+	b.line.Clear()
+	if ctx.Err() != nil {
+		fmt.Fprintln(b.w)
+	}
+}
+
+// stderrTerminal reports whether w is a terminal (for the progress bar).
+func stderrTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

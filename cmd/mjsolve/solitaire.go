@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/job"
@@ -96,12 +95,6 @@ is a row that says why.`,
 	return cmd
 }
 
-// stderrTerminal reports whether w is a terminal (for the progress bar).
-func stderrTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
-}
-
 func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, stderr io.Writer) error {
 	if o.boards == 0 {
 		return errors.New("--boards must be at least 1")
@@ -148,15 +141,15 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 	}
 	spec.Layout = l
 	var (
-		bar        *progressLine
-		kept       uint64 // boards read back before the first missing game
-		keptImposs int64
+		bar         = newJobBar(stderr)
+		kept, total uint64 // boards read back before the first missing game, and of the run
+		keptImposs  int64
 	)
-	if stderrTerminal(stderr) {
+	if bar != nil {
 		// The bar counts the whole run, the boards read back by --resume
 		// included, as the summary does.
 		spec.OnProgress = func(p analysis.Progress) {
-			bar.Update(fmt.Sprintf("%s: %d unwinnable", l.Name, keptImposs+p.Impossible), kept+p.Done)
+			bar.show(fmt.Sprintf("%s: %d unwinnable", l.Name, keptImposs+p.Impossible), kept+p.Done, total)
 		}
 	}
 	j, err := job.Prepare(spec)
@@ -171,18 +164,11 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 	if j.Truncated() {
 		fmt.Fprintf(stderr, "mjsolve: %s ends early (cut inside a line or zstd frame, as by a crash); the boards cut off will be solved again\n", o.out)
 	}
-	if spec.OnProgress != nil {
-		h := j.Header()
-		kept, keptImposs = h.Boards-j.Pending(), j.KeptImpossible()
-		bar = newProgressLine(stderr, terminalWidth(stderr), l.Name, h.Boards, kept, 200*time.Millisecond)
-	}
+	total = j.Header().Boards
+	kept, keptImposs = total-j.Pending(), j.KeptImpossible()
+	bar.show(l.Name, kept, total)
 	res, err := j.Run(ctx)
-	if bar != nil {
-		bar.Clear()
-		if ctx.Err() != nil {
-			fmt.Fprintln(stderr) // past the terminal's ^C echo, before the summary
-		}
-	}
+	bar.stop(ctx)
 	if err != nil {
 		return failure(err)
 	}

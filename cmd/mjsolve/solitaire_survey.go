@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"github.com/mjsolve/mjsolve/analysis/plot"
 	"github.com/mjsolve/mjsolve/internal/atomicfile"
@@ -42,19 +41,14 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 		return fmt.Errorf("--layout %s: %w", o.layout, err)
 	}
 	ss := job.SurveySpec{Entries: entries, Spec: spec, Dir: o.out, Resume: o.resume}
-	var bar *progressLine
-	if stderrTerminal(stderr) {
+	bar := newJobBar(stderr)
+	if bar != nil {
 		ss.OnProgress = func(p job.SurveyProgress) {
-			if bar == nil {
-				bar = newProgressLine(stderr, terminalWidth(stderr), p.Layout, p.Total, 0, 200*time.Millisecond)
-			}
-			bar.Update(fmt.Sprintf("%s (%d of %d layouts)", p.Layout, p.Index, p.Of), p.Done)
+			bar.show(fmt.Sprintf("%s (%d of %d layouts)", p.Layout, p.Index, p.Of), p.Done, p.Total)
 		}
 	}
 	res, err := job.Survey(ctx, ss)
-	if bar != nil {
-		bar.Clear()
-	}
+	bar.stop(ctx)
 	if ex, ok := errors.AsType[*job.ExistsError](err); ok {
 		return fmt.Errorf("--out %s: %s already exists: add --resume to continue the survey, or remove it", o.out, ex.File)
 	} else if err != nil {
