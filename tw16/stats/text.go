@@ -178,8 +178,14 @@ func meanCells(m Mean) string {
 	return fmt.Sprintf("mean %.2f [%.2f, %.2f]\tmedian %d", m.Mean, m.Lo, m.Hi, m.Median)
 }
 
-// percent formats a share as a percentage with two decimals.
-func percent(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }
+// percent formats a share as a percentage with two decimals, or two
+// significant digits below 0.1% so that a rare value does not show as 0.
+func percent(x float64) string {
+	if x > 0 && x < 0.001 {
+		return fmt.Sprintf("%.2g%%", 100*x)
+	}
+	return fmt.Sprintf("%.2f%%", 100*x)
+}
 
 // drawsAllowed describes a histogram of the draws hands get: "14", or
 // "12 to 16 (mean 14.3)".
