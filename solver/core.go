@@ -62,12 +62,21 @@ type geom struct {
 	below [256][3]uint64
 }
 
-// sides lists the left neighbours l[:nl] of a tile (their right counts
-// drop when it leaves) and its right neighbours r[:nr].
+// sides lists the left neighbours l of a tile (their right counts drop
+// when it leaves) and its right neighbours r, nobody in the places left
+// over: the scan drops both places of a side without a test.
 type sides struct {
-	l, r   [2]uint8
-	nl, nr uint8
+	l, r [2]uint8
 }
+
+// nobody is the tile in an empty neighbour place: no slot has its index
+// (a layout has at most maxTiles slots), and its counters in a play are
+// nobodyCnt, set when a play starts: off the board, so never freed, and
+// far enough from zero that the drops of one play never change that.
+const (
+	nobody    = 0xff
+	nobodyCnt = goneBit | 1<<30
+)
 
 // newGeom compiles per-slot relations: covers[i] are the tiles above i that
 // overlap it, left[i] and right[i] its neighbours on the same level.
@@ -89,13 +98,12 @@ func newGeom(n int, covers, left, right [][]int) *geom {
 		g.span[j][1] = at
 		// j is the right neighbour of its left neighbours left[j].
 		s := &g.side[j]
-		for _, i := range left[j] {
-			s.l[s.nl&1] = uint8(i)
-			s.nl++
+		s.l, s.r = [2]uint8{nobody, nobody}, [2]uint8{nobody, nobody}
+		for k, i := range left[j] {
+			s.l[k&1] = uint8(i)
 		}
-		for _, i := range right[j] {
-			s.r[s.nr&1] = uint8(i)
-			s.nr++
+		for k, i := range right[j] {
+			s.r[k&1] = uint8(i)
 		}
 	}
 	// Transitive closure of "covers", to a fixpoint.
@@ -295,11 +303,15 @@ func (c *core) load(groups []uint8, present *[3]uint64) {
 			p.cnt[c.eff[j]] += dCover
 		}
 		sd := &c.side[t]
-		for j := uint8(0); j < sd.nl; j++ {
-			p.cnt[sd.l[j&1]] += dRight
+		for _, i := range sd.l {
+			if i != nobody {
+				p.cnt[i] += dRight
+			}
 		}
-		for j := uint8(0); j < sd.nr; j++ {
-			p.cnt[sd.r[j&1]] += dLeft
+		for _, i := range sd.r {
+			if i != nobody {
+				p.cnt[i] += dLeft
+			}
 		}
 	}
 	for t := 0; t < n; t++ {

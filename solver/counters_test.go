@@ -65,3 +65,18 @@ func TestMakeFirst(t *testing.T) {
 		c.unpair(g)
 	}
 }
+
+// An empty neighbour place holds nobody, whose counters (nobodyCnt) the
+// scan drops without a test: the most drops one play can make (two per
+// tile taken off, by the largest drop) leave it off the board, never freed.
+func TestNobodyNeverFreed(t *testing.T) {
+	c := uint32(nobodyCnt)
+	for range 2 * maxTiles {
+		for _, d := range []uint32{dLeft, dRight} {
+			c -= d
+			if isFree(c) || freedLeft(c) || freedRight(c) || c&goneBit == 0 {
+				t.Fatalf("nobody's counters %#x: freed or back on the board", c)
+			}
+		}
+	}
+}

@@ -40,13 +40,14 @@ func (c *core) prepareRandom() {
 // rplay takes tile t off the board in a random game and marks the groups
 // whose free tiles changed.
 func (c *core) rplay(t uint8, dirty *uint64) {
-	c.play.cnt[t] |= goneBit
+	cnt := &c.play.cnt
+	cx := cnt[t]
+	cnt[t] = cx | goneBit
 	g := c.pos.grp[t]
 	b := uint8(1) << (c.pos.tix[t] & 3)
 	c.rg.on[g] &^= b
 	c.rg.free[g] &^= b
 	*dirty |= 1 << (g & 63)
-	cnt := &c.play.cnt
 	sp := c.span[t]
 	for j := sp[0]; j < sp[1]; j++ {
 		i := c.eff[j]
@@ -57,16 +58,14 @@ func (c *core) rplay(t uint8, dirty *uint64) {
 		}
 	}
 	sd := &c.side[t]
-	for j := uint8(0); j < sd.nl; j++ {
-		i := sd.l[j&1]
+	for _, i := range sd.l {
 		nw := cnt[i] - dRight
 		cnt[i] = nw
 		if freedRight(nw) {
 			c.freed(i, dirty)
 		}
 	}
-	for j := uint8(0); j < sd.nr; j++ {
-		i := sd.r[j&1]
+	for _, i := range sd.r {
 		nw := cnt[i] - dLeft
 		cnt[i] = nw
 		if freedLeft(nw) {
@@ -91,13 +90,13 @@ func (c *core) blocksNothing(x uint8) bool {
 			return false
 		}
 	}
-	for j := uint8(0); j < sd.nl; j++ {
-		if c.play.cnt[sd.l[j&1]]&goneBit == 0 {
+	for _, i := range sd.l {
+		if c.play.cnt[i]&goneBit == 0 {
 			return false
 		}
 	}
-	for j := uint8(0); j < sd.nr; j++ {
-		if c.play.cnt[sd.r[j&1]]&goneBit == 0 {
+	for _, i := range sd.r {
+		if c.play.cnt[i]&goneBit == 0 {
 			return false
 		}
 	}
@@ -120,6 +119,7 @@ func (c *core) randomGame() int {
 	c.budget.games++
 	n := c.n
 	copy(c.play.cnt[:n], c.pos.cnt[:n])
+	c.play.cnt[nobody] = nobodyCnt
 	var dirty uint64
 	for i := 0; i < c.pos.nGroups; i++ {
 		g := c.pos.groups[i]

@@ -21,6 +21,7 @@ func (c *core) scan(record bool) int {
 func (c *core) run(record bool) int {
 	c.budget.scans++
 	cnt, stack := &c.play.cnt, &c.play.stack
+	cnt[nobody] = nobodyCnt
 	eff, span, sides := c.eff, &c.span, &c.side
 	started, left, sp := c.play.started, c.play.left, c.play.sp
 	for sp > 0 {
@@ -92,24 +93,34 @@ func (c *core) run(record bool) int {
 			}
 			sd := &sides[x]
 			if cx&0xff00 != 0 {
-				for j := uint8(0); j < sd.nl; j++ {
-					i := sd.l[j&1]
-					nw := cnt[i] - dRight
-					cnt[i] = nw
-					if freedRight(nw) {
-						stack[sp&255] = i
-						sp++
-					}
+				i := sd.l[0]
+				nw := cnt[i] - dRight
+				cnt[i] = nw
+				if freedRight(nw) {
+					stack[sp&255] = i
+					sp++
+				}
+				i = sd.l[1]
+				nw = cnt[i] - dRight
+				cnt[i] = nw
+				if freedRight(nw) {
+					stack[sp&255] = i
+					sp++
 				}
 			} else if cx&0xff != 0 {
-				for j := uint8(0); j < sd.nr; j++ {
-					i := sd.r[j&1]
-					nw := cnt[i] - dLeft
-					cnt[i] = nw
-					if freedLeft(nw) {
-						stack[sp&255] = i
-						sp++
-					}
+				i := sd.r[0]
+				nw := cnt[i] - dLeft
+				cnt[i] = nw
+				if freedLeft(nw) {
+					stack[sp&255] = i
+					sp++
+				}
+				i = sd.r[1]
+				nw = cnt[i] - dLeft
+				cnt[i] = nw
+				if freedLeft(nw) {
+					stack[sp&255] = i
+					sp++
 				}
 			}
 		}
