@@ -30,15 +30,14 @@ func (c *core) run(record bool) int {
 		if cnt[t]&goneBit != 0 {
 			continue
 		}
-		// Choose the tiles to take off: rm[:k].
-		var rm [4]uint8
+		// Choose the tiles to take off: k of them, a byte each in rm.
+		var rm uint32
 		k := 0
 		if p := c.srch.partner[t]; p != noPartner {
 			if p == t || !isFree(cnt[p]) {
 				continue
 			}
-			rm[0], rm[1] = t, p
-			k = 2
+			rm, k = uint32(t)|uint32(p)<<8, 2
 			if record {
 				c.moves = append(c.moves, move{t, p})
 			}
@@ -46,39 +45,38 @@ func (c *core) run(record bool) int {
 			g := c.pos.grp[t]
 			bit := uint64(1) << (g & 63)
 			if started&bit != 0 {
-				rm[0] = t
-				k = 1
+				rm, k = uint32(t), 1
 			} else {
 				// A group without pairing has three or four tiles.
 				gt := c.srch.gt[g]
 				if u := gt[0]; isFree(cnt[u]) {
-					rm[0] = u
-					k++
+					rm, k = uint32(u), 1
 				}
 				if u := gt[1]; isFree(cnt[u]) {
-					rm[k&3] = u
+					rm |= uint32(u) << (8 * (k & 3))
 					k++
 				}
 				if u := gt[2]; isFree(cnt[u]) {
-					rm[k&3] = u
+					rm |= uint32(u) << (8 * (k & 3))
 					k++
 				}
 				if u := gt[3]; c.pos.gn[g] == 4 && isFree(cnt[u]) {
-					rm[k&3] = u
+					rm |= uint32(u) << (8 * (k & 3))
 					k++
 				}
 				if k < 2 {
 					continue
 				}
 				started |= bit
-				c.srch.first[g] = [2]uint8{rm[0], rm[1]}
+				c.srch.first[g] = [2]uint8{uint8(rm), uint8(rm >> 8)}
 			}
 		}
 		left -= k
 		// Take them off. A tile leaves the board only when free, so one of
 		// its sides is empty: only the other one has counters to drop.
-		for r := 0; r < k; r++ {
-			x := rm[r&3]
+		for ; k > 0; k-- {
+			x := uint8(rm)
+			rm >>= 8
 			cx := cnt[x]
 			cnt[x] = cx | goneBit
 			sp0 := span[x]
