@@ -57,19 +57,23 @@ func (c *core) rplay(t uint8, dirty *uint64) {
 			c.freed(i, dirty)
 		}
 	}
+	// t is free: only its side that has tiles has counters to drop.
 	sd := &c.side[t]
-	for _, i := range sd.l {
-		nw := cnt[i] - dRight
-		cnt[i] = nw
-		if freedRight(nw) {
-			c.freed(i, dirty)
+	if cx&0xff00 != 0 {
+		for _, i := range sd.l {
+			nw := cnt[i] - dRight
+			cnt[i] = nw
+			if freedRight(nw) {
+				c.freed(i, dirty)
+			}
 		}
-	}
-	for _, i := range sd.r {
-		nw := cnt[i] - dLeft
-		cnt[i] = nw
-		if freedLeft(nw) {
-			c.freed(i, dirty)
+	} else if cx&0xff != 0 {
+		for _, i := range sd.r {
+			nw := cnt[i] - dLeft
+			cnt[i] = nw
+			if freedLeft(nw) {
+				c.freed(i, dirty)
+			}
 		}
 	}
 }
