@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -57,6 +58,7 @@ var fieldNames = map[answer.Field]string{
 	answer.FieldFirstTurn:      "first_turn",
 	answer.FieldBase:           "base",
 	answer.FieldPerTai:         "per_tai",
+	answer.FieldRules:          "rules",
 }
 
 // answerError is an error of tw16/answer as a 400 naming its field (field
@@ -134,13 +136,9 @@ func (s *Server) handleScore(w http.ResponseWriter, r *http.Request) error {
 
 // score scores a score request as "mjsolve tw16 score --json" does.
 func score(in *scoreRequest) (*answer.ScoreAnswer, error) {
-	rulesName := in.Rules
-	if rulesName == "" {
-		rulesName = "competition"
-	}
-	rules, err := tw16.RulesByName(rulesName)
+	rules, err := (&answer.RulesQuery{Profile: cmp.Or(in.Rules, "competition")}).Rules()
 	if err != nil {
-		return nil, badRequest("rules", err)
+		return nil, answerError(err, "")
 	}
 	seat, round := in.Seat, in.Round
 	if seat == "" {

@@ -3,7 +3,6 @@ package answer
 import (
 	"errors"
 
-	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/tw16"
 )
 
@@ -64,14 +63,18 @@ func settingError(err error) error {
 	return fieldError(f, err)
 }
 
+// reasoner is an input error of tw16 or mjsolve: its Reason is the
+// message without the package prefix.
+type reasoner interface {
+	error
+	Reason() string
+}
+
 // reason is err's message without the package prefix of a tw16 or mjsolve
 // input error, else its whole message.
 func reason(err error) string {
-	if e, ok := errors.AsType[*tw16.InputError](err); ok && e.Error() == err.Error() {
-		return e.Msg
-	}
-	if e, ok := errors.AsType[*mjsolve.InputError](err); ok && e.Error() == err.Error() {
-		return e.Msg
+	if r, ok := errors.AsType[reasoner](err); ok && r.Error() == err.Error() {
+		return r.Reason()
 	}
 	return err.Error()
 }
