@@ -62,6 +62,8 @@
 //
 // # One board
 //
+// [BoardChoice] picks the board: a deal ([Deal]: a layout, a dealer, its
+// seed, a game) or a board file, with a [FieldError] naming what is wrong.
 // [Solve] is the solver's answer with its solution checked by replaying it;
 // [Hint] answers a stuck player with the next pair to take (or, for an
 // impossible position, the fewest tiles that must remain), solving twice at

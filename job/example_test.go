@@ -2,6 +2,7 @@ package job_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/mjsolve/mjsolve/job"
@@ -126,6 +127,26 @@ func ExampleHintText() {
 	fmt.Print(job.HintText(b, r, 0))
 	// Output:
 	// winnable: 8 tiles left; take 2m at 10,0,0 and 2m at 7,0,1 (slots 5, 7)
+}
+
+// One board as "mjsolve solitaire show" chooses it: a deal, or a board
+// file; a bad field is named.
+func ExampleBoardChoice_Board() {
+	f := &layouts.Finder{} // the built-ins only
+	b, about, err := job.BoardChoice{Layout: "tiny8", Game: 3, Seed: 1}.Board(f)
+	fmt.Println(b.Remaining(), "tiles,", about, err)
+	_, _, err = job.BoardChoice{Layout: "tiny8", Deal: "mjsolver", Seed: 2, Given: []string{"deal", "seed"}}.Board(f)
+	fe, _ := errors.AsType[*job.FieldError](err)
+	fmt.Println(fe.Field, fe.Msg)
+	_, _, err = job.BoardChoice{Deal: "mjsolver", Game: 1 << 32}.Board(f)
+	fmt.Println(err)
+	_, _, err = job.BoardChoice{File: "g1.board", Given: []string{"game"}}.Board(f)
+	fmt.Println(err)
+	// Output:
+	// 8 tiles, game 3, deal pcg seed 1 <nil>
+	// seed applies to the pcg dealer only
+	// job: game: the mjsolver dealer has games 0 to 4294967295
+	// job: file: cannot be combined with game
 }
 
 // How a run's deal and games are named in titles.

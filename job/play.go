@@ -77,9 +77,10 @@ func WithPlay(mk func() analysis.Worker, geo *solitaire.Geometry, dealer solitai
 }
 
 // FieldError is a bad value of a field of a [PlaySpec] (or of the [Spec]
-// in it): Field names it in lower case ("strategy", "boards", "shard",
-// "workers", "out", "resume"), Msg says what is wrong, without the
-// package prefix, for a caller that names its own flag or field.
+// in it) or of a [BoardChoice]: Field names it in lower case ("strategy",
+// "boards", "shard", "workers", "out", "resume"; "file", "deal", "seed",
+// "game"), Msg says what is wrong, without the package prefix, for a
+// caller that names its own flag or field.
 type FieldError struct {
 	Field, Msg string
 	Err        error // the cause, if any

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -25,7 +24,7 @@ type solitaireShowOptions struct {
 	slots  bool   // label tiles with slot numbers
 	json   bool   // print the board as JSON
 
-	dealFlags []string // the dealing flags given on the command line
+	dealFlags []string // the dealing flags given on the command line, without "--"
 }
 
 // newSolitaireShowCmd draws a dealt board level by level.
@@ -85,7 +84,7 @@ func (o *solitaireShowOptions) noteDealFlags(cmd *cobra.Command) {
 	o.dealFlags = o.dealFlags[:0]
 	for _, name := range []string{"layout", "game", "deal", "seed"} {
 		if cmd.Flags().Changed(name) {
-			o.dealFlags = append(o.dealFlags, "--"+name)
+			o.dealFlags = append(o.dealFlags, name)
 		}
 	}
 }
@@ -93,17 +92,24 @@ func (o *solitaireShowOptions) noteDealFlags(cmd *cobra.Command) {
 // chosenBoard reads the --board file or deals the board the flags name,
 // and says where it comes from ("from FILE", "game 7, deal pcg seed 1").
 func (o *solitaireShowOptions) chosenBoard() (*solitaire.Board, string, error) {
-	if o.board == "" {
-		return dealBoard(o)
-	}
-	if len(o.dealFlags) > 0 {
-		return nil, "", fmt.Errorf("--board cannot be combined with %s", strings.Join(o.dealFlags, ", "))
-	}
-	b, err := solitaire.ReadBoardFile(o.board, layoutFinder())
-	if err != nil {
+	c := job.BoardChoice{Layout: o.layout, Game: o.game, Deal: o.deal, Seed: o.seed, File: o.board, Given: o.dealFlags}
+	b, about, err := c.Board(layoutFinder())
+	fe, _ := errors.AsType[*job.FieldError](err)
+	switch {
+	case err == nil:
+		return b, about, nil
+	case fe == nil && errors.Is(err, job.ErrBadDeal):
+		return nil, "", failure(err) // a dealer bug, not the user's input
+	case fe == nil:
 		return nil, "", fileError("--board", o.board, err)
+	case fe.Field == "file":
+		return nil, "", fmt.Errorf("--board cannot be combined with --%s", strings.Join(o.dealFlags, ", --"))
+	case fe.Field == "deal":
+		return nil, "", fmt.Errorf("--deal: %w", fe.Err)
+	case fe.Field == "game":
+		return nil, "", fmt.Errorf("--game %d: %s", o.game, fe.Msg)
 	}
-	return b, "from " + o.board, nil
+	return nil, "", fmt.Errorf("--%s %s", fe.Field, fe.Msg)
 }
 
 // boardHeading is the first line of the answers about board b: its
@@ -133,28 +139,4 @@ func runSolitaireShow(o *solitaireShowOptions, stdout io.Writer) error {
 	}
 	_, err = io.WriteString(stdout, heading+"\n"+job.ShowText(b, o.slots))
 	return err
-}
-
-// dealBoard deals the board the options name and describes the deal.
-func dealBoard(o *solitaireShowOptions) (*solitaire.Board, string, error) {
-	dealer, err := solitaire.DealerByName(o.deal, o.seed)
-	if err != nil {
-		return nil, "", fmt.Errorf("--deal: %w", err)
-	}
-	if _, ok := dealer.(solitaire.MJSolver); ok && slices.Contains(o.dealFlags, "--seed") {
-		return nil, "", fmt.Errorf("--seed applies to the pcg dealer only")
-	}
-	var gr *solitaire.GameRangeError
-	if err := solitaire.CheckGame(dealer, o.game); errors.As(err, &gr) {
-		return nil, "", fmt.Errorf("--game %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)
-	}
-	l, err := layoutFinder().Find(o.layout)
-	if err != nil {
-		return nil, "", err
-	}
-	b, about, err := job.Deal(l, dealer, o.game)
-	if errors.Is(err, job.ErrBadDeal) {
-		return nil, "", failure(err) // a dealer bug, not the user's input
-	}
-	return b, about, err
 }
