@@ -2,6 +2,7 @@ package nopeek
 
 import (
 	"errors"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -147,5 +148,71 @@ func TestPlayAllocatesNothing(t *testing.T) {
 		if a := testing.AllocsPerRun(5, func() { p.Play(groups, src) }); a != 0 {
 			t.Errorf("%s: %v allocations per game", s, a)
 		}
+	}
+}
+
+// exactClear is the probability that uniformly random matches clear b,
+// by recursion over Board.Matches (memoised by position).
+func exactClear(b *solitaire.Board, memo map[solitaire.Set]float64) float64 {
+	if b.Present.IsEmpty() {
+		return 1
+	}
+	if p, ok := memo[b.Present]; ok {
+		return p
+	}
+	ms := b.Matches(nil)
+	p := 0.0
+	for _, m := range ms {
+		b.Play(m)
+		p += exactClear(b, memo) / float64(len(ms))
+		b.Undo(m)
+	}
+	memo[b.Present] = p
+	return p
+}
+
+// TestRandomBothWays: the random strategy's Play (package playout) and
+// Trace (a uniform match drawn on the view) clear small boards as often
+// as the exact probability of clearing them by uniformly random matches,
+// within 4.5 standard errors.
+func TestRandomBothWays(t *testing.T) {
+	const k = 20000
+	checked := 0
+	for _, name := range []string{"tiny8", "cross12", "twin16"} {
+		geo := geometry(t, name)
+		p := player(t, geo, "random")
+		for g := uint64(1); g <= 4; g++ {
+			groups := deal(t, geo, g)
+			b, err := solitaire.NewBoard(geo, groups)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := exactClear(b, map[solitaire.Set]float64{})
+			src := rand.NewPCG(g, 7)
+			play, trace := 0, 0
+			var buf []solitaire.Move
+			for range k {
+				if p.Play(groups, src).Won {
+					play++
+				}
+				var r Result
+				buf, r = p.Trace(groups, src, buf[:0])
+				if r.Won {
+					trace++
+				}
+			}
+			se := math.Sqrt(want*(1-want)/k) + 1e-9
+			for way, n := range map[string]int{"Play": play, "Trace": trace} {
+				if got := float64(n) / k; math.Abs(got-want) > 4.5*se {
+					t.Errorf("%s game %d: %s cleared %.4f, exact probability %.4f", name, g, way, got, want)
+				}
+			}
+			if want > 0 && want < 1 {
+				checked++
+			}
+		}
+	}
+	if checked < 4 {
+		t.Errorf("only %d boards with a clear probability strictly between 0 and 1", checked)
 	}
 }
