@@ -42,3 +42,33 @@ func ExamplePlayer_Play() {
 	// greedy: 12 of 100 won, 36.5 tiles left on average
 	// nopeek: unknown strategy "smart" (want random, greedy, lookahead)
 }
+
+// Trace returns the moves of the game too; they replay on a
+// solitaire.Board.
+func ExamplePlayer_Trace() {
+	l, _ := layouts.Builtin("tiny8")
+	geo, err := solitaire.Compile(l)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, err := nopeek.NewPlayer(geo, "greedy")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	groups := solitaire.PCG{Seed: 1}.Deal(3, geo.N, nil)
+	moves, r := p.Trace(groups, rand.NewPCG(3, 0), nil)
+	b, _ := solitaire.NewBoard(geo, groups)
+	for _, m := range moves {
+		if err := b.CheckMove(m); err != nil {
+			fmt.Println(err)
+		}
+		b.Play(m)
+	}
+	fmt.Println(solitaire.FormatMoves(moves))
+	fmt.Printf("won %v, %d moves, %d tiles left\n", r.Won, r.Moves, b.Remaining())
+	// Output:
+	// 5-7 4-6 0-3 1-2
+	// won true, 4 moves, 0 tiles left
+}
