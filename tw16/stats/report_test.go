@@ -296,3 +296,11 @@ func TestJSONShape(t *testing.T) {
 		t.Fatalf("start_shanten is not an object of objects: %s", data)
 	}
 }
+
+func TestPercent(t *testing.T) {
+	for x, want := range map[float64]string{0: "0.00%", 1: "100.00%", 0.4313: "43.13%", 0.00024: "0.024%", 0.0000033: "0.00033%", 5.9e-7: "0.000059%", 0.001: "0.10%"} {
+		if got := percent(x); got != want {
+			t.Errorf("percent(%g) = %q, want %q", x, got, want)
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"text/tabwriter"
 )
 
@@ -181,8 +183,8 @@ func meanCells(m Mean) string {
 // percent formats a share as a percentage with two decimals, or two
 // significant digits below 0.1% so that a rare value does not show as 0.
 func percent(x float64) string {
-	if x > 0 && x < 0.001 {
-		return fmt.Sprintf("%.2g%%", 100*x)
+	if pc := 100 * x; pc > 0 && pc < 0.1 {
+		return strconv.FormatFloat(pc, 'f', int(math.Ceil(-math.Log10(pc)))+1, 64) + "%"
 	}
 	return fmt.Sprintf("%.2f%%", 100*x)
 }
