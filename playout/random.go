@@ -3,91 +3,234 @@ package playout
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/mjsolve/mjsolve/solitaire"
 )
 
-// pairs[c] is the number of matches among c free tiles of a group.
-var pairs = [5]int{0, 0, 1, 3, 6}
+// A group's four tiles are its members 0..3, and the six pairs of members
+// are numbered 0..5 in the order {0,1} {0,2} {0,3} {1,2} {1,3} {2,3}: pair
+// q and pair 5−q are the two halves of the group. The match of pair q of
+// group g is pair number 6g+q of the deal.
+const numPairs = 6 * solitaire.NumGroups
 
-// pairIdx lists the pairs of tile indices 0..3 in the order a match is
-// picked among a group's free tiles.
-var pairIdx = [6][2]uint8{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}}
+// pairMembers[q] is pair q as a 4-bit set of members.
+var pairMembers = [6]uint8{0b0011, 0b0101, 0b1001, 0b0110, 0b1010, 0b1100}
 
-// slotMasks are the slots that cover a slot and lie on its left and right.
-type slotMasks struct{ cover, left, right solitaire.Set }
-
-// isFree is the free rule of layouts.IsFree (not covered, and a free
-// side) written out on the masks.
-func (m *slotMasks) isFree(p solitaire.Set) bool {
-	if m.cover[0]&p[0]|m.cover[1]&p[1]|m.cover[2]&p[2] != 0 {
-		return false
+// pairsIn[m] is the set of pairs (6 bits) whose two members are in the
+// member set m.
+var pairsIn = func() (t [16]uint8) {
+	for m := range t {
+		for q, pm := range pairMembers {
+			if uint8(m)&pm == pm {
+				t[m] |= 1 << q
+			}
+		}
 	}
-	return m.left[0]&p[0]|m.left[1]&p[1]|m.left[2]&p[2] == 0 || m.right[0]&p[0]|m.right[1]&p[1]|m.right[2]&p[2] == 0
+	return t
+}()
+
+// adds[k<<4|f] lists the matches member k makes when it becomes free with
+// the members f of its group free: three pair numbers (one per byte, those
+// with the members of f first, then those with members not free) and, in
+// the top byte, how many are with members of f.
+var adds = func() (t [64]uint32) {
+	for k := range 4 {
+		for f := range 16 {
+			var with, without []uint32
+			for q, pm := range pairMembers {
+				switch {
+				case pm&(1<<k) == 0:
+				case uint8(f)&pm&^(1<<k) != 0:
+					with = append(with, uint32(q))
+				default:
+					without = append(without, uint32(q))
+				}
+			}
+			e := uint32(len(with)) << 24
+			for i, q := range append(with, without...) {
+				e |= q << (8 * i)
+			}
+			t[k<<4|f] = e
+		}
+	}
+	return t
+}()
+
+// The counters of a slot, in one uint32: the tiles on the board on its
+// left (bits 0–1) and on its right (bits 2–3) (at most two each: tiles of a
+// level do not overlap), and those that cover it (from bit 4; only the
+// lowest of those stacked over it, see NewRandom). freed is set once the
+// slot has been free (it stays set when the tile is removed, so a slot is
+// freed at most once).
+const (
+	byLeft  uint16 = 1
+	byRight uint16 = 1 << 2
+	byCover uint16 = 1 << 4
+	freed   uint16 = 1 << 15
+)
+
+// freeMask has bit v set for the counters v of a slot that is free and
+// was never freed: not covered (v < 16) and nothing on its left (v is 0,
+// 4, 8 or 12) or nothing on its right (v below 4).
+const freeMask = 0b0001_0001_0001_1111
+
+// freeable reports whether the counters v are those of a slot free now and
+// never freed before: the free rule of layouts.IsFree (not covered, and at
+// most one side blocked), with one branch where it is used (a shift of 64
+// or more gives 0).
+func freeable(v uint16) bool {
+	return freeMask>>v&1 != 0
 }
 
 // Random plays uniformly random playouts on boards of one geometry. It is
 // not safe for concurrent use; make one per goroutine.
 type Random struct {
 	geo *solitaire.Geometry
-	// near[i] lists the slots whose freedom can change when slot i is
-	// removed: those it covers and its side neighbours.
-	near [][]uint8
-	// masks[i] holds the slots that cover slot i and those on its left
-	// and right, for the free rule.
-	masks []slotMasks
+	// rel[span[t]>>16:span[t]&0xffff] are the counters that go down when
+	// the tile of slot t is removed: slot j | d<<8, d one of byCover (t
+	// covers j), byLeft (t is on j's left) and byRight.
+	rel  []uint32
+	span [256]uint32
+	// above[i] holds the slots that must go before slot i can be played
+	// whatever happens: those that cover it, and those that cover them, …
+	above []solitaire.Set
 
-	// The deal: the group of each slot and the slots of each group.
-	grp   []solitaire.Group
-	slots [solitaire.NumGroups][4]uint8
-	gn    [solitaire.NumGroups]uint8
+	// The deal: the group and member number of each slot, the slots of
+	// each pair and whether a pair is doomed (one of its tiles lies above
+	// the other: left alone on the board, they never match).
+	grp, mem [256]uint8
+	pair     [256]uint64
+	doomed   [256]bool
+	// prel[pspan[p]>>16:pspan[p]&0xffff] are the entries of rel of both
+	// tiles of pair p, one after the other.
+	prel  []uint32
+	pspan [256]uint32
 
-	// The start of each playout, computed once per deal.
-	free0  solitaire.Set
-	cnt0   [solitaire.NumGroups]uint8
-	moves0 int
+	// The start of each playout, computed once per deal (the counters
+	// once per geometry): the state, the number of legal matches, the
+	// groups still whole (a bit per group), and whether a group of two
+	// is doomed from the start.
+	st0    state
+	n0     uint8
+	whole0 uint64
+	dead0  bool
+
+	// st is the state of the playout under way.
+	st state
+	// seq holds the tiles the last playout removed, in order, two per
+	// move (for the tests).
+	seq [256]uint8
 }
 
 // NewRandom prepares playouts on geo.
 func NewRandom(geo *solitaire.Geometry) *Random {
-	r := &Random{geo: geo, near: make([][]uint8, geo.N), grp: make([]solitaire.Group, geo.N), masks: make([]slotMasks, geo.N)}
-	for i := range geo.N {
-		r.masks[i] = slotMasks{geo.Covers[i], geo.Left[i], geo.Right[i]}
-		seen := map[int]bool{}
-		for _, l := range [][]int{geo.UnderList[i], geo.LeftList[i], geo.RightList[i]} {
-			for _, j := range l {
-				if !seen[j] {
-					seen[j] = true
-					r.near[i] = append(r.near[i], uint8(j))
-				}
+	n := geo.N
+	r := &Random{geo: geo, above: make([]solitaire.Set, n)}
+	// The closure of Covers, to a fixed point.
+	copy(r.above, geo.Covers)
+	for changed := true; changed; {
+		changed = false
+		for i := range n {
+			a := r.above[i]
+			for _, j := range geo.CoverList[i] {
+				a = a.Or(r.above[j])
+			}
+			if a != r.above[i] {
+				r.above[i], changed = a, true
 			}
 		}
 	}
+	// Slot j is not covered once the lowest of the tiles over it are
+	// gone: a tile t over j that is itself above another tile u over j
+	// goes before u, so only the tiles t over j above no other are
+	// counted (on the turtle, the top tile counts for the four under it
+	// only, not for the twelve further down).
+	rel := make([][]uint32, n)
+	for j := range n {
+		for _, t := range geo.CoverList[j] {
+			if !slices.ContainsFunc(geo.CoverList[j], func(u int) bool { return r.above[u].Has(t) }) {
+				rel[t] = append(rel[t], uint32(j)|uint32(byCover)<<8)
+				r.st0.cnt[j] += byCover
+			}
+		}
+	}
+	for t := range n {
+		for _, j := range geo.RightList[t] { // t is on j's left
+			rel[t] = append(rel[t], uint32(j)|uint32(byLeft)<<8)
+		}
+		for _, j := range geo.LeftList[t] {
+			rel[t] = append(rel[t], uint32(j)|uint32(byRight)<<8)
+		}
+		r.st0.cnt[t] += uint16(len(geo.LeftList[t]))*byLeft + uint16(len(geo.RightList[t]))*byRight
+		if freeable(r.st0.cnt[t]) {
+			r.st0.cnt[t] |= freed
+		}
+	}
+	for t, l := range rel {
+		r.span[t] = uint32(len(r.rel))<<16 | uint32(len(r.rel)+len(l))
+		r.rel = append(r.rel, l...)
+	}
+	// Each slot is in at most three pairs.
+	r.prel = make([]uint32, 0, 3*len(r.rel))
 	return r
 }
 
 // deal sets up the deal groups (one group per slot, as
-// solitaire.NewBoard takes).
-func (r *Random) deal(groups []solitaire.Group) {
-	copy(r.grp, groups)
-	r.gn = [solitaire.NumGroups]uint8{}
+// solitaire.NewBoard takes) and reports whether it can be played: the
+// right length, and no group beyond the deck or with more than four
+// tiles.
+func (r *Random) deal(groups []solitaire.Group) bool {
+	if len(groups) != r.geo.N {
+		return false
+	}
+	// The size of each group and the slot of each member.
+	var size [solitaire.NumGroups]uint8
+	var slot [solitaire.NumGroups][4]uint8
 	for i, g := range groups {
-		if r.gn[g] < 4 {
-			r.slots[g][r.gn[g]] = uint8(i)
-			r.gn[g]++
+		if int(g) >= solitaire.NumGroups || size[g] == 4 {
+			return false
+		}
+		r.grp[i], r.mem[i] = uint8(g), size[g]
+		slot[g][size[g]] = uint8(i)
+		size[g]++
+	}
+	r.whole0, r.dead0 = 0, false
+	r.prel = r.prel[:0]
+	for g, s := range size {
+		for q, pm := range pairMembers {
+			p := 6*g + q
+			if pm&(1<<s-1) != pm {
+				continue
+			}
+			a, b := slot[g][bits.TrailingZeros8(pm)], slot[g][7-bits.LeadingZeros8(pm)]
+			r.pair[p] = uint64(a) | uint64(b)<<pairB | uint64(g)<<pairGroup | uint64(pm)<<pairMems
+			start := len(r.prel)
+			r.prel = append(r.prel, r.rel[r.span[a]>>16:r.span[a]&0xffff]...)
+			r.prel = append(r.prel, r.rel[r.span[b]>>16:r.span[b]&0xffff]...)
+			r.pspan[p] = uint32(start)<<16 | uint32(len(r.prel))
+			r.doomed[p] = r.above[a].Has(int(b)) || r.above[b].Has(int(a))
+		}
+		for q := range pairMembers {
+			if s == 4 && r.doomed[6*g+5-q] {
+				r.pair[6*g+q] |= halfDoomed
+			}
+		}
+		switch s {
+		case 4:
+			r.whole0 |= 1 << g
+		case 2:
+			r.dead0 = r.dead0 || r.doomed[6*g]
 		}
 	}
-	r.free0 = r.geo.FreeIn(r.geo.All)
-	r.cnt0 = [solitaire.NumGroups]uint8{}
-	r.moves0 = 0
+	r.st0.free = [64]uint8{}
+	r.n0 = 0
 	for i := range r.geo.N {
-		if r.free0.Has(i) {
-			r.cnt0[groups[i]]++
+		if r.st0.cnt[i]&freed != 0 {
+			r.n0 = r.st0.add(r.n0, r.grp[i], r.mem[i])
 		}
 	}
-	for _, c := range r.cnt0 {
-		r.moves0 += pairs[c]
-	}
+	return true
 }
 
 // Clears plays k uniformly random playouts of the deal groups (the group
@@ -95,14 +238,16 @@ func (r *Random) deal(groups []solitaire.Group) {
 // from src and returns how many cleared the board. Each playout starts from
 // the full board and takes, until no match is left, one of the legal
 // matches chosen uniformly at random. It allocates nothing.
+//
+// A playout stops early once it cannot clear the board any more: when the
+// two tiles left of a group lie one above the other.
 func (r *Random) Clears(groups []solitaire.Group, k int, src *rand.PCG) int {
-	if len(groups) != r.geo.N {
+	if !r.deal(groups) || r.dead0 {
 		return 0
 	}
-	r.deal(groups)
 	won := 0
 	for range k {
-		if r.playout(src).IsEmpty() {
+		if r.playout(src, true) == 0 {
 			won++
 		}
 	}
@@ -112,86 +257,125 @@ func (r *Random) Clears(groups []solitaire.Group, k int, src *rand.PCG) int {
 // Playout plays one uniformly random playout of the deal groups and
 // returns the number of tiles left (0: cleared).
 func (r *Random) Playout(groups []solitaire.Group, src *rand.PCG) int {
-	if len(groups) != r.geo.N {
+	if !r.deal(groups) {
 		return r.geo.N
 	}
-	r.deal(groups)
-	return r.playout(src).Count()
+	return r.playout(src, false)
 }
 
-// below returns a random number in [0, n) for 0 < n < 2^32 (Lemire's
-// multiply-shift on 32 random bits: the bias is below n/2^32, under 10^−7
-// for the at most 300 matches of a board).
-func below(src *rand.PCG, n int) int {
-	return int((src.Uint64() >> 32 * uint64(n)) >> 32)
+// belowSlow finishes drawing a uniformly random number in [0, n) by
+// Lemire's multiply-shift with rejection (exact) when the product m of 32
+// random bits and n has a low half below n: the low half must not be below
+// 2^32 mod n, or the draw is made again. It returns the accepted product
+// (the number is its high half).
+func belowSlow(src *rand.PCG, m uint64, n uint32) uint64 {
+	for min := -n % n; uint32(m) < min; {
+		m = uint64(uint32(src.Uint64())) * uint64(n)
+	}
+	return m
 }
 
-// playout plays one playout of the current deal and returns the tiles
-// left on the board.
-func (r *Random) playout(src *rand.PCG) solitaire.Set {
-	// free holds the free tiles still on the board (a subset of present);
-	// open the groups with at least two free tiles (a match).
-	present, free, cnt, moves := r.geo.All, r.free0, r.cnt0, r.moves0
-	var open uint64
-	for g, c := range cnt {
-		if c >= 2 {
-			open |= 1 << g
+// state is what a playout changes, copied from the start of the deal at
+// the start of each playout. The arrays indexed by a uint8 have 256
+// entries, so that indexing them needs no bounds check.
+type state struct {
+	// cnt holds the counters of every slot.
+	cnt [256]uint16
+	// The legal matches are list[:n]; pos[p] is the place of match p in
+	// the list.
+	list, pos [256]uint8
+	// free[g] holds the free members of group g still on the board.
+	free [64]uint8
+}
+
+// add records that member k of group g is free: it puts the matches of it
+// with the group's other free members at the end of list[:n] and returns
+// the new length. It writes the three matches k could make whether they
+// exist or not, those that do first, and counts those that do, without a
+// branch: the entries past the end of the list and the places of matches
+// not in it are free to overwrite.
+func (s *state) add(n, g, k uint8) uint8 {
+	f := s.free[g&63]
+	a, p := adds[(k&3)<<4|f&15], 6*g
+	s.list[n], s.pos[p+uint8(a)] = p+uint8(a), n
+	s.list[n+1], s.pos[p+uint8(a>>8)] = p+uint8(a>>8), n+1
+	s.list[n+2], s.pos[p+uint8(a>>16)] = p+uint8(a>>16), n+2
+	s.free[g&63] = f | 1<<(k&3)
+	return n + uint8(a>>24)
+}
+
+// The fields of a match in Random.pair: its two slots, its group, its
+// members (a 4-bit set) and, set, the doomed flag of the other half of its
+// group.
+const (
+	pairB      = 8
+	pairGroup  = 16
+	pairMems   = 24
+	halfDoomed = 1 << 32
+)
+
+// playout plays one playout of the current deal and returns the number of
+// tiles left on the board. With stop it returns as soon as the board can no
+// longer be cleared (a positive number, the tiles left at that point).
+func (r *Random) playout(src *rand.PCG, stop bool) int {
+	s := &r.st
+	*s = r.st0
+	n, whole, done := r.n0, r.whole0, uint8(0)
+	var half uint64 // kept random bits, see below
+	for n > 0 {
+		// Draw the match: list[x] with x uniform in [0, n).
+		var x uint32
+		if half != 0 {
+			x, half = uint32(half), 0
+		} else {
+			w := src.Uint64()
+			x, half = uint32(w), w>>32|1<<32
+		}
+		xn := uint64(x) * uint64(n)
+		if uint32(xn) < uint32(n) {
+			xn = belowSlow(src, xn, uint32(n))
+		}
+		p := s.list[uint8(xn>>32)]
+		pr := r.pair[p]
+		g, mems := uint8(pr>>pairGroup), uint8(pr>>pairMems)
+		r.seq[done], r.seq[done+1] = uint8(pr), uint8(pr>>pairB)
+		done += 2
+		if whole&(1<<g) != 0 {
+			whole &^= 1 << g
+			if stop && pr&halfDoomed != 0 {
+				return r.geo.N - int(done)
+			}
+		}
+		// Take out every match with either tile.
+		m := s.free[g&63]
+		for gone := pairsIn[m&15] &^ pairsIn[(m&^mems)&15]; gone != 0; gone &= gone - 1 {
+			d := 6*g + uint8(bits.TrailingZeros8(gone))
+			n--
+			i, last := s.pos[d], s.list[n]
+			s.list[i], s.pos[last] = last, i
+		}
+		s.free[g&63] = m &^ mems
+		// Count both tiles off their neighbours and free those they held,
+		// putting the matches of each freed tile with the free tiles of
+		// its group at the end of the list (see add).
+		span := r.pspan[p]
+		for _, e := range r.prel[span>>16 : span&0xffff] {
+			j := uint8(e)
+			v := s.cnt[j] - uint16(e>>8)
+			s.cnt[j] = v
+			if freeMask>>min(v, 63)&1 == 0 {
+				continue
+			}
+			s.cnt[j] = v | freed
+			h, k := r.grp[j], r.mem[j]&3
+			f := s.free[h&63]
+			a, base := adds[k<<4|f&15], 6*h
+			s.list[n], s.pos[base+uint8(a)] = base+uint8(a), n
+			s.list[n+1], s.pos[base+uint8(a>>8)] = base+uint8(a>>8), n+1
+			s.list[n+2], s.pos[base+uint8(a>>16)] = base+uint8(a>>16), n+2
+			s.free[h&63] = f | 1<<k
+			n += uint8(a >> 24)
 		}
 	}
-	for moves > 0 {
-		x := below(src, moves)
-		var g int
-		for o := open; ; o &= o - 1 {
-			g = bits.TrailingZeros64(o)
-			p := pairs[cnt[g]]
-			if x < p {
-				break
-			}
-			x -= p
-		}
-		// The free tiles of group g, in slot order, and the x-th pair of them.
-		var f [4]uint8
-		n := 0
-		for _, s := range r.slots[g][:r.gn[g]] {
-			if free.Has(int(s)) {
-				f[n] = s
-				n++
-			}
-		}
-		pi := 0
-		for i, pr := range pairIdx {
-			if int(pr[1]) < n {
-				if x == 0 {
-					pi = i
-					break
-				}
-				x--
-			}
-		}
-		a, b := f[pairIdx[pi][0]], f[pairIdx[pi][1]]
-		present.Remove(int(a))
-		present.Remove(int(b))
-		free.Remove(int(a))
-		free.Remove(int(b))
-		c := cnt[g]
-		moves -= pairs[c] - pairs[c-2]
-		cnt[g] = c - 2
-		if c-2 < 2 {
-			open &^= 1 << g
-		}
-		for _, t := range [2]uint8{a, b} {
-			for _, j := range r.near[t] {
-				if !free.Has(int(j)) && present.Has(int(j)) && r.masks[j].isFree(present) {
-					free.Add(int(j))
-					h := r.grp[j]
-					moves += int(cnt[h]) // pairs[c+1]-pairs[c] = c
-					cnt[h]++
-					if cnt[h] == 2 {
-						open |= 1 << h
-					}
-				}
-			}
-		}
-	}
-	return present
+	return r.geo.N - int(done)
 }
