@@ -38,7 +38,7 @@ func ExamplePlayer_Play() {
 	_, err = nopeek.NewPlayer(geo, "smart")
 	fmt.Println(err)
 	// Output:
-	// random: 6 of 100 won, 54.9 tiles left on average
+	// random: 7 of 100 won, 49.8 tiles left on average
 	// greedy: 12 of 100 won, 36.5 tiles left on average
 	// nopeek: unknown strategy "smart" (want random, greedy, lookahead)
 }
