@@ -7,7 +7,6 @@ import (
 	"io"
 	"runtime"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -20,9 +19,9 @@ import (
 // playOptions are the flags of "solitaire play": most go straight into the
 // play's spec.
 type playOptions struct {
-	ps                                  job.PlaySpec
-	layout, strategy, shard, plot, deal string
-	json                                bool
+	ps                            job.PlaySpec
+	layout, strategy, shard, plot string
+	json                          bool
 }
 
 func newSolitairePlayCmd(h *hooks) *cobra.Command {
@@ -47,7 +46,7 @@ work as for the main job; with several strategies --out is a directory.`,
 	f.Uint64Var(&s.Boards, "boards", 1000, "number of boards")
 	f.Uint64Var(&s.First, "first", 1, "first game number")
 	f.Uint64Var(&s.Seed, "seed", 1, "seed of the pcg dealer and of the plays")
-	f.StringVar(&o.deal, "deal", "pcg", "dealer: "+strings.Join(solitaire.DealerNames, " or "))
+	f.StringVar(&s.Deal, "deal", "pcg", "dealer: "+strings.Join(solitaire.DealerNames, " or "))
 	f.IntVar(&s.Workers, "workers", runtime.NumCPU(), "boards played at once")
 	f.BoolVar(&o.json, "json", false, "print one JSON object per strategy")
 	f.StringVar(&o.ps.Out, "out", "", "write the records to `FILE` (a DIRECTORY with several strategies)")
@@ -61,7 +60,7 @@ work as for the main job; with several strategies --out is a directory.`,
 
 func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Writer) error {
 	ps, format := o.ps, ""
-	ps.Spec.Deal, ps.Spec.Clock, ps.Spec.CPU, ps.Spec.NewWorkers = o.deal, h.clock, h.cpu, h.newWorkers
+	ps.Spec.Clock, ps.Spec.CPU, ps.Spec.NewWorkers = h.clock, h.cpu, h.newWorkers
 	if ps.Spec.Workers < 1 {
 		return fmt.Errorf("--workers %d: must be at least 1", ps.Spec.Workers)
 	}
@@ -69,39 +68,33 @@ func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Wr
 	if ps.Spec.Shard, err = job.ParseShard(o.shard); o.shard != "" && err != nil {
 		return fmt.Errorf("bad --shard %q: want i/n with 1 <= i <= n", o.shard)
 	}
-	if ps.Strategies, err = job.SelectStrategies(o.strategy); err == nil && o.plot != "" {
-		if format, err = plotFormat("--plot", o.plot); err == nil {
-			err = fileError("--plot", o.plot, atomicfile.CheckTarget(o.plot)) // found out now, not after the run
+	if o.plot != "" { // found out now, not after the run
+		if format, err = plotFormat("--plot", o.plot); err != nil {
+			return err
+		}
+		if err := fileError("--plot", o.plot, atomicfile.CheckTarget(o.plot)); err != nil {
+			return err
 		}
 	}
-	if err == nil {
-		ps.Spec.Layout, err = layoutFinder().Find(o.layout)
+	if ps.Spec.Layout, err = layoutFinder().Find(o.layout); err != nil {
+		return err
 	}
-	var bar *progressLine
-	if stderrTerminal(stderr) {
+	ps.Strategies, err = job.SelectStrategies(o.strategy)
+	bar := newJobBar(stderr)
+	if bar != nil {
 		ps.OnProgress = func(p job.PlayProgress) {
-			if bar == nil {
-				bar = newProgressLine(stderr, terminalWidth(stderr), p.Strategy, p.Total, 0, 200*time.Millisecond)
-			}
-			bar.Update(fmt.Sprintf("%s (%d of %d strategies)", p.Strategy, p.Index, p.Of), p.Done)
+			bar.show(fmt.Sprintf("%s (%d of %d strategies)", p.Strategy, p.Index, p.Of), p.Done, p.Total)
 		}
 	}
 	var res *job.PlayOutcome
 	if err == nil {
 		res, err = job.Play(ctx, ps)
 	}
-	if bar != nil {
-		bar.Clear()
-		if ctx.Err() != nil {
-			fmt.Fprintln(stderr) // past the terminal's ^C echo, before the table
-		}
-	}
+	bar.stop(ctx)
 	if fe, ok := errors.AsType[*job.FieldError](err); ok {
 		return fmt.Errorf("--%s: %s", fe.Field, fe.Msg)
-	} else if _, ok := errors.AsType[*job.PlayRunError](err); ok {
-		return failure(err) // a record file could not be written: not the input's fault
 	} else if err != nil {
-		return err
+		return jobError(err) // a record file that could not be written is not the input's fault: exit 1
 	}
 	if o.json {
 		err = job.WritePlayJSON(stdout, res.Rows)
@@ -112,7 +105,7 @@ func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Wr
 		return failure(err)
 	}
 	if o.plot != "" {
-		title := fmt.Sprintf("%s: playing without peeking (deal %s, seed %d)", ps.Spec.Layout.Name, o.deal, ps.Spec.Seed)
+		title := fmt.Sprintf("%s: playing without peeking (deal %s, seed %d)", ps.Spec.Layout.Name, ps.Spec.Deal, ps.Spec.Seed)
 		data, err := plot.RenderPlayRates(res.Plays(), title, format)
 		if err != nil {
 			return failure(err)
