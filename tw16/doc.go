@@ -20,7 +20,8 @@
 //     decompositions together, with the copies not visible, optionally
 //     weighted by how they can be claimed (ClaimWeights, the thesis's 吃碰比重).
 //   - Advise (3k+2 tiles): every distinct discard with the shanten and the
-//     effective tiles after it, ranked.
+//     effective tiles after it, ranked; BestDiscard gives the first of them
+//     alone, faster, for a program that plays the advice.
 //
 // The visible counts, where asked for, are every tile the player sees: the
 // concealed part, the player's own melds, all discards and the other
