@@ -37,9 +37,9 @@ func (c *core) prepareRandom() {
 	}
 }
 
-// rplay takes tile t off the board in a random game and marks the groups
-// whose free tiles changed.
-func (c *core) rplay(t uint8, dirty *uint64) {
+// rplay takes tile t off the board in a random game and returns the
+// groups whose free tiles changed, as a mask.
+func (c *core) rplay(t uint8) uint64 {
 	cnt := &c.play.cnt
 	cx := cnt[t]
 	cnt[t] = cx | goneBit
@@ -47,42 +47,54 @@ func (c *core) rplay(t uint8, dirty *uint64) {
 	b := uint8(1) << (c.pos.tix[t] & 3)
 	c.rg.on[g] &^= b
 	c.rg.free[g] &^= b
-	*dirty |= 1 << (g & 63)
+	dirty := uint64(1) << (g & 63)
 	sp := c.span[t]
 	for j := sp[0]; j < sp[1]; j++ {
 		i := c.eff[j]
 		nw := cnt[i] - dCover
 		cnt[i] = nw
 		if isFree(nw) {
-			c.freed(i, dirty)
+			dirty |= c.freed(i)
 		}
 	}
-	// t is free: only its side that has tiles has counters to drop.
+	// t is free: only its side that has tiles has counters to drop (both
+	// places, nobody's too).
 	sd := &c.side[t]
 	if cx&0xff00 != 0 {
-		for _, i := range sd.l {
-			nw := cnt[i] - dRight
-			cnt[i] = nw
-			if freedRight(nw) {
-				c.freed(i, dirty)
-			}
+		i := sd.l[0]
+		nw := cnt[i] - dRight
+		cnt[i] = nw
+		if freedRight(nw) {
+			dirty |= c.freed(i)
+		}
+		i = sd.l[1]
+		nw = cnt[i] - dRight
+		cnt[i] = nw
+		if freedRight(nw) {
+			dirty |= c.freed(i)
 		}
 	} else if cx&0xff != 0 {
-		for _, i := range sd.r {
-			nw := cnt[i] - dLeft
-			cnt[i] = nw
-			if freedLeft(nw) {
-				c.freed(i, dirty)
-			}
+		i := sd.r[0]
+		nw := cnt[i] - dLeft
+		cnt[i] = nw
+		if freedLeft(nw) {
+			dirty |= c.freed(i)
+		}
+		i = sd.r[1]
+		nw = cnt[i] - dLeft
+		cnt[i] = nw
+		if freedLeft(nw) {
+			dirty |= c.freed(i)
 		}
 	}
+	return dirty
 }
 
-// freed marks tile i free in a random game.
-func (c *core) freed(i uint8, dirty *uint64) {
+// freed marks tile i free in a random game and returns its group's bit.
+func (c *core) freed(i uint8) uint64 {
 	h := c.pos.grp[i]
 	c.rg.free[h] |= 1 << (c.pos.tix[i] & 3)
-	*dirty |= 1 << (h & 63)
+	return 1 << (h & 63)
 }
 
 // blocksNothing reports whether tile x covers or flanks no tile still on
@@ -155,12 +167,12 @@ func (c *core) randomGame() int {
 					f[j&3] = gt[bits.TrailingZeros8(x)&3]
 					j++
 				}
-				c.rplay(f[0], &dirty)
-				c.rplay(f[1], &dirty)
+				dirty |= c.rplay(f[0])
+				dirty |= c.rplay(f[1])
 				c.moves = append(c.moves, move{f[0], f[1]})
 				if k == 4 {
-					c.rplay(f[2], &dirty)
-					c.rplay(f[3], &dirty)
+					dirty |= c.rplay(f[2])
+					dirty |= c.rplay(f[3])
 					c.moves = append(c.moves, move{f[2], f[3]})
 				}
 				left -= k
@@ -171,8 +183,8 @@ func (c *core) randomGame() int {
 						o := fm &^ (1 << i)
 						a := gt[bits.TrailingZeros8(o)&3]
 						b := gt[bits.TrailingZeros8(o&(o-1))&3]
-						c.rplay(a, &dirty)
-						c.rplay(b, &dirty)
+						dirty |= c.rplay(a)
+						dirty |= c.rplay(b)
 						c.moves = append(c.moves, move{a, b})
 						left -= 2
 						break
@@ -207,8 +219,8 @@ func (c *core) randomGame() int {
 			}
 			ij := pairIdx[bits.TrailingZeros8(o)%6]
 			a, b := c.pos.tiles[g][ij[0]&3], c.pos.tiles[g][ij[1]&3]
-			c.rplay(a, &dirty)
-			c.rplay(b, &dirty)
+			dirty |= c.rplay(a)
+			dirty |= c.rplay(b)
 			c.moves = append(c.moves, move{a, b})
 			left -= 2
 			break
