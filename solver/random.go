@@ -7,9 +7,10 @@ import "math/bits"
 // over its (up to four) tiles in c.srch.gt, so that the matches a group offers
 // come from small tables.
 
-// pairIdx lists the six pairs of tile indices 0..3; pairBit[i][j] is the
-// bit of pair {i, j} in a 6-bit pair mask.
-var pairIdx = [6][2]uint8{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}}
+// pairIdx[:6] lists the six pairs of tile indices 0..3; pair p is bit p
+// of a 6-bit pair mask. Two unused entries let a 3-bit index go without a
+// bounds check.
+var pairIdx = [8][2]uint8{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}}
 
 // pairsWithin[m] is the mask of pairs (bits as in pairIdx) both of whose
 // tiles are in the tile mask m (checked in TestPairTables).
@@ -28,7 +29,7 @@ func (c *core) prepareRandom() {
 			continue
 		}
 		t := &c.pos.tiles[g]
-		for p := range pairIdx {
+		for p := range pairIdx[:6] {
 			o := pairIdx[5-p] // the complementary pair
 			if c.dependent(t[o[0]], t[o[1]]) {
 				c.rg.live[g] &^= 1 << p
@@ -217,7 +218,7 @@ func (c *core) randomGame() int {
 			for ; r > 0; r-- {
 				o &= o - 1
 			}
-			ij := pairIdx[bits.TrailingZeros8(o)%6]
+			ij := pairIdx[bits.TrailingZeros8(o)&7]
 			a, b := c.pos.tiles[g][ij[0]&3], c.pos.tiles[g][ij[1]&3]
 			dirty |= c.rplay(a)
 			dirty |= c.rplay(b)
