@@ -304,3 +304,17 @@ func TestPercent(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyReport checks that a run stopped before its first deal still
+// writes a report: no hands, every rate 0 of 0 with the interval [0, 1].
+func TestEmptyReport(t *testing.T) {
+	r := &Report{Requested: 10, Seed: 3}
+	var b bytes.Buffer
+	if err := r.WriteText(&b); err != nil || !strings.HasPrefix(b.String(), "0 deals of 10 (interrupted), seed 3") {
+		t.Fatalf("text %q (%v)", b.String(), err)
+	}
+	data, err := json.Marshal(r)
+	if err != nil || !bytes.Contains(data, []byte(`"tenpai":{"dealer":{"reached":{"count":0,"of":0,"rate":0,"lo":0,"hi":1}`)) {
+		t.Fatalf("json %s (%v)", data, err)
+	}
+}
