@@ -35,8 +35,8 @@
 //     which the unpaired group can take nothing off), and branch on their
 //     other pairings. Pairing 1 of a group is the pair the best random game
 //     played first (else the pair the last relaxed scan took together
-//     first); the next tried is the pairing with the pair the last relaxed
-//     scan took together first.
+//     first); the next tried, in the descent and when branching, is the
+//     pairing with the pair the last relaxed scan took together first.
 //     Attempts with growing scan budgets restart with a new order; at the
 //     first restart each pairing is tested alone and those failing are ruled
 //     out. The last attempt is unbounded, so the answer is exact.

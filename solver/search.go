@@ -282,8 +282,9 @@ func (c *core) descend(s int) (won bool, last int) {
 }
 
 // branch tries the other pairings of the critical groups order[s..last],
-// from the last back: pairings 2 and 3, both continued from one scan that
-// holds the group back, and then the search from the next group. With a
+// from the last back: pairings 2 and 3 (first the one with the pair the
+// last relaxed scan took together first), both continued from one scan
+// that holds the group back, and then the search from the next group. With a
 // window, the child's first window groups are held back in that scan too:
 // the child's descent starts from that state.
 func (c *core) branch(s, last, window int) bool {
@@ -304,7 +305,8 @@ func (c *core) branch(s, last, window int) bool {
 		hs := &c.srch.snaps[cp]
 		c.save(hs)
 		restore := false
-		for pr := uint8(2); pr <= 3; pr++ {
+		order := c.tries(h)
+		for _, pr := range order[1:] {
 			if !c.permits(h, pr) {
 				continue
 			}
