@@ -66,9 +66,17 @@ func (c *core) tryGroup(k, m int) (bool, int) {
 		if c.budget.aborted {
 			return false, 0
 		}
+		// Keep the failing states by tiles left, fewest first: the
+		// wipe-out analysis continues them in this order, and the first
+		// that passes settles that a group is needed.
 		f := &c.srch.fail
-		f.p[f.n] = p
-		c.save(f.s[f.n])
+		i := f.n
+		for ; i > 0 && f.s[i-1].left > c.play.left; i-- {
+			f.s[i], f.s[i-1] = f.s[i-1], f.s[i]
+			f.p[i] = f.p[i-1]
+		}
+		f.p[i] = p
+		c.save(f.s[i])
 		f.n++
 	}
 	for i := k + 1; i < m; i++ {
