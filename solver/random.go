@@ -156,28 +156,30 @@ func (c *core) randomGame() int {
 	for left > 0 {
 		for dirty != 0 {
 			g := uint8(bits.TrailingZeros64(dirty))
-			bit := dirty & -dirty
 			dirty &= dirty - 1
 			rem, fm := c.rg.on[g], c.rg.free[g]
-			gt := &c.pos.tiles[g]
-			switch k := bits.OnesCount8(rem); {
-			case rem != 0 && fm == rem && k&1 == 0:
-				var f [4]uint8
-				j := 0
-				for x := fm; x != 0; x &= x - 1 {
-					f[j&3] = gt[bits.TrailingZeros8(x)&3]
-					j++
+			if fm == rem {
+				// Every tile left is free: an even number of them goes.
+				if k := bits.OnesCount8(rem); rem != 0 && k&1 == 0 {
+					gt := &c.pos.tiles[g]
+					var f [4]uint8
+					j := 0
+					for x := fm; x != 0; x &= x - 1 {
+						f[j&3] = gt[bits.TrailingZeros8(x)&3]
+						j++
+					}
+					dirty |= c.rplay(f[0])
+					dirty |= c.rplay(f[1])
+					c.moves = append(c.moves, move{f[0], f[1]})
+					if k == 4 {
+						dirty |= c.rplay(f[2])
+						dirty |= c.rplay(f[3])
+						c.moves = append(c.moves, move{f[2], f[3]})
+					}
+					left -= k
 				}
-				dirty |= c.rplay(f[0])
-				dirty |= c.rplay(f[1])
-				c.moves = append(c.moves, move{f[0], f[1]})
-				if k == 4 {
-					dirty |= c.rplay(f[2])
-					dirty |= c.rplay(f[3])
-					c.moves = append(c.moves, move{f[2], f[3]})
-				}
-				left -= k
-			case k == 4 && bits.OnesCount8(fm) == 3:
+			} else if rem == 15 && bits.OnesCount8(fm) == 3 {
+				gt := &c.pos.tiles[g]
 				for x := fm; x != 0; x &= x - 1 {
 					i := bits.TrailingZeros8(x)
 					if c.blocksNothing(gt[i&3]) {
@@ -192,6 +194,7 @@ func (c *core) randomGame() int {
 					}
 				}
 			}
+			bit := uint64(1) << (g & 63)
 			o := c.offers(g)
 			total += bits.OnesCount8(o) - bits.OnesCount8(c.rg.offer[g])
 			c.rg.offer[g] = o
