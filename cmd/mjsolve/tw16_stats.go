@@ -15,8 +15,8 @@ import (
 // tw16StatsOptions are the inputs of "mjsolve tw16 stats".
 type tw16StatsOptions struct {
 	stats.Options
-	json           bool
-	plot, plotSize string
+	json bool
+	plot plotFlags
 }
 
 func newTW16StatsCmd() *cobra.Command {
@@ -40,9 +40,8 @@ wait shapes), every rate with its 95% interval. Ctrl-C prints what was done.`,
 	f.BoolVar(&o.Flowers, "flowers", false, "deal the eight flowers too (144 tiles)")
 	f.IntVar(&o.Workers, "workers", 0, "deals played at once (default: one per CPU)")
 	f.BoolVar(&o.json, "json", false, "print the report as JSON")
-	f.StringVar(&o.plot, "plot", "", "draw the distributions to `FILE` (.png, .svg or .pdf)")
-	f.StringVar(&o.plotSize, "plot-size", "1680x960", "picture size `WxH` in pixels (a grid of six plots)")
-	cmd.MarkFlagFilename("plot", "png", "svg", "pdf")
+	o.plot.add(cmd, "draw the distributions to `FILE` (.png, .svg or .pdf)")
+	f.Lookup("plot-size").DefValue, o.plot.size = "1680x960", "1680x960" // a grid of six plots
 	return cmd
 }
 
@@ -50,16 +49,11 @@ func runTW16Stats(ctx context.Context, o *tw16StatsOptions, stdout, stderr io.Wr
 	if err := cmp.Or(atLeast("--deals", o.Deals, 1), atLeast("--workers", o.Workers, 0)); err != nil {
 		return err
 	}
-	var format string
-	var w, h int
-	if o.plot != "" {
-		var err error
-		if format, err = plotFormat("--plot", o.plot); err == nil {
-			if w, h, err = parseSize(o.plotSize); err != nil {
-				err = fmt.Errorf("--plot-size: %w", err)
-			}
-		}
-		if err = cmp.Or(err, checkNewFile("--plot", o.plot, true)); err != nil {
+	if err := o.plot.check(); err != nil {
+		return err
+	}
+	if o.plot.file != "" {
+		if err := checkNewFile("--plot", o.plot.file, true); err != nil {
 			return err
 		}
 	}
@@ -76,16 +70,16 @@ func runTW16Stats(ctx context.Context, o *tw16StatsOptions, stdout, stderr io.Wr
 	if err := writeReport(stdout, o.json, r); err != nil {
 		return failure(err)
 	}
-	if o.plot != "" && r.Deals > 0 {
+	if o.plot.file != "" && r.Deals > 0 {
 		grid, err := plot.HandStats(r)
 		var data []byte
 		if err == nil {
-			data, err = plot.RenderGrid(grid, w, h, format)
+			data, err = plot.RenderGrid(grid, o.plot.w, o.plot.h, o.plot.format)
 		}
 		if err != nil {
 			return failure(err)
 		}
-		if err := writeFileAtomic("--plot", o.plot, data); err != nil {
+		if err := writeFileAtomic("--plot", o.plot.file, data); err != nil {
 			return err
 		}
 	}
