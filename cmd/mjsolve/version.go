@@ -18,44 +18,18 @@ func versionString() string {
 }
 
 // describeVersion is mjsolve's version: the one set at link time if any;
-// else the module version "go install" or "go build" recorded (a release
-// such as v1.2.0, or a pseudo-version naming the commit); else the VCS
-// revision of a build that has one but no version (its first 12 hex
-// digits, "-dirty" when the tree had changes, and the commit time); else
-// "(devel)", for a build without VCS information (go run, -buildvcs=false).
+// else the module version the build recorded (a release such as v1.2.0, or
+// since Go 1.24 a pseudo-version naming the commit, "+dirty" when the tree
+// had changes, whenever the build stamps VCS information); else "(devel)",
+// for a build without it (-buildvcs=false, or go run).
 func describeVersion(linked string, info *debug.BuildInfo) string {
-	if linked != "" {
+	switch {
+	case linked != "":
 		return linked
-	}
-	if info == nil {
+	case info == nil || info.Main.Version == "":
 		return "(devel)"
 	}
-	if v := info.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	var rev, at string
-	dirty := false
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			at = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if rev == "" {
-		return "(devel)"
-	}
-	v := rev[:min(len(rev), 12)]
-	if dirty {
-		v += "-dirty"
-	}
-	if at != "" {
-		v += " (" + at + ")"
-	}
-	return v
+	return info.Main.Version
 }
 
 func newVersionCmd() *cobra.Command {
