@@ -78,7 +78,7 @@ transcript is dropped) and prints the table of the hands finished.`,
 	f.Uint64Var(&o.Seed, "seed", 1, "`SEED` of the walls")
 	f.StringVar(&o.LogDir, "log", "", "write transcripts and the programs' stderr under `DIR`")
 	f.BoolVar(&o.json, "json", false, `print {"hands": N, "players": [...]} as JSON`)
-	o.plot.add(cmd, "draw the running mean score per player to `FILE` (.png, .svg or .pdf)")
+	o.plot.add(cmd, "draw the running mean score per player to `FILE` (.png, .svg or .pdf)", "960x600", "picture size `WxH` in pixels")
 	f.DurationVar(&o.MoveTime, "move-time", referee.DefaultMoveTime, "time a program has for each reply (`DURATION`)")
 	f.BoolVar(&o.Reuse, "reuse", false, "keep each program running from hand to hand")
 	addHonorsFlag(cmd, &o.honors)
@@ -227,22 +227,28 @@ func parseHonors(order string) (mjsolve.HonorOrder, error) {
 	return h, nil
 }
 
-// plotFlags are --plot FILE and --plot-size WxH: a picture drawn at the end
-// of a run, its format and size checked before it.
+// plotFlags are --plot FILE and, where the picture's size is chosen,
+// --plot-size WxH: a picture drawn at the end of a run, its format, size
+// and file checked before it.
 type plotFlags struct {
 	file, size string
 	format     string // png, svg or pdf, by the file's extension
 	w, h       int
 }
 
-// add adds the flags to cmd; usage describes --plot.
-func (f *plotFlags) add(cmd *cobra.Command, usage string) {
+// add adds the flags to cmd; usage describes --plot; size is the default
+// of --plot-size and sizeUsage its help (no --plot-size when size is "").
+func (f *plotFlags) add(cmd *cobra.Command, usage, size, sizeUsage string) {
 	cmd.Flags().StringVar(&f.file, "plot", "", usage)
-	cmd.Flags().StringVar(&f.size, "plot-size", "960x600", "picture size `WxH` in pixels")
+	if size != "" {
+		cmd.Flags().StringVar(&f.size, "plot-size", size, sizeUsage)
+	}
 	cmd.MarkFlagFilename("plot", "png", "svg", "pdf")
 }
 
-// check reads the format of the file and the size, when a file is given.
+// check reads the format of the file and the size, and checks that the
+// file can be written (found out now, not after a long run), when a file
+// is given.
 func (f *plotFlags) check() (err error) {
 	if f.file == "" {
 		return nil
@@ -250,8 +256,10 @@ func (f *plotFlags) check() (err error) {
 	if f.format, err = plotFormat("--plot", f.file); err != nil {
 		return err
 	}
-	if f.w, f.h, err = parseSize(f.size); err != nil {
-		return fmt.Errorf("--plot-size: %w", err)
+	if f.size != "" {
+		if f.w, f.h, err = parseSize(f.size); err != nil {
+			return fmt.Errorf("--plot-size: %w", err)
+		}
 	}
-	return nil
+	return checkNewFile("--plot", f.file, true)
 }

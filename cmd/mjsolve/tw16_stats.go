@@ -40,22 +40,13 @@ wait shapes), every rate with its 95% interval. Ctrl-C prints what was done.`,
 	f.BoolVar(&o.Flowers, "flowers", false, "deal the eight flowers too (144 tiles)")
 	f.IntVar(&o.Workers, "workers", 0, "deals played at once (default: one per CPU)")
 	f.BoolVar(&o.json, "json", false, "print the report as JSON")
-	o.plot.add(cmd, "draw the distributions to `FILE` (.png, .svg or .pdf)")
-	f.Lookup("plot-size").DefValue, o.plot.size = "1680x960", "1680x960" // a grid of six plots
+	o.plot.add(cmd, "draw the distributions to `FILE` (.png, .svg or .pdf)", "1680x960", "picture size `WxH` in pixels (a grid of six plots)")
 	return cmd
 }
 
 func runTW16Stats(ctx context.Context, o *tw16StatsOptions, stdout, stderr io.Writer) error {
-	if err := cmp.Or(atLeast("--deals", o.Deals, 1), atLeast("--workers", o.Workers, 0)); err != nil {
+	if err := cmp.Or(atLeast("--deals", o.Deals, 1), atLeast("--workers", o.Workers, 0), o.plot.check()); err != nil {
 		return err
-	}
-	if err := o.plot.check(); err != nil {
-		return err
-	}
-	if o.plot.file != "" {
-		if err := checkNewFile("--plot", o.plot.file, true); err != nil {
-			return err
-		}
 	}
 	bar := newHandsBar(stderr, 4*o.Deals, "tw16 stats") // four hands a deal
 	if bar != nil {
