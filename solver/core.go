@@ -221,6 +221,20 @@ type randomState struct {
 	offer [256]uint8 // the matches it offers (pair mask), as last counted
 	on    [256]uint8 // its tiles on the board
 	live  [256]uint8 // groups of four: first matches that do not leave a dead pair
+	start gameStart
+}
+
+// gameStart is where every random game of a position stands after its
+// first cleaning moves, which draw no random numbers: the games after the
+// first start from it. Groups have indices below 64 (the games' masks).
+type gameStart struct {
+	ready            bool // set by the first game after load
+	cnt              [maxTiles]uint32
+	free, offer, on  [64]uint8
+	moves            [maxTiles / 2]move
+	nMoves           int
+	matchable        uint64
+	total, remaining int
 }
 
 // minLeftState is the search for the fewest tiles left of an impossible
@@ -351,6 +365,7 @@ func (c *core) load(groups []uint8, present *[3]uint64) {
 	}
 	sr.gt = p.tiles
 	c.prepareRandom()
+	c.rg.start.ready = false
 	sr.nFixed = 0
 	for i := 0; i < sr.nOrder; i++ {
 		sr.pref[sr.order[i]] = [2]uint8{noPartner, noPartner}

@@ -135,24 +135,34 @@ func (c *core) offers(g uint8) uint8 {
 func (c *core) randomGame() int {
 	c.budget.games++
 	n := c.n
-	copy(c.play.cnt[:n], c.pos.cnt[:n])
-	c.play.cnt[nobody] = nobodyCnt
+	st := &c.rg.start
 	var dirty uint64
-	for i := 0; i < c.pos.nGroups; i++ {
-		g := c.pos.groups[i]
-		c.rg.free[g] = 0
-		c.rg.offer[g] = 0
-		c.rg.on[g] = uint8(1)<<(c.pos.gn[g]&7) - 1
-		dirty |= 1 << (g & 63)
-	}
-	for i := 0; i < c.pos.nFree; i++ {
-		t := c.pos.free[i]
-		c.rg.free[c.pos.grp[t]] |= 1 << (c.pos.tix[t] & 3)
-	}
-	c.moves = c.moves[:0]
-	left := c.pos.remaining
 	var matchable uint64 // groups offering a match
 	total := 0           // matches offered, c.rg.offer counted
+	left := c.pos.remaining
+	if st.ready {
+		copy(c.play.cnt[:n], st.cnt[:n])
+		*(*[64]uint8)(c.rg.free[:64]) = st.free
+		*(*[64]uint8)(c.rg.offer[:64]) = st.offer
+		*(*[64]uint8)(c.rg.on[:64]) = st.on
+		c.moves = append(c.moves[:0], st.moves[:st.nMoves]...)
+		matchable, total, left = st.matchable, st.total, st.remaining
+	} else {
+		copy(c.play.cnt[:n], c.pos.cnt[:n])
+		for i := 0; i < c.pos.nGroups; i++ {
+			g := c.pos.groups[i]
+			c.rg.free[g] = 0
+			c.rg.offer[g] = 0
+			c.rg.on[g] = uint8(1)<<(c.pos.gn[g]&7) - 1
+			dirty |= 1 << (g & 63)
+		}
+		for i := 0; i < c.pos.nFree; i++ {
+			t := c.pos.free[i]
+			c.rg.free[c.pos.grp[t]] |= 1 << (c.pos.tix[t] & 3)
+		}
+		c.moves = c.moves[:0]
+	}
+	c.play.cnt[nobody] = nobodyCnt
 	for left > 0 {
 		for dirty != 0 {
 			g := uint8(bits.TrailingZeros64(dirty))
@@ -204,6 +214,9 @@ func (c *core) randomGame() int {
 				matchable &^= bit
 			}
 		}
+		if !st.ready {
+			c.saveStart(matchable, total, left)
+		}
 		if left == 0 {
 			break
 		}
@@ -231,4 +244,15 @@ func (c *core) randomGame() int {
 		}
 	}
 	return left
+}
+
+// saveStart keeps the state of the game in progress as the start of the
+// next games.
+func (c *core) saveStart(matchable uint64, total, left int) {
+	st := &c.rg.start
+	copy(st.cnt[:c.n], c.play.cnt[:c.n])
+	st.free, st.offer, st.on = [64]uint8(c.rg.free[:64]), [64]uint8(c.rg.offer[:64]), [64]uint8(c.rg.on[:64])
+	st.nMoves = copy(st.moves[:], c.moves)
+	st.matchable, st.total, st.remaining = matchable, total, left
+	st.ready = true
 }
