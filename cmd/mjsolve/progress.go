@@ -14,14 +14,29 @@ import (
 	"golang.org/x/term"
 )
 
-// progressLine is the progress bar of the main job on a terminal, fitted
-// to the terminal's width: parts are dropped, least important first (the
-// speed, the time, the count), the bar shrinks, and the description is
-// cut, so that the line never wraps (a wrapped line scrolls a new line per
-// update).
-type progressLine struct {
-	bar     *progressbar.ProgressBar
-	descMax int // the description's budget in characters
+// progressBar is the progress line of a long job on stderr, counting its
+// unit ("boards", "hands"), shown only on a terminal: newProgressBar
+// returns nil elsewhere, and the methods of a nil progressBar do nothing.
+// The line is fitted to the terminal's width: parts are dropped, least
+// important first (the speed, the time, the count), the bar shrinks, and
+// the description is cut, so that the line never wraps (a wrapped line
+// scrolls a new line per update).
+type progressBar struct {
+	w        io.Writer
+	unit     string
+	width    int           // columns; 0: the terminal's, read when the line starts
+	throttle time.Duration // the least time between two drawings
+	bar      *progressbar.ProgressBar
+	descMax  int // the description's budget in characters
+}
+
+// newProgressBar returns the progress line of a job counting unit on
+// stderr, or nil when stderr is not a terminal.
+func newProgressBar(stderr io.Writer, unit string) *progressBar {
+	if !stderrTerminal(stderr) {
+		return nil
+	}
+	return &progressBar{w: stderr, unit: unit, throttle: 200 * time.Millisecond}
 }
 
 // progressParts are the parts of a progress line that fit a width.
@@ -30,14 +45,14 @@ type progressParts struct {
 	barWidth, descMax int
 }
 
-// fitProgress chooses the parts of a progress line of total boards for a
+// fitProgress chooses the parts of a progress line of total units for a
 // terminal width columns wide.
 func fitProgress(width int, total uint64) progressParts {
 	digits := len(strconv.FormatUint(total, 10))
 	const (
 		percent = 6  // "100% " and a space
 		borders = 3  // "|" "|" and a space
-		its     = 19 // "123456 boards/s" within the count's parentheses
+		its     = 19 // "123456 boards/s" within the count's parentheses (the longest unit)
 		times   = 17 // " [1h2m3s:4h5m6s]"
 		minDesc = 24
 		minBar  = 10
@@ -84,14 +99,18 @@ func terminalWidth(w io.Writer) int {
 	return 80
 }
 
-// newProgressLine starts a progress line of total boards, done of them
-// already (read back by --resume), on w, width columns wide.
-func newProgressLine(w io.Writer, width int, desc string, total, done uint64, throttle time.Duration) *progressLine {
+// start starts the line of total units, done of them already (read back
+// by --resume).
+func (l *progressBar) start(desc string, done, total uint64) {
+	width := l.width
+	if width == 0 {
+		width = terminalWidth(l.w)
+	}
 	p := fitProgress(width, total)
 	opts := []progressbar.Option{
-		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetWriter(l.w),
 		progressbar.OptionSetWidth(p.barWidth),
-		progressbar.OptionThrottle(throttle),
+		progressbar.OptionThrottle(l.throttle),
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetPredictTime(p.times),
 		progressbar.OptionSetElapsedTime(p.times),
@@ -100,20 +119,19 @@ func newProgressLine(w io.Writer, width int, desc string, total, done uint64, th
 		opts = append(opts, progressbar.OptionShowCount())
 	}
 	if p.its {
-		opts = append(opts, progressbar.OptionShowIts(), progressbar.OptionSetItsString("boards"))
+		opts = append(opts, progressbar.OptionShowIts(), progressbar.OptionSetItsString(l.unit))
 	}
-	l := &progressLine{descMax: p.descMax}
+	l.descMax = p.descMax
 	opts = append(opts, progressbar.OptionSetDescription(l.fit(desc)))
 	l.bar = progressbar.NewOptions64(int64(total), opts...)
 	if done > 0 {
 		l.bar.Set64(int64(done))
 	}
-	return l
 }
 
 // fit cuts desc to the line's budget: in "NAME: detail" the name, so that
 // the detail (the unwinnable count) stays; else the end.
-func (l *progressLine) fit(desc string) string {
+func (l *progressBar) fit(desc string) string {
 	if utf8.RuneCountInString(desc) <= l.descMax {
 		return desc
 	}
@@ -134,54 +152,37 @@ func cut(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// Update shows done boards and the description desc.
-func (l *progressLine) Update(desc string, done uint64) {
+// show shows done of total units described by desc; the first call
+// starts the line.
+func (l *progressBar) show(desc string, done, total uint64) {
+	if l == nil {
+		return
+	}
+	if l.bar == nil {
+		l.start(desc, done, total)
+	}
 	l.bar.Describe(l.fit(desc))
 	l.bar.Set64(int64(done))
 }
 
-// Clear erases the line.
-func (l *progressLine) Clear() { l.bar.Clear() }
-
-// jobBar is the progress line of a long job on stderr, shown only when
-// stderr is a terminal: newJobBar returns nil otherwise, and the methods of
-// a nil jobBar do nothing.
-type jobBar struct {
-	w    io.Writer
-	line *progressLine
-}
-
-// newJobBar returns the progress line of a job on stderr, or nil when
-// stderr is not a terminal.
-func newJobBar(stderr io.Writer) *jobBar {
-	if !stderrTerminal(stderr) {
-		return nil
+// clear erases the line, as before a message; the next show draws it
+// again.
+func (l *progressBar) clear() {
+	if l != nil && l.bar != nil {
+		l.bar.Clear()
 	}
-	return &jobBar{w: stderr}
-}
-
-// show shows done of total boards described by desc; the first call
-// starts the line.
-func (b *jobBar) show(desc string, done, total uint64) {
-	if b == nil {
-		return
-	}
-	if b.line == nil {
-		b.line = newProgressLine(b.w, terminalWidth(b.w), desc, total, done, 200*time.Millisecond)
-	}
-	b.line.Update(desc, done)
 }
 
 // stop erases the line; after an interruption (ctx cancelled) it also ends
 // the line of the terminal's ^C echo, so that the report starts on a line
 // of its own.
-func (b *jobBar) stop(ctx context.Context) {
-	if b == nil || b.line == nil {
+func (l *progressBar) stop(ctx context.Context) {
+	if l == nil || l.bar == nil {
 		return
 	}
-	b.line.Clear()
+	l.bar.Clear()
 	if ctx.Err() != nil {
-		fmt.Fprintln(b.w)
+		fmt.Fprintln(l.w)
 	}
 }
 

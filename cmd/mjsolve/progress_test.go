@@ -17,10 +17,11 @@ func TestProgressLineFits(t *testing.T) {
 	for _, width := range []int{30, 40, 60, 80, 100, 160} {
 		for _, desc := range []string{"turtle: 3 unwinnable", "xmahjongg/a-layout-with-a-very-long-name: 123456 unwinnable"} {
 			var buf bytes.Buffer
-			l := newProgressLine(&buf, width, desc, 10_000_000, 0, 0)
+			l := &progressBar{w: &buf, unit: "boards", width: width}
+			l.show(desc, 0, 10_000_000)
 			for i := uint64(1); i <= 5; i++ {
 				time.Sleep(2 * time.Millisecond)
-				l.Update(desc, i*1_234_567)
+				l.show(desc, i*1_234_567, 10_000_000)
 			}
 			p := fitProgress(width, 10_000_000)
 			for _, seg := range strings.FieldsFunc(buf.String(), func(r rune) bool { return r == '\r' || r == '\n' }) {
@@ -49,9 +50,10 @@ func TestProgressLineFits(t *testing.T) {
 // back (issue 9 item 12): it started from 0 at the first missing game.
 func TestProgressLineResumed(t *testing.T) {
 	var buf bytes.Buffer
-	l := newProgressLine(&buf, 120, "turtle", 1000, 400, 0)
+	l := &progressBar{w: &buf, unit: "boards", width: 120}
+	l.show("turtle", 400, 1000)
 	time.Sleep(2 * time.Millisecond)
-	l.Update("turtle: 12 unwinnable", 410)
+	l.show("turtle: 12 unwinnable", 410, 1000)
 	if out := buf.String(); !strings.Contains(out, "(410/1000") || !strings.Contains(out, "41%") {
 		t.Errorf("line %q, want 410 of 1000", out)
 	}

@@ -141,7 +141,7 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 	}
 	spec.Layout = l
 	var (
-		bar         = newJobBar(stderr)
+		bar         = newProgressBar(stderr, "boards")
 		kept, total uint64 // boards read back before the first missing game, and of the run
 		keptImposs  int64
 	)

@@ -80,7 +80,7 @@ func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Wr
 		return err
 	}
 	ps.Strategies, err = job.SelectStrategies(o.strategy)
-	bar := newJobBar(stderr)
+	bar := newProgressBar(stderr, "boards")
 	if bar != nil {
 		ps.OnProgress = func(p job.PlayProgress) {
 			bar.show(fmt.Sprintf("%s (%d of %d strategies)", p.Strategy, p.Index, p.Of), p.Done, p.Total)

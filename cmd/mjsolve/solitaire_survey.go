@@ -41,7 +41,7 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 		return fmt.Errorf("--layout %s: %w", o.layout, err)
 	}
 	ss := job.SurveySpec{Entries: entries, Spec: spec, Dir: o.out, Resume: o.resume}
-	bar := newJobBar(stderr)
+	bar := newProgressBar(stderr, "boards")
 	if bar != nil {
 		ss.OnProgress = func(p job.SurveyProgress) {
 			bar.show(fmt.Sprintf("%s (%d of %d layouts)", p.Layout, p.Index, p.Of), p.Done, p.Total)

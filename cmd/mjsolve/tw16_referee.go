@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve"
@@ -118,7 +116,7 @@ func runTW16Referee(ctx context.Context, o *tw16RefereeOptions, stdout, stderr i
 	for p := range points {
 		points[p].Name = o.Players[p].Name
 	}
-	bar := newHandsBar(stderr, o.Hands, "hands")
+	bar := newProgressBar(stderr, "hands")
 	failures := 0
 	o.OnHand = func(r *referee.HandReport) {
 		for p := range points {
@@ -129,10 +127,10 @@ func runTW16Referee(ctx context.Context, o *tw16RefereeOptions, stdout, stderr i
 			bar.clear()
 			fmt.Fprintf(stderr, "mjsolve: %s\n", f)
 		}
-		bar.set(fmt.Sprintf("hands (%d failures)", failures), r.Scheduled.Index+1)
+		bar.show(fmt.Sprintf("hands (%d failures)", failures), uint64(r.Scheduled.Index+1), uint64(o.Hands))
 	}
 	tab, runErr := referee.Run(ctx, o.Options)
-	bar.clear()
+	bar.stop(ctx)
 	if le, ok := errors.AsType[*referee.LogDirError](runErr); ok {
 		return fmt.Errorf("--log %s already holds transcripts (%s …): give another directory or remove them", le.Dir, le.First)
 	}
@@ -174,43 +172,6 @@ func runTW16Referee(ctx context.Context, o *tw16RefereeOptions, stdout, stderr i
 func matchInterrupted(stderr io.Writer, done, total int) error {
 	fmt.Fprintf(stderr, "mjsolve: interrupted after %d of %d hands\n", done, total)
 	return errInterrupted
-}
-
-// handsBar is the progress bar of a match, shown on a terminal only: nil
-// elsewhere, and its methods then do nothing.
-type handsBar struct{ bar *progressbar.ProgressBar }
-
-// newHandsBar starts the progress bar of total hands on stderr when it is
-// a terminal.
-func newHandsBar(stderr io.Writer, total int, desc string) *handsBar {
-	if !stderrTerminal(stderr) {
-		return nil
-	}
-	return &handsBar{progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(stderr),
-		progressbar.OptionSetDescription(desc),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("hands"),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(200*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)}
-}
-
-// set shows done hands and the description desc.
-func (b *handsBar) set(desc string, done int) {
-	if b != nil {
-		b.bar.Describe(desc)
-		b.bar.Set(done)
-	}
-}
-
-// clear erases the bar.
-func (b *handsBar) clear() {
-	if b != nil {
-		b.bar.Clear()
-	}
 }
 
 // addHonorsFlag adds --honors, the numbering of the honor tile ids.

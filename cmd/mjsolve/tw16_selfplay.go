@@ -118,13 +118,13 @@ func runTW16Selfplay(ctx context.Context, o *tw16SelfplayOptions, stdout, stderr
 			return err
 		}
 	}
-	bar := newHandsBar(stderr, o.Hands, "selfplay")
+	bar := newProgressBar(stderr, "hands")
 	if bar != nil {
-		o.Progress = func(done int) { bar.set("selfplay", done) }
+		o.Progress = func(done int) { bar.show("selfplay", uint64(done), uint64(o.Hands)) }
 	}
 	start := time.Now()
 	tab, err := bot.SelfPlay(ctx, o.SelfPlayOptions)
-	bar.clear()
+	bar.stop(ctx)
 	interrupted := errors.Is(err, context.Canceled)
 	if err != nil && !interrupted {
 		return failure(err)

@@ -48,12 +48,12 @@ func runTW16Stats(ctx context.Context, o *tw16StatsOptions, stdout, stderr io.Wr
 	if err := cmp.Or(atLeast("--deals", o.Deals, 1), atLeast("--workers", o.Workers, 0), o.plot.check()); err != nil {
 		return err
 	}
-	bar := newHandsBar(stderr, 4*o.Deals, "tw16 stats") // four hands a deal
+	bar := newProgressBar(stderr, "hands")
 	if bar != nil {
-		o.Progress = func(done int) { bar.set("tw16 stats", 4*done) }
+		o.Progress = func(done int) { bar.show("tw16 stats", 4*uint64(done), 4*uint64(o.Deals)) } // four hands a deal
 	}
 	r, err := stats.Run(ctx, o.Options)
-	bar.clear()
+	bar.stop(ctx)
 	interrupted := errors.Is(err, context.Canceled)
 	if err != nil && !interrupted {
 		return failure(err)
