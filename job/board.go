@@ -47,8 +47,10 @@ func (c BoardChoice) Board(f *layouts.Finder) (*solitaire.Board, string, error) 
 		return b, "from " + c.File, nil
 	}
 	dealer, err := solitaire.DealerByName(dealName(c.Deal), c.Seed)
-	if err != nil {
-		return nil, "", &FieldError{Field: "deal", Msg: fmt.Sprintf("unknown dealer %q (want %s)", c.Deal, strings.Join(solitaire.DealerNames, " or ")), Err: err}
+	if de, ok := errors.AsType[*solitaire.DealerError](err); ok {
+		return nil, "", &FieldError{Field: "deal", Msg: de.Reason(), Err: err}
+	} else if err != nil {
+		return nil, "", err
 	}
 	if _, ok := dealer.(solitaire.MJSolver); ok && slices.Contains(c.Given, "seed") {
 		return nil, "", &FieldError{Field: "seed", Msg: "applies to the pcg dealer only"}

@@ -319,3 +319,45 @@ func TestDeal(t *testing.T) {
 		t.Errorf("bad dealer: %v", err)
 	}
 }
+
+// Prepare, Play and Survey check a spec's fields alike (one check): the
+// same *FieldError, naming the field, for each bad one, before anything
+// is written.
+func TestSpecFieldErrors(t *testing.T) {
+	l := builtin(t, "tiny8")
+	dir := t.TempDir()
+	for _, c := range []struct {
+		edit  func(*Spec)
+		field string
+		msg   string
+	}{
+		{func(s *Spec) { s.Boards = 0 }, "boards", "must be at least 1"},
+		{func(s *Spec) { s.First, s.Boards = 1<<63, 1<<63 }, "boards", "first game 9223372036854775808 + 9223372036854775808 boards is too large"},
+		{func(s *Spec) { s.Workers = -1 }, "workers", "-1: must be at least 1"},
+		{func(s *Spec) { s.Difficulty = -1 }, "difficulty", "-1: want 0 to 1000000 playouts per board"},
+		{func(s *Spec) { s.Timeout = -1 }, "timeout", "must not be negative"},
+		{func(s *Spec) { s.Shard = Shard{I: 3, N: 2} }, "shard", "3/2: want i/n with 1 <= i <= n"},
+		{func(s *Spec) { s.Shard = Shard{I: 1, N: 11} }, "shard", "1/11: more shards than the 10 boards"},
+		{func(s *Spec) { s.Deal = "nope" }, "deal", `unknown dealer "nope" (want pcg or mjsolver)`},
+		{func(s *Spec) { s.Deal, s.First = "mjsolver", 1<<32-5 }, "boards", "last game (first + boards - 1) 4294967300: the mjsolver dealer has games 0 to 4294967295"},
+	} {
+		s := Spec{Layout: l, First: 1, Boards: 10, Workers: 1}
+		c.edit(&s)
+		_, errPrepare := Prepare(s)
+		_, errPlay := Play(context.Background(), PlaySpec{Spec: s, Strategies: []string{"greedy"}})
+		_, errSurvey := Survey(context.Background(), SurveySpec{Entries: []layouts.Entry{{Name: "tiny8", Layout: l}}, Spec: s, Dir: filepath.Join(dir, "survey")})
+		for _, err := range []error{errPrepare, errPlay, errSurvey} {
+			fe, ok := errors.AsType[*FieldError](err)
+			if !ok || fe.Field != c.field || fe.Msg != c.msg {
+				t.Errorf("%s: %v, want a FieldError %s: %s", c.field, err, c.field, c.msg)
+			}
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("a refused survey made %d files", len(entries))
+	}
+	_, err := Prepare(Spec{Layout: l, Boards: 1, Resume: true})
+	if fe, ok := errors.AsType[*FieldError](err); !ok || fe.Field != "resume" {
+		t.Errorf("resume without a record file: %v", err)
+	}
+}

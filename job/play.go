@@ -76,11 +76,12 @@ func WithPlay(mk func() analysis.Worker, geo *solitaire.Geometry, dealer solitai
 	}, nil
 }
 
-// FieldError is a bad value of a field of a [PlaySpec] (or of the [Spec]
-// in it) or of a [BoardChoice]: Field names it in lower case ("strategy",
-// "boards", "shard", "workers", "out", "resume"; "file", "deal", "seed",
-// "game"), Msg says what is wrong, without the package prefix, for a
-// caller that names its own flag or field.
+// FieldError is a bad value of a field of a [Spec], a [PlaySpec], a
+// [SurveySpec] or a [BoardChoice]: Field names it in lower case ("boards",
+// "workers", "difficulty", "timeout", "resume", "shard", "deal";
+// "strategy", "out"; "file", "seed", "game"), Msg says what is wrong,
+// without the package prefix, for a caller that names its own flag or
+// field.
 type FieldError struct {
 	Field, Msg string
 	Err        error // the cause, if any
@@ -187,24 +188,16 @@ func (o *PlayOutcome) Plays() []analysis.StrategyPlay {
 	return out
 }
 
-// checkPlay checks the fields of ps that a person gives, as *FieldErrors.
+// checkPlay checks the fields of ps that a person gives, as *FieldErrors:
+// those of the main job's [Spec] and the strategies and records.
 func checkPlay(ps *PlaySpec) error {
-	s := &ps.Spec
-	switch {
-	case len(ps.Strategies) == 0:
+	if len(ps.Strategies) == 0 {
 		return &FieldError{Field: "strategy", Msg: "no strategy"}
-	case s.Boards == 0:
-		return &FieldError{Field: "boards", Msg: "must be at least 1"}
-	case s.First+s.Boards < s.First:
-		return &FieldError{Field: "boards", Msg: fmt.Sprintf("first game %d + %d boards is too large", s.First, s.Boards)}
-	case s.Workers < 0:
-		return &FieldError{Field: "workers", Msg: fmt.Sprintf("%d: must be at least 1", s.Workers)}
-	case s.Shard != Shard{} && (s.Shard.I < 1 || s.Shard.I > s.Shard.N):
-		return &FieldError{Field: "shard", Msg: fmt.Sprintf("%d/%d: want i/n with 1 <= i <= n", s.Shard.I, s.Shard.N)}
-	case s.Shard.N > s.Boards:
-		return &FieldError{Field: "shard", Msg: fmt.Sprintf("%s: more shards than the %d boards", s.Shard, s.Boards)}
-	case ps.Resume && ps.Out == "":
-		return &FieldError{Field: "resume", Msg: "needs a record file (out)"}
+	}
+	s := ps.Spec
+	s.Out, s.Resume = ps.Out, ps.Resume
+	if _, err := s.check(); err != nil {
+		return err
 	}
 	for _, st := range ps.Strategies {
 		if !slices.Contains(nopeek.Strategies(), st) {
@@ -244,15 +237,6 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 	}
 	if ps.Spec.Layout == nil {
 		return nil, errors.New("job: play: no layout")
-	}
-	dealer, err := solitaire.DealerByName(dealName(ps.Spec.Deal), ps.Spec.Seed)
-	if err != nil {
-		return nil, &FieldError{Field: "deal", Msg: fmt.Sprintf("unknown dealer %q (want %s)", ps.Spec.Deal, strings.Join(solitaire.DealerNames, " or ")), Err: err}
-	}
-	if err := solitaire.CheckGame(dealer, ps.Spec.First+ps.Spec.Boards-1); err != nil {
-		var gr *solitaire.GameRangeError
-		errors.As(err, &gr)
-		return nil, &FieldError{Field: "boards", Msg: fmt.Sprintf("last game (first + boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last), Err: err}
 	}
 	out := &PlayOutcome{Rows: make([]PlayRow, len(ps.Strategies))}
 	for i, st := range ps.Strategies {

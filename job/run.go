@@ -115,43 +115,67 @@ func dealName(d string) string {
 	return d
 }
 
-// Prepare checks spec, compiles its layout and, with spec.Out, creates the
-// record file or (with spec.Resume) reads back what it holds. An unknown
-// spec.Strategy is a *nopeek.StrategyError. The game
-// range of an mjsolver deal beyond its last game gives a
-// *solitaire.GameRangeError; an existing Out without Resume an error
-// wrapping os.ErrExist. Nothing is solved until [Job.Run].
-func Prepare(spec Spec) (*Job, error) {
+// check checks the fields of spec that a person gives and returns its
+// dealer. A bad field is a *FieldError naming it: "boards" (none, too many
+// after First, or a last game the dealer does not have: that one wraps the
+// *solitaire.GameRangeError), "workers", "difficulty", "timeout",
+// "resume" (without Out), "shard" or "deal" (wrapping the
+// *solitaire.DealerError).
+func (spec *Spec) check() (solitaire.Dealer, error) {
+	bad := func(field, format string, args ...any) error {
+		return &FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
+	}
 	switch {
-	case spec.Layout == nil:
-		return nil, errors.New("job: no layout")
 	case spec.Boards == 0:
-		return nil, errors.New("job: no boards")
+		return nil, bad("boards", "must be at least 1")
 	case spec.First+spec.Boards < spec.First:
-		return nil, fmt.Errorf("job: games %d + %d boards overflow", spec.First, spec.Boards)
+		return nil, bad("boards", "first game %d + %d boards is too large", spec.First, spec.Boards)
 	case spec.Workers < 0:
-		return nil, fmt.Errorf("job: %d workers", spec.Workers)
+		return nil, bad("workers", "%d: must be at least 1", spec.Workers)
 	case spec.Difficulty < 0 || spec.Difficulty > MaxDifficulty:
-		return nil, fmt.Errorf("job: difficulty %d: want 0 to %d playouts", spec.Difficulty, MaxDifficulty)
+		return nil, bad("difficulty", "%d: want 0 to %d playouts per board", spec.Difficulty, MaxDifficulty)
 	case spec.Timeout < 0:
-		return nil, errors.New("job: negative timeout")
+		return nil, bad("timeout", "must not be negative")
 	case spec.Resume && spec.Out == "":
-		return nil, errors.New("job: resume needs a record file")
+		return nil, bad("resume", "needs a record file (out)")
 	case spec.Shard != Shard{} && (spec.Shard.I < 1 || spec.Shard.I > spec.Shard.N):
-		return nil, fmt.Errorf("job: bad shard %d/%d", spec.Shard.I, spec.Shard.N)
+		return nil, bad("shard", "%d/%d: want i/n with 1 <= i <= n", spec.Shard.I, spec.Shard.N)
 	case spec.Shard.N > spec.Boards:
-		return nil, fmt.Errorf("job: shard %s: more shards than the %d boards", spec.Shard, spec.Boards)
+		return nil, bad("shard", "%s: more shards than the %d boards", spec.Shard, spec.Boards)
+	}
+	dealer, err := solitaire.DealerByName(dealName(spec.Deal), spec.Seed)
+	if de, ok := errors.AsType[*solitaire.DealerError](err); ok {
+		return nil, &FieldError{Field: "deal", Msg: de.Reason(), Err: err}
+	} else if err != nil {
+		return nil, err
+	}
+	if err := solitaire.CheckGame(dealer, spec.First+spec.Boards-1); err != nil {
+		if gr, ok := errors.AsType[*solitaire.GameRangeError](err); ok {
+			return nil, &FieldError{Field: "boards", Msg: fmt.Sprintf("last game (first + boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last), Err: err}
+		}
+		return nil, err
+	}
+	return dealer, nil
+}
+
+// Prepare checks spec, compiles its layout and, with spec.Out, creates the
+// record file or (with spec.Resume) reads back what it holds. A bad field
+// is a *FieldError naming it (see [FieldError]); a last game of the whole
+// range (not only of the shard) beyond the dealer's wraps a
+// *solitaire.GameRangeError. An unknown spec.Strategy is a
+// *nopeek.StrategyError; an existing Out without Resume an error wrapping
+// os.ErrExist. Nothing is solved until [Job.Run].
+func Prepare(spec Spec) (*Job, error) {
+	if spec.Layout == nil {
+		return nil, errors.New("job: no layout")
+	}
+	dealer, err := spec.check()
+	if err != nil {
+		return nil, err
 	}
 	first, boards := spec.Shard.Range(spec.First, spec.Boards)
 	geo, err := solitaire.Compile(spec.Layout)
 	if err != nil {
-		return nil, err
-	}
-	dealer, err := solitaire.DealerByName(dealName(spec.Deal), spec.Seed)
-	if err != nil {
-		return nil, err
-	}
-	if err := solitaire.CheckGame(dealer, first+boards-1); err != nil {
 		return nil, err
 	}
 	if spec.Strategy != "" {

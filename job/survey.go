@@ -182,11 +182,17 @@ type SurveyOutcome struct {
 
 // Survey runs the main job on each usable entry in turn. A layout that
 // cannot be used is a row saying why, not an error. An error is either a
-// bad spec or record file found before its layout ran (see [Prepare]), or
-// a *SurveyRunError.
+// bad field of the spec, a *FieldError found before anything is made (see
+// [Prepare]; Dir and Resume are the spec's Out and Resume), a record file
+// found unfit before its layout ran, or a *SurveyRunError.
 func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 	if len(ss.Entries) == 0 {
 		return nil, errors.New("job: survey of no layouts")
+	}
+	check := ss.Spec
+	check.Out, check.Resume = ss.Dir, ss.Resume
+	if _, err := check.check(); err != nil {
+		return nil, err
 	}
 	out := &SurveyOutcome{Rows: make([]SurveyRow, len(ss.Entries))}
 	var usable []int

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"strings"
 )
 
 // A Dealer deals the tiles of game number game on a layout of n slots:
@@ -57,7 +58,8 @@ func DealBoard(g *Geometry, d Dealer, game uint64) (*Board, error) {
 var DealerNames = []string{"pcg", "mjsolver"}
 
 // DealerByName returns the dealer called name: "pcg" (PCG{Seed: seed}) or
-// "mjsolver" (MJSolver{}, which has no seed).
+// "mjsolver" (MJSolver{}, which has no seed). Another name is a
+// *DealerError.
 func DealerByName(name string, seed uint64) (Dealer, error) {
 	switch name {
 	case "pcg":
@@ -65,7 +67,18 @@ func DealerByName(name string, seed uint64) (Dealer, error) {
 	case "mjsolver":
 		return MJSolver{}, nil
 	}
-	return nil, fmt.Errorf("solitaire: unknown dealer %q (want pcg or mjsolver)", name)
+	return nil, &DealerError{Name: name}
+}
+
+// DealerError is a dealer name that [DealerByName] does not know.
+type DealerError struct{ Name string }
+
+func (e *DealerError) Error() string { return "solitaire: " + e.Reason() }
+
+// Reason is the message without the package prefix: the name and the
+// names known.
+func (e *DealerError) Reason() string {
+	return fmt.Sprintf("unknown dealer %q (want %s)", e.Name, strings.Join(DealerNames, " or "))
 }
 
 // PCG deals a uniformly random permutation (a Fisher–Yates shuffle) drawn

@@ -163,6 +163,10 @@ func TestDealerByName(t *testing.T) {
 	if _, err := DealerByName("glibc", 0); err == nil || err.Error() != `solitaire: unknown dealer "glibc" (want pcg or mjsolver)` {
 		t.Errorf("glibc: %v", err)
 	}
+	_, err := DealerByName("glibc", 0)
+	if de, ok := errors.AsType[*DealerError](err); !ok || de.Name != "glibc" || de.Reason() != `unknown dealer "glibc" (want pcg or mjsolver)` {
+		t.Errorf("glibc: %#v, want a *DealerError", err)
+	}
 }
 
 func TestDealReusesDst(t *testing.T) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,7 +10,6 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -18,22 +18,55 @@ import (
 	"github.com/mjsolve/mjsolve/solitaire"
 )
 
-// solitaireOptions are the flags of the main job.
-type solitaireOptions struct {
-	layout  string
-	boards  uint64
-	first   uint64
-	seed    uint64
-	deal    string
-	workers int
-	json    bool
-	out     string
-	resume  bool
-	timeout time.Duration
-	shard   string
-	plot    string
-	diff    int
+// jobFlags are the flags that the main job and solitaire play share: the
+// layout, the deals and the run (straight into spec), the records, the
+// report and its plot.
+type jobFlags struct {
+	spec          job.Spec
+	layout, shard string
+	json          bool
+	plot          plotFlags
 }
+
+// add adds the flags to cmd; help holds, by flag name, the help of the
+// flags that mean more in cmd than in the main job.
+func (o *jobFlags) add(cmd *cobra.Command, help map[string]string) {
+	f, s := cmd.Flags(), &o.spec
+	use := func(name, usage string) string { return cmp.Or(help[name], usage) }
+	f.StringVar(&o.layout, "layout", "turtle", "layout: a built-in or installed name, or a file")
+	f.Uint64Var(&s.Boards, "boards", 1000, "number of boards")
+	f.Uint64Var(&s.First, "first", 1, "first game number")
+	f.Uint64Var(&s.Seed, "seed", 1, use("seed", "seed of the pcg dealer"))
+	f.StringVar(&s.Deal, "deal", "pcg", "dealer: "+strings.Join(solitaire.DealerNames, " or "))
+	f.IntVar(&s.Workers, "workers", runtime.NumCPU(), use("workers", "boards solved at once"))
+	f.BoolVar(&o.json, "json", false, use("json", "print the summary as one JSON object"))
+	f.StringVar(&s.Out, "out", "", use("out", "write one JSON line per board to `FILE` (zstd when it ends in .zst)"))
+	f.BoolVar(&s.Resume, "resume", false, use("resume", "continue the --out file of an interrupted run"))
+	f.StringVar(&o.shard, "shard", "", "run only part `i/n` of the games (e.g. 2/4)")
+	o.plot.add(cmd, use("plot", "with several layouts: draw their rates as a bar chart to `FILE` (.png, .svg or .pdf)"), "", "")
+	cmd.RegisterFlagCompletionFunc("layout", completeLayout)
+	cmd.RegisterFlagCompletionFunc("deal", completeDealer)
+}
+
+// check reads what the library leaves to the command: --workers (at
+// least 1 here; the library's 0 is every core), --shard and --plot, found
+// out before the run.
+func (o *jobFlags) check() error {
+	if o.spec.Workers < 1 {
+		return fmt.Errorf("--workers %d: must be at least 1", o.spec.Workers)
+	}
+	if o.shard != "" {
+		sh, err := job.ParseShard(o.shard)
+		if err != nil {
+			return fmt.Errorf("bad --shard %q: want i/n with 1 <= i <= n", o.shard)
+		}
+		o.spec.Shard = sh
+	}
+	return o.plot.check()
+}
+
+// solitaireOptions are the flags of the main job.
+type solitaireOptions struct{ jobFlags }
 
 // newSolitaireCmd is the "solitaire" command: the main job (solve many deals
 // of a layout) and its subcommands show, solve and hint.
@@ -65,28 +98,16 @@ is a row that says why.`,
   mjsolve solitaire --layout 'xmahjongg/*' --boards 100000 --out xmj --plot rates.png`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if cmd.Flags().Changed("out") && o.out == "" {
+			if cmd.Flags().Changed("out") && o.spec.Out == "" {
 				return errors.New("--out: give a file name (or leave --out out to write no records)")
 			}
 			return runSolitaire(cmd.Context(), o, h, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
+	o.add(cmd, nil)
 	f := cmd.Flags()
-	f.StringVar(&o.layout, "layout", "turtle", "layout: a built-in or installed name, or a file")
-	f.Uint64Var(&o.boards, "boards", 1000, "number of boards")
-	f.Uint64Var(&o.first, "first", 1, "first game number")
-	f.Uint64Var(&o.seed, "seed", 1, "seed of the pcg dealer")
-	f.StringVar(&o.deal, "deal", "pcg", "dealer: "+strings.Join(solitaire.DealerNames, " or "))
-	f.IntVar(&o.workers, "workers", runtime.NumCPU(), "boards solved at once")
-	f.BoolVar(&o.json, "json", false, "print the summary as one JSON object")
-	f.StringVar(&o.out, "out", "", "write one JSON line per board to `FILE` (zstd when it ends in .zst)")
-	f.BoolVar(&o.resume, "resume", false, "continue the --out file of an interrupted run")
-	f.DurationVar(&o.timeout, "timeout-per-board", 0, "give up on a board after this long and count it unknown (0: never)")
-	f.StringVar(&o.shard, "shard", "", "run only part `i/n` of the games (e.g. 2/4)")
-	f.IntVar(&o.diff, "difficulty", 0, "add `K` uniformly random playouts per winnable board to its record (McDonald's difficulty)")
-	f.StringVar(&o.plot, "plot", "", "with several layouts: draw their rates as a bar chart to `FILE` (.png, .svg or .pdf)")
-	cmd.RegisterFlagCompletionFunc("layout", completeLayout)
-	cmd.RegisterFlagCompletionFunc("deal", completeDealer)
+	f.DurationVar(&o.spec.Timeout, "timeout-per-board", 0, "give up on a board after this long and count it unknown (0: never)")
+	f.IntVar(&o.spec.Difficulty, "difficulty", 0, "add `K` uniformly random playouts per winnable board to its record (McDonald's difficulty)")
 	cmd.AddCommand(
 		newSolitaireShowCmd(),
 		newSolitaireSolveCmd(),
@@ -96,44 +117,22 @@ is a row that says why.`,
 }
 
 func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, stderr io.Writer) error {
-	if o.boards == 0 {
-		return errors.New("--boards must be at least 1")
+	if err := o.check(); err != nil {
+		return err
 	}
-	if o.first+o.boards < o.first {
-		return errors.New("--first + --boards is too large")
-	}
-	if o.workers < 1 {
-		return fmt.Errorf("--workers %d: must be at least 1", o.workers)
-	}
-	if o.timeout < 0 {
-		return errors.New("--timeout-per-board must not be negative")
-	}
-	if o.resume && o.out == "" {
+	spec := o.spec
+	spec.Clock, spec.CPU, spec.NewWorkers = h.clock, h.cpu, h.newWorkers
+	if spec.Resume && spec.Out == "" {
 		return errors.New("--resume needs --out FILE")
-	}
-	if o.diff < 0 || o.diff > job.MaxDifficulty {
-		return fmt.Errorf("--difficulty %d: want 0 to %d playouts per board", o.diff, job.MaxDifficulty)
-	}
-	spec := job.Spec{Deal: o.deal, Seed: o.seed, First: o.first, Boards: o.boards, Workers: o.workers,
-		Timeout: o.timeout, Difficulty: o.diff, Out: o.out, Resume: o.resume, Clock: h.clock, CPU: h.cpu, NewWorkers: h.newWorkers}
-	if o.shard != "" {
-		sh, err := job.ParseShard(o.shard)
-		if err != nil {
-			return fmt.Errorf("bad --shard %q: want i/n with 1 <= i <= n", o.shard)
-		}
-		if sh.N > o.boards {
-			return fmt.Errorf("--shard %s: more shards than the %d boards", o.shard, o.boards)
-		}
-		spec.Shard = sh
 	}
 	if job.IsSelector(o.layout) {
 		return runSurvey(ctx, o, spec, stdout, stderr)
 	}
-	if o.plot != "" {
+	if o.plot.file != "" {
 		return errors.New("--plot draws a report over several layouts: give --layout all, a glob such as xmahjongg/*, or a comma list")
 	}
-	if o.out != "" && isDir(o.out) {
-		return fmt.Errorf("--out %s: is a directory; give a record file name (a directory is for several layouts: --layout all, a glob or a comma list)", o.out)
+	if spec.Out != "" && isDir(spec.Out) {
+		return fmt.Errorf("--out %s: is a directory; give a record file name (a directory is for several layouts: --layout all, a glob or a comma list)", spec.Out)
 	}
 	l, err := layoutFinder().Find(o.layout)
 	if err != nil {
@@ -154,7 +153,7 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 	}
 	j, err := job.Prepare(spec)
 	if errors.Is(err, os.ErrExist) {
-		return fmt.Errorf("--out %s already exists: add --resume to continue it, or remove it", o.out)
+		return fmt.Errorf("--out %s already exists: add --resume to continue it, or remove it", spec.Out)
 	} else if err != nil {
 		return jobError(err)
 	}
@@ -162,7 +161,7 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 		fmt.Fprintf(stderr, "mjsolve: removed %s, left by a --resume that was killed during its copy\n", s)
 	}
 	if j.Truncated() {
-		fmt.Fprintf(stderr, "mjsolve: %s ends early (cut inside a line or zstd frame, as by a crash); the boards cut off will be solved again\n", o.out)
+		fmt.Fprintf(stderr, "mjsolve: %s ends early (cut inside a line or zstd frame, as by a crash); the boards cut off will be solved again\n", spec.Out)
 	}
 	total = j.Header().Boards
 	kept, keptImposs = total-j.Pending(), j.KeptImpossible()
@@ -172,13 +171,13 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 	if err != nil {
 		return failure(err)
 	}
-	if err := writeReport(stdout, o.json, job.ReportOf(res, o.workers)); err != nil {
+	if err := writeReport(stdout, o.json, job.ReportOf(res, spec.Workers)); err != nil {
 		return failure(err)
 	}
 	if res.Interrupted {
 		msg := fmt.Sprintf("mjsolve: interrupted after %d of %d boards", res.Summary.Boards, res.Header.Boards)
-		if o.out != "" {
-			msg += fmt.Sprintf("; %s keeps them: continue with --resume", o.out)
+		if spec.Out != "" {
+			msg += fmt.Sprintf("; %s keeps them: continue with --resume", spec.Out)
 		}
 		fmt.Fprintln(stderr, msg)
 		return errInterrupted
@@ -187,17 +186,28 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 }
 
 // jobError is the command's error for err from preparing or running the
-// main job: a record file that cannot be written or a survey's run that
-// failed exits 1 (a full disk is not the input's fault); a game the dealer
-// does not have is named by the flags that give it.
+// main job: a record file that cannot be written or a survey's or play's
+// run that failed exits 1 (a full disk is not the input's fault); a game
+// the dealer does not have is named by the flags that give it, and another
+// bad field by its flag.
 func jobError(err error) error {
 	_, we := errors.AsType[*analysis.WriteError](err)
 	_, re := errors.AsType[*job.SurveyRunError](err)
-	if we || re {
+	_, pe := errors.AsType[*job.PlayRunError](err)
+	if we || re || pe {
 		return failure(err)
 	}
 	if gr, ok := errors.AsType[*solitaire.GameRangeError](err); ok {
 		return fmt.Errorf("last game (--first + --boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)
+	}
+	if fe, ok := errors.AsType[*job.FieldError](err); ok {
+		switch fe.Field {
+		case "deal":
+			return fmt.Errorf("--deal: %s", fe.Msg) // as every command words it
+		case "timeout":
+			return fmt.Errorf("--timeout-per-board %s", fe.Msg)
+		}
+		return fmt.Errorf("--%s %s", fe.Field, fe.Msg)
 	}
 	return err
 }

@@ -5,23 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve/analysis/plot"
-	"github.com/mjsolve/mjsolve/internal/atomicfile"
 	"github.com/mjsolve/mjsolve/job"
-	"github.com/mjsolve/mjsolve/solitaire"
 )
 
-// playOptions are the flags of "solitaire play": most go straight into the
-// play's spec.
+// playOptions are the flags of "solitaire play": the main job's and
+// --strategy.
 type playOptions struct {
-	ps                            job.PlaySpec
-	layout, strategy, shard, plot string
-	json                          bool
+	jobFlags
+	strategy string
 }
 
 func newSolitairePlayCmd(h *hooks) *cobra.Command {
@@ -40,42 +35,25 @@ work as for the main job; with several strategies --out is a directory.`,
 			return runPlay(cmd.Context(), o, h, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
-	f, s := cmd.Flags(), &o.ps.Spec
-	f.StringVar(&o.layout, "layout", "turtle", "layout: a built-in or installed name, or a file")
-	f.StringVar(&o.strategy, "strategy", "all", "strategies: random, greedy, lookahead, a comma list or all")
-	f.Uint64Var(&s.Boards, "boards", 1000, "number of boards")
-	f.Uint64Var(&s.First, "first", 1, "first game number")
-	f.Uint64Var(&s.Seed, "seed", 1, "seed of the pcg dealer and of the plays")
-	f.StringVar(&s.Deal, "deal", "pcg", "dealer: "+strings.Join(solitaire.DealerNames, " or "))
-	f.IntVar(&s.Workers, "workers", runtime.NumCPU(), "boards played at once")
-	f.BoolVar(&o.json, "json", false, "print one JSON object per strategy")
-	f.StringVar(&o.ps.Out, "out", "", "write the records to `FILE` (a DIRECTORY with several strategies)")
-	f.BoolVar(&o.ps.Resume, "resume", false, "continue the --out records of an interrupted run")
-	f.StringVar(&o.shard, "shard", "", "run only part `i/n` of the games (e.g. 2/4)")
-	f.StringVar(&o.plot, "plot", "", "draw the win rates to `FILE` (.png, .svg or .pdf)")
-	cmd.RegisterFlagCompletionFunc("layout", completeLayout)
-	cmd.RegisterFlagCompletionFunc("deal", completeDealer)
+	o.add(cmd, map[string]string{
+		"seed":    "seed of the pcg dealer and of the plays",
+		"workers": "boards played at once",
+		"json":    "print one JSON object per strategy",
+		"out":     "write the records to `FILE` (a DIRECTORY with several strategies)",
+		"resume":  "continue the --out records of an interrupted run",
+		"plot":    "draw the win rates to `FILE` (.png, .svg or .pdf)",
+	})
+	cmd.Flags().StringVar(&o.strategy, "strategy", "all", "strategies: random, greedy, lookahead, a comma list or all")
 	return cmd
 }
 
 func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Writer) error {
-	ps, format := o.ps, ""
+	if err := o.check(); err != nil {
+		return err
+	}
+	ps := job.PlaySpec{Spec: o.spec, Out: o.spec.Out, Resume: o.spec.Resume}
 	ps.Spec.Clock, ps.Spec.CPU, ps.Spec.NewWorkers = h.clock, h.cpu, h.newWorkers
-	if ps.Spec.Workers < 1 {
-		return fmt.Errorf("--workers %d: must be at least 1", ps.Spec.Workers)
-	}
 	var err error
-	if ps.Spec.Shard, err = job.ParseShard(o.shard); o.shard != "" && err != nil {
-		return fmt.Errorf("bad --shard %q: want i/n with 1 <= i <= n", o.shard)
-	}
-	if o.plot != "" { // found out now, not after the run
-		if format, err = plotFormat("--plot", o.plot); err != nil {
-			return err
-		}
-		if err := fileError("--plot", o.plot, atomicfile.CheckTarget(o.plot)); err != nil {
-			return err
-		}
-	}
 	if ps.Spec.Layout, err = layoutFinder().Find(o.layout); err != nil {
 		return err
 	}
@@ -104,13 +82,13 @@ func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Wr
 	if err != nil {
 		return failure(err)
 	}
-	if o.plot != "" {
+	if o.plot.file != "" {
 		title := fmt.Sprintf("%s: playing without peeking (deal %s, seed %d)", ps.Spec.Layout.Name, ps.Spec.Deal, ps.Spec.Seed)
-		data, err := plot.RenderPlayRates(res.Plays(), title, format)
+		data, err := plot.RenderPlayRates(res.Plays(), title, o.plot.format)
 		if err != nil {
 			return failure(err)
 		}
-		if err := writeFileAtomic("--plot", o.plot, data); err != nil {
+		if err := writeFileAtomic("--plot", o.plot.file, data); err != nil {
 			return err
 		}
 	}

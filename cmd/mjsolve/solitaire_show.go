@@ -105,7 +105,7 @@ func (o *solitaireShowOptions) chosenBoard() (*solitaire.Board, string, error) {
 	case fe.Field == "file":
 		return nil, "", fmt.Errorf("--board cannot be combined with --%s", strings.Join(o.dealFlags, ", --"))
 	case fe.Field == "deal":
-		return nil, "", fmt.Errorf("--deal: %w", fe.Err)
+		return nil, "", fmt.Errorf("--deal: %s", fe.Msg) // as every command words it
 	case fe.Field == "game":
 		return nil, "", fmt.Errorf("--game %d: %s", o.game, fe.Msg)
 	}

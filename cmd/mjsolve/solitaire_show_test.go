@@ -130,7 +130,7 @@ func TestSolitaireShowErrors(t *testing.T) {
 		{[]string{"--board", filepath.Join(dir, "none")}, `mjsolve: --board ` + filepath.Join(dir, "none") + `: no such file or directory`},
 		{[]string{"--board", dir}, `mjsolve: --board ` + dir + `: is a directory`},
 		{[]string{"--board", bad, "--game", "2", "--seed", "3"}, `mjsolve: --board cannot be combined with --game, --seed`},
-		{[]string{"--deal", "glibc"}, `mjsolve: --deal: solitaire: unknown dealer "glibc" (want pcg or mjsolver)`},
+		{[]string{"--deal", "glibc"}, `mjsolve: --deal: unknown dealer "glibc" (want pcg or mjsolver)`},
 		{[]string{"--deal", "mjsolver", "--seed", "2"}, `mjsolve: --seed applies to the pcg dealer only`},
 		{[]string{"--deal", "mjsolver", "--game", "4294967296"}, `mjsolve: --game 4294967296: the mjsolver dealer has games 0 to 4294967295`},
 		{[]string{"--layout", "nowhere"}, `mjsolve: layouts: unknown layout "nowhere" (see 'mjsolve layouts list')`},

@@ -8,27 +8,15 @@ import (
 	"os"
 
 	"github.com/mjsolve/mjsolve/analysis/plot"
-	"github.com/mjsolve/mjsolve/internal/atomicfile"
 	"github.com/mjsolve/mjsolve/job"
 )
 
 // runSurvey is the main job over several layouts: one table (or one JSON
 // object per layout), one progress bar, --out a directory.
 func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, stderr io.Writer) error {
-	var format string
-	if o.plot != "" {
-		var err error
-		if format, err = plotFormat("--plot", o.plot); err != nil {
-			return err
-		}
-		// Found out now, not after a long run.
-		if err := fileError("--plot", o.plot, atomicfile.CheckTarget(o.plot)); err != nil {
-			return err
-		}
-	}
-	if o.out != "" {
-		if fi, err := os.Stat(o.out); err == nil && !fi.IsDir() {
-			return fmt.Errorf("--out %s: with several layouts --out is a directory (one record file per layout)", o.out)
+	if spec.Out != "" {
+		if fi, err := os.Stat(spec.Out); err == nil && !fi.IsDir() {
+			return fmt.Errorf("--out %s: with several layouts --out is a directory (one record file per layout)", spec.Out)
 		}
 	}
 	finder := layoutFinder()
@@ -40,7 +28,7 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 		}
 		return fmt.Errorf("--layout %s: %w", o.layout, err)
 	}
-	ss := job.SurveySpec{Entries: entries, Spec: spec, Dir: o.out, Resume: o.resume}
+	ss := job.SurveySpec{Entries: entries, Spec: spec, Dir: spec.Out, Resume: spec.Resume}
 	bar := newProgressBar(stderr, "boards")
 	if bar != nil {
 		ss.OnProgress = func(p job.SurveyProgress) {
@@ -50,7 +38,7 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 	res, err := job.Survey(ctx, ss)
 	bar.stop(ctx)
 	if ex, ok := errors.AsType[*job.ExistsError](err); ok {
-		return fmt.Errorf("--out %s: %s already exists: add --resume to continue the survey, or remove it", o.out, ex.File)
+		return fmt.Errorf("--out %s: %s already exists: add --resume to continue the survey, or remove it", spec.Out, ex.File)
 	} else if err != nil {
 		return jobError(err)
 	}
@@ -63,15 +51,15 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 	} else if err := job.WriteSurveyText(stdout, res.Rows); err != nil {
 		return failure(err)
 	}
-	if o.plot != "" {
-		if err := writeSurveyPlot(o, spec, res.Rows, format); err != nil {
+	if o.plot.file != "" {
+		if err := writeSurveyPlot(o, spec, res.Rows); err != nil {
 			return err
 		}
 	}
 	if res.Interrupted {
 		msg := "mjsolve: interrupted; the table holds the finished layouts and the partial one"
-		if o.out != "" {
-			msg += fmt.Sprintf("; %s keeps their records: continue with --resume", o.out)
+		if spec.Out != "" {
+			msg += fmt.Sprintf("; %s keeps their records: continue with --resume", spec.Out)
 		}
 		fmt.Fprintln(stderr, msg)
 		return errInterrupted
@@ -80,7 +68,7 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 }
 
 // writeSurveyPlot draws the rates of the rows with decided boards.
-func writeSurveyPlot(o *solitaireOptions, spec job.Spec, rows []job.SurveyRow, format string) error {
+func writeSurveyPlot(o *solitaireOptions, spec job.Spec, rows []job.SurveyRow) error {
 	bars := plot.SurveyRates(rows)
 	if len(bars) == 0 {
 		return failure(errors.New("--plot: no layout has decided boards to draw"))
@@ -89,9 +77,9 @@ func writeSurveyPlot(o *solitaireOptions, spec job.Spec, rows []job.SurveyRow, f
 	if err != nil {
 		return failure(err)
 	}
-	data, err := plot.Render(p, 960, plot.LayoutRatesHeight(len(bars)), format)
+	data, err := plot.Render(p, 960, plot.LayoutRatesHeight(len(bars)), o.plot.format)
 	if err != nil {
 		return failure(err)
 	}
-	return writeFileAtomic("--plot", o.plot, data)
+	return writeFileAtomic("--plot", o.plot.file, data)
 }

@@ -348,7 +348,7 @@ func TestSolitaireBadInput(t *testing.T) {
 		{[]string{"--shard", "x"}, "mjsolve: bad --shard \"x\": want i/n with 1 <= i <= n\n"},
 		{[]string{"--boards", "2", "--shard", "1/3"}, "mjsolve: --shard 1/3: more shards than the 2 boards\n"},
 		{[]string{"--resume"}, "mjsolve: --resume needs --out FILE\n"},
-		{[]string{"--deal", "nope"}, "mjsolve: solitaire: unknown dealer \"nope\" (want pcg or mjsolver)\n"},
+		{[]string{"--deal", "nope"}, "mjsolve: --deal: unknown dealer \"nope\" (want pcg or mjsolver)\n"},
 		{[]string{"--layout", "no-such-layout"}, "mjsolve: layouts: unknown layout \"no-such-layout\""},
 		{[]string{"--timeout-per-board", "-1s"}, "mjsolve: --timeout-per-board must not be negative\n"},
 		{[]string{"extra"}, "mjsolve: unknown command \"extra\""},
