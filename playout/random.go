@@ -57,9 +57,9 @@ var adds = func() (t [64]uint32) {
 	return t
 }()
 
-// The counters of a slot, in one uint32: the tiles on the board on its
+// The counters of a slot, in one uint16: the tiles on the board on its
 // left (bits 0–1) and on its right (bits 2–3) (at most two each: tiles of a
-// level do not overlap), and those that cover it (from bit 4; only the
+// level do not overlap), and those that cover it (bits 4–14; only the
 // lowest of those stacked over it, see NewRandom). freed is set once the
 // slot has been free (it stays set when the tile is removed, so a slot is
 // freed at most once).
@@ -77,8 +77,8 @@ const freeMask = 0b0001_0001_0001_1111
 
 // freeable reports whether the counters v are those of a slot free now and
 // never freed before: the free rule of layouts.IsFree (not covered, and at
-// most one side blocked), with one branch where it is used (a shift of 64
-// or more gives 0).
+// most one side blocked) as one shift of freeMask (a shift of 64 or more
+// gives 0).
 func freeable(v uint16) bool {
 	return freeMask>>v&1 != 0
 }
@@ -99,9 +99,9 @@ type Random struct {
 	// The deal: the group and member number of each slot, the slots of
 	// each pair and whether a pair is doomed (one of its tiles lies above
 	// the other: left alone on the board, they never match).
-	grp, mem [256]uint8
-	pair     [256]uint64
-	doomed   [256]bool
+	grpMem [256]uint8 // group<<2 | member
+	pair   [256]uint64
+	doomed [256]bool
 	// prel[pspan[p]>>16:pspan[p]&0xffff] are the entries of rel of both
 	// tiles of pair p, one after the other.
 	prel  []uint32
@@ -111,16 +111,18 @@ type Random struct {
 	// once per geometry): the state, the number of legal matches, the
 	// groups still whole (a bit per group), and whether a group of two
 	// is doomed from the start.
-	st0    state
-	n0     uint8
-	whole0 uint64
-	dead0  bool
+	st0   state
+	n0    uint8
+	dead0 bool
 
 	// st is the state of the playout under way.
 	st state
-	// seq holds the tiles the last playout removed, in order, two per
-	// move (for the tests).
-	seq [256]uint8
+	// With trace, seq holds the tiles the last playout removed, in
+	// order, two per move (for the tests).
+	trace bool
+	seq   [256]uint8
+	// fresh holds the slots a move frees.
+	fresh [maxFreed]uint8
 }
 
 // NewRandom prepares playouts on geo.
@@ -191,11 +193,11 @@ func (r *Random) deal(groups []solitaire.Group) bool {
 		if int(g) >= solitaire.NumGroups || size[g] == 4 {
 			return false
 		}
-		r.grp[i], r.mem[i] = uint8(g), size[g]
+		r.grpMem[i] = uint8(g)<<2 | size[g]
 		slot[g][size[g]] = uint8(i)
 		size[g]++
 	}
-	r.whole0, r.dead0 = 0, false
+	r.st0.whole, r.dead0 = 0, false
 	r.prel = r.prel[:0]
 	for g, s := range size {
 		for q, pm := range pairMembers {
@@ -218,7 +220,7 @@ func (r *Random) deal(groups []solitaire.Group) bool {
 		}
 		switch s {
 		case 4:
-			r.whole0 |= 1 << g
+			r.st0.whole |= 1 << g
 		case 2:
 			r.dead0 = r.dead0 || r.doomed[6*g]
 		}
@@ -227,7 +229,7 @@ func (r *Random) deal(groups []solitaire.Group) bool {
 	r.n0 = 0
 	for i := range r.geo.N {
 		if r.st0.cnt[i]&freed != 0 {
-			r.n0 = r.st0.add(r.n0, r.grp[i], r.mem[i])
+			r.n0 = r.st0.add(r.n0, r.grpMem[i]>>2, r.grpMem[i]&3)
 		}
 	}
 	return true
@@ -286,6 +288,13 @@ type state struct {
 	list, pos [256]uint8
 	// free[g] holds the free members of group g still on the board.
 	free [64]uint8
+	// whole has a bit for each group no match has taken from yet.
+	whole uint64
+	// half holds 32 random bits kept for the next move, with bit 32 set
+	// (0: none kept).
+	half uint64
+	// done is the number of tiles removed.
+	done uint8
 }
 
 // add records that member k of group g is free: it puts the matches of it
@@ -304,6 +313,10 @@ func (s *state) add(n, g, k uint8) uint8 {
 	return n + uint8(a>>24)
 }
 
+// maxFreed bounds the slots one move frees: the entries of a pair (two
+// slots' counters, at most 143 over each and 2 on each side).
+const maxFreed = 512
+
 // The fields of a match in Random.pair: its two slots, its group, its
 // members (a 4-bit set) and, set, the doomed flag of the other half of its
 // group.
@@ -320,16 +333,20 @@ const (
 func (r *Random) playout(src *rand.PCG, stop bool) int {
 	s := &r.st
 	*s = r.st0
-	n, whole, done := r.n0, r.whole0, uint8(0)
-	var half uint64 // kept random bits, see below
+	n, doom := r.n0, uint64(0)
+	if stop {
+		doom = halfDoomed
+	}
 	for n > 0 {
-		// Draw the match: list[x] with x uniform in [0, n).
+		// Draw the match: list[x] with x uniform in [0, n), from the
+		// low half of a fresh PCG output or the high half kept from the
+		// last.
 		var x uint32
-		if half != 0 {
-			x, half = uint32(half), 0
+		if h := s.half; h != 0 {
+			x, s.half = uint32(h), 0
 		} else {
 			w := src.Uint64()
-			x, half = uint32(w), w>>32|1<<32
+			x, s.half = uint32(w), w>>32|1<<32
 		}
 		xn := uint64(x) * uint64(n)
 		if uint32(xn) < uint32(n) {
@@ -338,12 +355,14 @@ func (r *Random) playout(src *rand.PCG, stop bool) int {
 		p := s.list[uint8(xn>>32)]
 		pr := r.pair[p]
 		g, mems := uint8(pr>>pairGroup), uint8(pr>>pairMems)
-		r.seq[done], r.seq[done+1] = uint8(pr), uint8(pr>>pairB)
-		done += 2
-		if whole&(1<<g) != 0 {
-			whole &^= 1 << g
-			if stop && pr&halfDoomed != 0 {
-				return r.geo.N - int(done)
+		if r.trace {
+			r.seq[s.done], r.seq[s.done+1] = uint8(pr), uint8(pr>>pairB)
+		}
+		s.done += 2
+		if w := s.whole; w>>(g&63)&1 != 0 {
+			s.whole = w &^ (1 << (g & 63))
+			if pr&doom != 0 {
+				return r.geo.N - int(s.done)
 			}
 		}
 		// Take out every match with either tile.
@@ -355,19 +374,22 @@ func (r *Random) playout(src *rand.PCG, stop bool) int {
 			s.list[i], s.pos[last] = last, i
 		}
 		s.free[g&63] = m &^ mems
-		// Count both tiles off their neighbours and free those they held,
-		// putting the matches of each freed tile with the free tiles of
-		// its group at the end of the list (see add).
-		span := r.pspan[p]
+		// Count both tiles off their neighbours, noting those they free
+		// (without a branch: whether a tile comes free is a coin flip to
+		// the branch predictor), then put the matches of each freed tile
+		// with the free tiles of its group at the end of the list (see
+		// add).
+		span, nf := r.pspan[p], uint16(0)
 		for _, e := range r.prel[span>>16 : span&0xffff] {
 			j := uint8(e)
 			v := s.cnt[j] - uint16(e>>8)
-			s.cnt[j] = v
-			if freeMask>>min(v, 63)&1 == 0 {
-				continue
-			}
-			s.cnt[j] = v | freed
-			h, k := r.grp[j], r.mem[j]&3
+			free := uint16(uint64(freeMask) >> min(v, 63) & 1)
+			s.cnt[j] = v | free*freed
+			r.fresh[nf&(maxFreed-1)] = j
+			nf += free
+		}
+		for _, j := range r.fresh[:nf&(maxFreed-1)] {
+			h, k := r.grpMem[j]>>2, r.grpMem[j]&3
 			f := s.free[h&63]
 			a, base := adds[k<<4|f&15], 6*h
 			s.list[n], s.pos[base+uint8(a)] = base+uint8(a), n
@@ -377,5 +399,5 @@ func (r *Random) playout(src *rand.PCG, stop bool) int {
 			n += uint8(a >> 24)
 		}
 	}
-	return r.geo.N - int(done)
+	return r.geo.N - int(s.done)
 }

@@ -265,6 +265,7 @@ func TestMovesAreUniform(t *testing.T) {
 	for _, name := range []string{"turtle", "fortress32"} {
 		geo, groups := board(t, name, 2)
 		r := NewRandom(geo)
+		r.trace = true
 		b, err := solitaire.NewBoard(geo, groups)
 		if err != nil {
 			t.Fatal(err)
@@ -317,6 +318,7 @@ func TestPlayoutEndsStuck(t *testing.T) {
 	// its tiles left are the same for the same seed.
 	geo, groups := board(t, "turtle", 7)
 	r := NewRandom(geo)
+	r.trace = true
 	for seed := uint64(0); seed < 50; seed++ {
 		r.deal(groups)
 		left := r.playout(rand.NewPCG(seed, 0), false)
@@ -383,6 +385,7 @@ func TestEarlyStopIsSound(t *testing.T) {
 	stopped := 0
 	for b, geo := range geos {
 		r := NewRandom(geo)
+		r.trace = true
 		o := &oracle{slots: geo.Layout.Slots, groups: deals[b], memo: map[uint64][]float64{}}
 		r.deal(deals[b])
 		for range 200 {
