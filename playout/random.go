@@ -374,30 +374,38 @@ func (r *Random) playout(src *rand.PCG, stop bool) int {
 			s.list[i], s.pos[last] = last, i
 		}
 		s.free[g&63] = m &^ mems
-		// Count both tiles off their neighbours, noting those they free
-		// (without a branch: whether a tile comes free is a coin flip to
-		// the branch predictor), then put the matches of each freed tile
-		// with the free tiles of its group at the end of the list (see
-		// add).
-		span, nf := r.pspan[p], uint16(0)
-		for _, e := range r.prel[span>>16 : span&0xffff] {
-			j := uint8(e)
-			v := s.cnt[j] - uint16(e>>8)
-			free := uint16(uint64(freeMask) >> min(v, 63) & 1)
-			s.cnt[j] = v | free*freed
-			r.fresh[nf&(maxFreed-1)] = j
-			nf += free
-		}
-		for _, j := range r.fresh[:nf&(maxFreed-1)] {
-			h, k := r.grpMem[j]>>2, r.grpMem[j]&3
-			f := s.free[h&63]
-			a, base := adds[k<<4|f&15], 6*h
-			s.list[n], s.pos[base+uint8(a)] = base+uint8(a), n
-			s.list[n+1], s.pos[base+uint8(a>>8)] = base+uint8(a>>8), n+1
-			s.list[n+2], s.pos[base+uint8(a>>16)] = base+uint8(a>>16), n+2
-			s.free[h&63] = f | 1<<k
-			n += uint8(a >> 24)
-		}
+		n = r.release(s, p, n)
 	}
 	return r.geo.N - int(s.done)
+}
+
+// release counts both tiles of match p off their neighbours, noting those
+// they free (without a branch: whether a tile comes free is a coin flip to
+// the branch predictor), then puts the matches of each freed tile with the
+// free tiles of its group at the end of the list (see add), and returns
+// the new number of matches. It is a function of its own so that its
+// loops get the registers (inlined, they spilled three values per entry).
+//
+//go:noinline
+func (r *Random) release(s *state, p, n uint8) uint8 {
+	span, nf := r.pspan[p], uint16(0)
+	for _, e := range r.prel[span>>16 : span&0xffff] {
+		j := uint8(e)
+		v := s.cnt[j] - uint16(e>>8)
+		free := uint16(uint64(freeMask) >> min(v, 63) & 1)
+		s.cnt[j] = v | free*freed
+		r.fresh[nf&(maxFreed-1)] = j
+		nf += free
+	}
+	for _, j := range r.fresh[:nf&(maxFreed-1)] {
+		h, k := r.grpMem[j]>>2, r.grpMem[j]&3
+		f := s.free[h&63]
+		a, base := adds[k<<4|f&15], 6*h
+		s.list[n], s.pos[base+uint8(a)] = base+uint8(a), n
+		s.list[n+1], s.pos[base+uint8(a>>8)] = base+uint8(a>>8), n+1
+		s.list[n+2], s.pos[base+uint8(a>>16)] = base+uint8(a>>16), n+2
+		s.free[h&63] = f | 1<<k
+		n += uint8(a >> 24)
+	}
+	return n
 }
