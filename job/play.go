@@ -259,38 +259,28 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 			return nil, fmt.Errorf("job: %w", err)
 		}
 	}
-	spec := ps.Spec
-	per := spec.Boards
-	if spec.Shard != (Shard{}) {
-		_, per = spec.Shard.Range(spec.First, spec.Boards)
+	specs := make([]Spec, len(out.Rows))
+	for k, row := range out.Rows {
+		specs[k] = ps.Spec
+		specs[k].Strategy, specs[k].Out, specs[k].Resume = row.Strategy, row.File, ps.Resume
 	}
-	total := per * uint64(len(ps.Strategies))
-	for k := range out.Rows {
-		row := &out.Rows[k]
-		s := spec
-		s.Strategy, s.Out, s.Resume, s.OnProgress = row.Strategy, row.File, ps.Resume, nil
-		j, err := Prepare(s)
-		if err != nil {
-			return nil, fmt.Errorf("job: strategy %s: %w", row.Strategy, err)
+	var progress func(k int, done, total uint64)
+	if ps.OnProgress != nil {
+		progress = func(k int, done, total uint64) {
+			ps.OnProgress(PlayProgress{Done: done, Total: total, Strategy: out.Rows[k].Strategy, Index: k + 1, Of: len(out.Rows)})
 		}
-		if ps.OnProgress != nil {
-			base, skipped := per*uint64(k), per-j.Pending()
-			prog := PlayProgress{Done: base + skipped, Total: total, Strategy: row.Strategy, Index: k + 1, Of: len(out.Rows)}
-			ps.OnProgress(prog)
-			j.spec.OnProgress = func(p analysis.Progress) {
-				prog.Done = base + skipped + p.Done
-				ps.OnProgress(prog)
-			}
+	}
+	res, err := runSeries(ctx, specs, progress)
+	if se, ok := errors.AsType[*seriesError](err); ok {
+		if se.ran {
+			return nil, &PlayRunError{Strategy: out.Rows[se.k].Strategy, Err: se.err}
 		}
-		res, err := j.Run(ctx)
-		if err != nil {
-			return nil, &PlayRunError{Strategy: row.Strategy, Err: err}
-		}
-		row.Report, row.Summary = ReportOf(res, s.Workers), res.Summary
-		if res.Interrupted || ctx.Err() != nil {
-			row.Report.Interrupted = true
-			out.Interrupted = true
-			break
+		return nil, fmt.Errorf("job: strategy %s: %w", out.Rows[se.k].Strategy, se.err)
+	}
+	for k, r := range res {
+		if r != nil {
+			out.Rows[k].Report, out.Rows[k].Summary = ReportOf(r, ps.Spec.Workers), r.Summary
+			out.Interrupted = out.Interrupted || r.Interrupted
 		}
 	}
 	return out, nil

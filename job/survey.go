@@ -13,7 +13,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 )
@@ -230,45 +229,34 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 			}
 		}
 	}
-	spec := ss.Spec
-	per := spec.Boards
-	if spec.Shard != (Shard{}) {
-		_, per = spec.Shard.Range(spec.First, spec.Boards)
-	}
-	total := per * uint64(len(usable))
+	specs := make([]Spec, len(usable))
 	for k, i := range usable {
-		row := &out.Rows[i]
-		s := spec
-		s.Layout = ss.Entries[i].Layout
-		s.Out, s.Resume, s.OnProgress = row.File, false, nil
-		if row.File != "" && ss.Resume {
-			if _, err := os.Stat(row.File); err == nil {
-				s.Resume = true
+		specs[k] = ss.Spec
+		specs[k].Layout, specs[k].Out, specs[k].Resume = ss.Entries[i].Layout, out.Rows[i].File, false
+		if f := out.Rows[i].File; f != "" && ss.Resume {
+			if _, err := os.Stat(f); err == nil {
+				specs[k].Resume = true
 			}
 		}
-		base := per * uint64(k)
-		j, err := Prepare(s)
-		if err != nil {
-			return nil, fmt.Errorf("job: layout %s: %w", row.Name, err)
+	}
+	var progress func(k int, done, total uint64)
+	if ss.OnProgress != nil {
+		progress = func(k int, done, total uint64) {
+			ss.OnProgress(SurveyProgress{Done: done, Total: total, Layout: out.Rows[usable[k]].Name, Index: k + 1, Of: len(usable)})
 		}
-		if ss.OnProgress != nil {
-			skipped := per - j.Pending()
-			prog := SurveyProgress{Done: base + skipped, Total: total, Layout: row.Name, Index: k + 1, Of: len(usable)}
-			ss.OnProgress(prog)
-			j.spec.OnProgress = func(p analysis.Progress) {
-				prog.Done = base + skipped + p.Done
-				ss.OnProgress(prog)
-			}
+	}
+	res, err := runSeries(ctx, specs, progress)
+	if se, ok := errors.AsType[*seriesError](err); ok {
+		name := out.Rows[usable[se.k]].Name
+		if se.ran {
+			return nil, &SurveyRunError{Layout: name, Err: se.err}
 		}
-		res, err := j.Run(ctx)
-		if err != nil {
-			return nil, &SurveyRunError{Layout: row.Name, Err: err}
-		}
-		row.Report = ReportOf(res, s.Workers)
-		if res.Interrupted || ctx.Err() != nil {
-			row.Report.Interrupted = true
-			out.Interrupted = true
-			break
+		return nil, fmt.Errorf("job: layout %s: %w", name, se.err)
+	}
+	for k, r := range res {
+		if r != nil {
+			out.Rows[usable[k]].Report = ReportOf(r, ss.Spec.Workers)
+			out.Interrupted = out.Interrupted || r.Interrupted
 		}
 	}
 	return out, nil
