@@ -3,10 +3,8 @@ package bot
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
 
+	"github.com/mjsolve/mjsolve/internal/parallel"
 	"github.com/mjsolve/mjsolve/tw16/game"
 )
 
@@ -43,56 +41,15 @@ func SelfPlay(ctx context.Context, o SelfPlayOptions) (*game.Table, error) {
 	if o.Hands < 0 {
 		return nil, fmt.Errorf("bot: %d hands", o.Hands)
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = max(1, min(workers, o.Hands))
-	var (
-		next, done atomic.Int64
-		mu         sync.Mutex
-		firstErr   error
-		wg         sync.WaitGroup
-	)
 	total := game.NewTable(o.Strategies)
 	sched := game.Schedule{Seed: o.Seed}
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p, err := newPlayer(o)
-			if err == nil {
-				for ctx.Err() == nil {
-					i := int(next.Add(1) - 1)
-					if i >= o.Hands {
-						break
-					}
-					if err = p.play(sched.Hand(i), o.Seed); err != nil {
-						break
-					}
-					n := int(done.Add(1))
-					if o.Progress != nil {
-						mu.Lock()
-						o.Progress(n)
-						mu.Unlock()
-					}
-				}
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			if p != nil {
-				total.Merge(p.table)
-			}
-			if err != nil && firstErr == nil {
-				firstErr = err
-			}
-		}()
-	}
-	wg.Wait()
-	if firstErr != nil {
-		return total, firstErr
-	}
-	return total, ctx.Err()
+	err := parallel.Run(ctx, parallel.Job[*player]{N: o.Hands, Workers: o.Workers,
+		New:      func() (*player, error) { return newPlayer(o) },
+		Do:       func(p *player, i int) error { return p.play(sched.Hand(i), o.Seed) },
+		Merge:    func(p *player) { total.Merge(p.table) },
+		Progress: o.Progress,
+	})
+	return total, err
 }
 
 // player plays hands of a match in one goroutine.

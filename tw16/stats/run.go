@@ -3,10 +3,8 @@ package stats
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
 
+	"github.com/mjsolve/mjsolve/internal/parallel"
 	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/mjsolve/mjsolve/tw16/game"
 )
@@ -48,66 +46,27 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if o.Tables == nil {
 		o.Tables = tw16.DefaultTables()
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = max(1, min(workers, o.Deals))
 	total := &Report{Requested: o.Deals, Seed: o.Seed, Flowers: o.Flowers}
-	var (
-		next, done atomic.Int64
-		mu         sync.Mutex
-		firstErr   error
-		wg         sync.WaitGroup
-	)
-	progress := func(n int64) {
-		if o.Progress != nil {
-			mu.Lock()
-			o.Progress(int(n))
-			mu.Unlock()
-		}
-	}
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var (
-				r     Report
-				d     Deal
-				p     = NewPlayer(o.Tables)
-				since int64
-				err   error
-			)
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= o.Deals {
-					break
-				}
-				if err = r.play(p, &d, DealSeed(o.Seed, i), o.Flowers); err != nil {
-					err = fmt.Errorf("%w (deal %d)", err, i)
-					break
-				}
-				if since++; since == progressStep {
-					progress(done.Add(since))
-					since = 0
-				}
+	err := parallel.Run(ctx, parallel.Job[*worker]{N: o.Deals, Workers: o.Workers,
+		New: func() (*worker, error) { return &worker{p: NewPlayer(o.Tables)}, nil },
+		Do: func(w *worker, i int) error {
+			if err := w.r.play(w.p, &w.d, DealSeed(o.Seed, i), o.Flowers); err != nil {
+				return fmt.Errorf("%w (deal %d)", err, i)
 			}
-			if since > 0 {
-				progress(done.Add(since))
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			total.Merge(&r)
-			if err != nil && firstErr == nil {
-				firstErr = err
-			}
-		}()
-	}
-	wg.Wait()
-	if firstErr != nil {
-		return total, firstErr
-	}
-	return total, ctx.Err()
+			return nil
+		},
+		Merge:    func(w *worker) { total.Merge(&w.r) },
+		Progress: o.Progress, Step: progressStep,
+	})
+	return total, err
+}
+
+// worker is what a goroutine of Run plays with: its player, a deal and
+// the report of its deals.
+type worker struct {
+	r Report
+	d Deal
+	p *Player
 }
 
 // play deals from seed into d, plays the four hands with p and counts
