@@ -3,7 +3,6 @@ package plot
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -23,11 +22,16 @@ type DifficultySeries struct {
 var ErrNoPlayouts = errors.New("no boards with playouts (run with --difficulty K)")
 
 // Difficulty draws, for each layout, the distribution of McDonald's
-// difficulty of its winnable boards: the share of boards (in percent)
-// against the fraction of random playouts that cleared them, on a log axis
-// in the bins of [analysis.DifficultyStats] (ten per power of ten). Boards
-// no playout cleared cannot be put on a log axis: the legend gives their
-// share beside the layout's name.
+// difficulty of its winnable boards as a cumulative curve: at each share f
+// of random playouts (a log axis, at the edges of the bins of
+// [analysis.DifficultyStats], ten per power of ten), the share of boards
+// (in percent) that fewer than f of their playouts cleared. The curve
+// starts at the boards no playout cleared, which a log axis cannot show as
+// a point of their own (the legend gives their share too), and reaches
+// 100% at f = 1. A cumulative curve and not a histogram: with K playouts a
+// board's share is a multiple of 1/K, so at K = 100 most bins below 10%
+// hold one such multiple or none, and a histogram would show empty bins
+// between full ones that say nothing of the boards.
 func Difficulty(series []DifficultySeries, title string) (*gplot.Plot, error) {
 	lo := analysis.DifficultyBins
 	for _, s := range series {
@@ -44,8 +48,8 @@ func Difficulty(series []DifficultySeries, title string) (*gplot.Plot, error) {
 	drawn := 0
 	p := gplot.New()
 	p.Title.Text = title
-	p.X.Label.Text = "share of random playouts that cleared the board"
-	p.Y.Label.Text = "winnable boards (%)"
+	p.X.Label.Text = "share f of random playouts that cleared the board"
+	p.Y.Label.Text = "winnable boards cleared by fewer than f (%)"
 	p.X.Scale = gplot.LogScale{}
 	p.X.Tick.Marker = fractionTicks{}
 	p.Add(plotter.NewGrid())
@@ -54,16 +58,7 @@ func Difficulty(series []DifficultySeries, title string) (*gplot.Plot, error) {
 		if d == nil || d.Boards == 0 {
 			continue
 		}
-		var pts plotter.XYs
-		for i := lo; i <= analysis.DifficultyBins; i++ {
-			a, b := analysis.DifficultyBinRange(i)
-			share := 100 * float64(d.Bins[i]) / float64(d.Boards)
-			if i == analysis.DifficultyBins {
-				b = a * math.Pow(10, 0.1) // the bin of f = 1, drawn one bin wide
-			}
-			pts = append(pts, plotter.XY{X: a, Y: share}, plotter.XY{X: b, Y: share})
-		}
-		line, err := plotter.NewLine(pts)
+		line, err := plotter.NewLine(difficultyCurve(d, lo))
 		if err != nil {
 			return nil, fmt.Errorf("analysis: plot: %w", err)
 		}
@@ -77,10 +72,29 @@ func Difficulty(series []DifficultySeries, title string) (*gplot.Plot, error) {
 	if drawn == 0 {
 		return nil, fmt.Errorf("analysis: plot: %w", ErrNoPlayouts)
 	}
-	p.Legend.Top = true
-	p.Legend.Left = true
-	p.Y.Min = 0
+	// Bottom right, under the curves that reach 100% on the right.
+	p.Legend.Top, p.Legend.Left = false, false
+	p.Legend.XOffs, p.Legend.YOffs = -vg.Points(24), vg.Points(12)
+	p.Y.Min, p.Y.Max = 0, 100
 	return p, nil
+}
+
+// difficultyCurve is the cumulative curve of d from the lower edge of bin
+// lo: at the lower edge of each bin, the share (in percent) of boards with
+// a smaller fraction (those never cleared and those of the bins before),
+// and 100% at f = 1.
+func difficultyCurve(d *analysis.DifficultyStats, lo int) plotter.XYs {
+	below := d.Never
+	for _, c := range d.Bins[:lo] {
+		below += c
+	}
+	var pts plotter.XYs
+	for i := lo; i <= analysis.DifficultyBins; i++ {
+		a, _ := analysis.DifficultyBinRange(i)
+		pts = append(pts, plotter.XY{X: a, Y: 100 * float64(below) / float64(d.Boards)})
+		below += d.Bins[i]
+	}
+	return append(pts, plotter.XY{X: 1, Y: 100}) // the boards every playout cleared
 }
 
 // fractionTicks label a log axis of fractions as percentages.

@@ -481,3 +481,47 @@ func TestRatePlotLegendPlace(t *testing.T) {
 		}
 	}
 }
+
+func TestDifficultyCumulative(t *testing.T) {
+	// 10 boards at K = 100: 4 never cleared, 3 at 1/100, 2 at 3/100, 1 at
+	// 100/100. The curve starts at the never cleared (40%), has 70% of
+	// the boards below the edge after 1% and 90% below the edge after
+	// 3%, stays flat in between, and ends at 100% at f = 1.
+	var d analysis.DifficultyStats
+	for _, x := range []int64{0, 0, 0, 0, 1, 1, 1, 3, 3, 100} {
+		d.Add(analysis.Record{Verdict: analysis.Winnable, Clear: x, Playouts: 100})
+	}
+	p, err := Difficulty([]DifficultySeries{{Name: "fake", Stats: &d}}, "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pts := difficultyCurve(&d, analysis.DifficultyBin(0.01))
+	at := func(f float64) float64 { // the curve's value at the edge f
+		for _, q := range pts {
+			if math.Abs(q.X/f-1) < 1e-9 {
+				return q.Y
+			}
+		}
+		t.Fatalf("no point at %g in %v", f, pts)
+		return 0
+	}
+	edge := func(k int) float64 { return math.Pow(10, float64(k)/10) } // 10^(k/10)
+	for _, c := range []struct{ f, want float64 }{
+		{edge(-20), 40}, {edge(-19), 70}, {edge(-17), 70}, {edge(-16), 70}, {edge(-15), 90}, {edge(-1), 90}, {1, 90},
+	} {
+		if got := at(c.f); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("at %.4g: %.1f%%, want %.1f%%", c.f, got, c.want)
+		}
+	}
+	if last := pts[len(pts)-1]; last.X != 1 || last.Y != 100 || pts[0].Y != 40 {
+		t.Errorf("curve from %v to %v", pts[0], last)
+	}
+	for i := 1; i < len(pts); i++ {
+		if pts[i].Y < pts[i-1].Y || pts[i].X < pts[i-1].X {
+			t.Errorf("not cumulative at %v after %v", pts[i], pts[i-1])
+		}
+	}
+	if p.Y.Min != 0 || p.Y.Max != 100 {
+		t.Errorf("y axis %g..%g", p.Y.Min, p.Y.Max)
+	}
+}
