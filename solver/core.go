@@ -187,7 +187,8 @@ type searchState struct {
 	// pos.tiles[g] of the partner of pos.tiles[g][0]) may still be part of
 	// a solution (root tests).
 	allowed [256]uint8
-	fixed   [64]uint8 // groups whose only possible pairing was set at the root
+	wipes   [256]uint32 // per group: how often the descent found it wiped out
+	fixed   [64]uint8   // groups whose only possible pairing was set at the root
 	nFixed  int
 	snaps   []snapshot // one per search depth
 	hsnap   snapshot   // the scan holding groups back (look-ahead)
@@ -370,6 +371,7 @@ func (c *core) load(groups []uint8, present *[3]uint64) {
 	for i := 0; i < sr.nOrder; i++ {
 		sr.pref[sr.order[i]] = [2]uint8{noPartner, noPartner}
 		sr.allowed[sr.order[i]] = 0b1110
+		sr.wipes[sr.order[i]] = 0
 	}
 	c.budget.scans, c.budget.games, c.budget.nodes = 0, 0, 0
 	c.budget.aborted, c.ml.done = false, false

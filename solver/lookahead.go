@@ -120,6 +120,7 @@ func (c *core) descendW(s, m int) (won bool, last int) {
 	if c.budget.aborted {
 		return false, 0
 	}
+	c.srch.wipes[g]++
 	// g (at k) is wiped out by order[s..k−1] at pairing 1: c.srch.fail
 	// holds the end states of its failing scans. Find the groups needed
 	// for the wipe-out, from k−1 backwards: drop a group's pairing and

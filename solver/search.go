@@ -134,11 +134,22 @@ func (c *core) guideTo(g uint8, f [2]uint8) {
 	*t = nt
 }
 
-// shuffleOrder puts the groups to branch on in a random order.
+// shuffleOrder puts the groups to branch on in a random order, and then
+// (a stable sort) those wiped out more often in this board's search so far
+// first: a new attempt starts with the groups that made the last ones fail.
 func (c *core) shuffleOrder() {
+	o, w := &c.srch.order, &c.srch.wipes
 	for i := c.srch.nOrder - 1; i > 0; i-- {
 		j := int(c.rng.Uint64() % uint64(i+1))
-		c.srch.order[i], c.srch.order[j] = c.srch.order[j], c.srch.order[i]
+		o[i], o[j] = o[j], o[i]
+	}
+	for i := 1; i < c.srch.nOrder; i++ {
+		x := o[i]
+		j := i
+		for ; j > 0 && w[o[j-1]] < w[x]; j-- {
+			o[j] = o[j-1]
+		}
+		o[j] = x
 	}
 }
 
