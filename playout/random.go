@@ -389,12 +389,13 @@ func (r *Random) playout(src *rand.PCG, stop bool) int {
 //go:noinline
 func (r *Random) release(s *state, p, n uint8) uint8 {
 	span, nf := r.pspan[p], uint16(0)
+	cnt, fresh := &s.cnt, &r.fresh
 	for _, e := range r.prel[span>>16 : span&0xffff] {
 		j := uint8(e)
-		v := s.cnt[j] - uint16(e>>8)
+		v := cnt[j] - uint16(e>>8)
 		free := uint16(uint64(freeMask) >> min(v, 63) & 1)
-		s.cnt[j] = v | free*freed
-		r.fresh[nf&(maxFreed-1)] = j
+		cnt[j] = v | free*freed
+		fresh[nf&(maxFreed-1)] = j
 		nf += free
 	}
 	for _, j := range r.fresh[:nf&(maxFreed-1)] {
