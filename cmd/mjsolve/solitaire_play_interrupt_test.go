@@ -21,10 +21,19 @@ import (
 )
 
 func TestPlayInterrupt(t *testing.T) {
-	// A real Ctrl-C (SIGINT to this process) during the 25th board of the second
-	// strategy: the table holds the first strategy, the partial second and
-	// the third not run; the files keep every finished board, and --resume
-	// ends them as one run.
+	// A real Ctrl-C (SIGINT to this process), or SIGTERM, during the 25th
+	// board of the second strategy: the table holds the first strategy,
+	// the partial second and the third not run; the files keep every
+	// finished board, and --resume ends them as one run.
+	for _, c := range []struct {
+		sig  syscall.Signal
+		code int
+	}{{syscall.SIGINT, exitInterrupted}, {syscall.SIGTERM, exitTerminated}} {
+		t.Run(c.sig.String(), func(t *testing.T) { testPlayInterrupt(t, c.sig, c.code) })
+	}
+}
+
+func testPlayInterrupt(t *testing.T, sig syscall.Signal, exit int) {
 	dir := t.TempDir()
 	var n atomic.Int64
 	h := &hooks{newWorkers: func(geo *solitaire.Geometry, d solitaire.Dealer, opt solver.Options) func() analysis.Worker {
@@ -37,7 +46,7 @@ func TestPlayInterrupt(t *testing.T) {
 					// machine, it may take a while): this board is then
 					// unfinished (or finished, if the solver is done first), and
 					// none follows.
-					syscall.Kill(os.Getpid(), syscall.SIGINT)
+					syscall.Kill(os.Getpid(), sig)
 					select {
 					case <-ctx.Done():
 					case <-time.After(time.Minute):
@@ -49,7 +58,7 @@ func TestPlayInterrupt(t *testing.T) {
 	}}
 	args := []string{"solitaire", "play", "--layout", "turtle40", "--boards", "100", "--workers", "1", "--out", dir}
 	code, out, errOut := runCmdWith(t, h, "", args...)
-	if code != exitInterrupted || !strings.HasPrefix(errOut, "mjsolve: interrupted; the table holds the finished strategies") {
+	if code != exit || !strings.HasPrefix(errOut, "mjsolve: interrupted; the table holds the finished strategies") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	if !strings.Contains(out, "\nrandom     100 ") || !strings.Contains(out, " (interrupted) ") || !strings.Contains(out, "\nlookahead  not run (interrupted)\n") {
