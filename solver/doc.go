@@ -27,6 +27,8 @@
 //     played out; of three free tiles where one blocks nothing, the other two
 //     are played; no first match may leave two tiles of which one covers the
 //     other): a game that clears the board proves it winnable (Random).
+//     The games' opening cleaning moves draw no random numbers, so every
+//     game after the first starts from where the first stood after them.
 //  3. The pairing search (Search): walk down an order of the groups giving
 //     each a pairing that keeps the scan passing (all three are tried from
 //     one scan that holds the group back); at a group none of whose pairings
