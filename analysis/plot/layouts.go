@@ -66,14 +66,7 @@ func LayoutRates(rows []LayoutRate, title string) (*gplot.Plot, error) {
 		}
 		return 0
 	})
-	p := gplot.New()
-	p.Title.Text = title
-	p.X.Label.Text = "unwinnable boards (%), with 95% interval"
-	p.X.Min, p.X.Max = 0, 100
-	p.X.Tick.Marker = linearTicks{}
-	grid := plotter.NewGrid()
-	grid.Horizontal.Width = 0
-	p.Add(grid)
+	p := percentBars(title, "unwinnable boards (%), with 95% interval")
 
 	vals := make(plotter.Values, len(rows))
 	names := make([]string, len(rows))
@@ -87,23 +80,14 @@ func LayoutRates(rows []LayoutRate, title string) (*gplot.Plot, error) {
 			pub = append(pub, plotter.XY{X: 100 * r.Published, Y: float64(i)})
 		}
 	}
-	bars, err := plotter.NewBarChart(vals, vg.Points(11))
+	bars, err := rateBars(vals, vg.Points(11))
 	if err != nil {
-		return nil, fmt.Errorf("analysis: plot: %w", err)
+		return nil, err
 	}
-	bars.Horizontal = true
-	bars.Color = rateBandColor
-	bars.LineStyle.Color = rateLineColor
-	bars.LineStyle.Width = vg.Points(0.5)
 	p.Add(bars)
-	eb, err := plotter.NewXErrorBars(whiskers)
-	if err != nil {
-		return nil, fmt.Errorf("analysis: plot: %w", err)
+	if err := addWhiskers(p, whiskers); err != nil {
+		return nil, err
 	}
-	eb.LineStyle.Color = black
-	eb.LineStyle.Width = vg.Points(1)
-	eb.CapWidth = vg.Points(6)
-	p.Add(eb)
 	if len(pub) > 0 {
 		sc, err := plotter.NewScatter(pub)
 		if err != nil {
@@ -123,6 +107,43 @@ func LayoutRates(rows []LayoutRate, title string) (*gplot.Plot, error) {
 // LayoutRatesHeight is a picture height in pixels that gives each of n
 // bars room for its label.
 func LayoutRatesHeight(n int) int { return max(240, 120+24*n) }
+
+// percentBars is a plot of horizontal bars against percentages (0 to 100,
+// vertical grid lines), its axis labelled xLabel.
+func percentBars(title, xLabel string) *gplot.Plot {
+	p := gplot.New()
+	p.Title.Text = title
+	p.X.Label.Text = xLabel
+	p.X.Min, p.X.Max = 0, 100
+	p.X.Tick.Marker = linearTicks{}
+	grid := plotter.NewGrid()
+	grid.Horizontal.Width = 0
+	p.Add(grid)
+	return p
+}
+
+// rateBars are the horizontal bars of rates vals (in percent; bar i at
+// y = i), width wide, in the colours of a rate.
+func rateBars(vals plotter.Values, width vg.Length) (*plotter.BarChart, error) {
+	bars, err := plotter.NewBarChart(vals, width)
+	if err != nil {
+		return nil, fmt.Errorf("analysis: plot: %w", err)
+	}
+	bars.Horizontal = true
+	bars.Color, bars.LineStyle.Color, bars.LineStyle.Width = rateBandColor, rateLineColor, vg.Points(0.5)
+	return bars, nil
+}
+
+// addWhiskers adds the intervals of bars to p, in black.
+func addWhiskers(p *gplot.Plot, whiskers xErrors) error {
+	eb, err := plotter.NewXErrorBars(whiskers)
+	if err != nil {
+		return fmt.Errorf("analysis: plot: %w", err)
+	}
+	eb.LineStyle.Color, eb.LineStyle.Width, eb.CapWidth = black, vg.Points(1), vg.Points(6)
+	p.Add(eb)
+	return nil
+}
 
 // xError is one whisker: a point with its distance to the interval's ends.
 type xError struct{ x, y, lo, hi float64 }

@@ -50,14 +50,7 @@ func PlayRates(rows []analysis.StrategyPlay, title string) (*gplot.Plot, error) 
 		return nil, ErrNoPlays
 	}
 	n := len(drawn)
-	p := gplot.New()
-	p.Title.Text = title
-	p.X.Label.Text = "boards won (%), with 95% interval"
-	p.X.Min, p.X.Max = 0, 100
-	p.X.Tick.Marker = linearTicks{}
-	grid := plotter.NewGrid()
-	grid.Horizontal.Width = 0
-	p.Add(grid)
+	p := percentBars(title, "boards won (%), with 95% interval")
 
 	// Bar i is drawn at y = i from the bottom: the peeking rate at 0, the
 	// strategies above it, the first at the top.
@@ -86,12 +79,11 @@ func PlayRates(rows []analysis.StrategyPlay, title string) (*gplot.Plot, error) 
 		vals[y-1] = 100 * rate
 		mark(y, rate, lo, hi)
 	}
-	bars, err := plotter.NewBarChart(vals, vg.Points(18))
+	bars, err := rateBars(vals, vg.Points(18))
 	if err != nil {
-		return nil, fmt.Errorf("analysis: plot: %w", err)
+		return nil, err
 	}
-	bars.Horizontal, bars.XMin = true, 1
-	bars.Color, bars.LineStyle.Color, bars.LineStyle.Width = rateBandColor, rateLineColor, vg.Points(0.5)
+	bars.XMin = 1
 	p.Add(bars)
 	pb, err := plotter.NewBarChart(plotter.Values{100 * pr}, vg.Points(18))
 	if err != nil {
@@ -100,12 +92,9 @@ func PlayRates(rows []analysis.StrategyPlay, title string) (*gplot.Plot, error) 
 	pb.Horizontal = true
 	pb.Color, pb.LineStyle.Color, pb.LineStyle.Width = peekTint, peekColor, vg.Points(0.5)
 	p.Add(pb)
-	eb, err := plotter.NewXErrorBars(whiskers)
-	if err != nil {
-		return nil, fmt.Errorf("analysis: plot: %w", err)
+	if err := addWhiskers(p, whiskers); err != nil {
+		return nil, err
 	}
-	eb.LineStyle.Color, eb.LineStyle.Width, eb.CapWidth = black, vg.Points(1), vg.Points(6)
-	p.Add(eb)
 	lb, err := plotter.NewLabels(labels)
 	if err != nil {
 		return nil, fmt.Errorf("analysis: plot: %w", err)
