@@ -127,9 +127,7 @@ func TestPlayStrategyMismatch(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name string, h Header, recs []Record) string {
 		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, encode(t, false, h, recs), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeRecords(t, p, h, recs)
 		return p
 	}
 	g := write("g.jsonl", playHeader(1, 10, "greedy"), withPlay(expected(1, 10), 8))
@@ -259,9 +257,7 @@ func TestMergeStrategies(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name string, h Header, recs []Record) string {
 		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, encode(t, false, h, recs), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeRecords(t, p, h, recs)
 		return p
 	}
 	recs := withPlay(expected(1, 20), 8)
