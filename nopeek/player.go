@@ -2,9 +2,11 @@ package nopeek
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 
+	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/playout"
 	"github.com/mjsolve/mjsolve/solitaire"
 )
@@ -29,19 +31,10 @@ type StrategyError struct {
 }
 
 func (e *StrategyError) Error() string {
-	return "nopeek: unknown strategy " + quote(e.Name) + " (want " + strings.Join(strategyNames, ", ") + ")"
+	return fmt.Sprintf("nopeek: unknown strategy %q (want %s)", mjsolve.Excerpt(e.Name), strings.Join(strategyNames, ", "))
 }
 
 var errNoGeometry = errors.New("nopeek: no geometry")
-
-// quote quotes a name for a message, keeping it on one line.
-func quote(s string) string {
-	const maxLen = 40
-	if len(s) > maxLen {
-		s = s[:maxLen] + "…"
-	}
-	return `"` + strings.NewReplacer("\n", `\n`, "\r", `\r`, `"`, `\"`).Replace(s) + `"`
-}
 
 // Result is the result of one game played without peeking.
 type Result struct {
