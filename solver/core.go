@@ -188,6 +188,7 @@ type searchState struct {
 	// a solution (root tests).
 	allowed [256]uint8
 	wipes   [256]uint32 // per group: how often the descent found it wiped out
+	stuck   [256]uint32 // per group: the random games that left tiles of it
 	fixed   [64]uint8   // groups whose only possible pairing was set at the root
 	nFixed  int
 	snaps   []snapshot // one per search depth
@@ -372,6 +373,7 @@ func (c *core) load(groups []uint8, present *[3]uint64) {
 		sr.pref[sr.order[i]] = [2]uint8{noPartner, noPartner}
 		sr.allowed[sr.order[i]] = 0b1110
 		sr.wipes[sr.order[i]] = 0
+		sr.stuck[sr.order[i]] = 0
 	}
 	c.budget.scans, c.budget.games, c.budget.nodes = 0, 0, 0
 	c.budget.aborted, c.ml.done = false, false

@@ -61,6 +61,7 @@ func (c *core) decide(minLeft bool) outcome {
 			gameBest = l
 			c.setPref()
 		}
+		c.countStuck()
 		if i == c.cfg.probe-1 && gameBest*cutDen >= c.pos.remaining*cutNum {
 			break
 		}
@@ -68,6 +69,9 @@ func (c *core) decide(minLeft bool) outcome {
 			return outcome{Unknown, Budget, -1}
 		}
 	}
+	// The first attempt starts with the groups the random games left on the
+	// board most often.
+	c.sortOrder(&c.srch.stuck)
 	if c.cfg.rootTests && !c.testRoot() {
 		return c.impossible(Search, minLeft, left0)
 	}
@@ -177,6 +181,16 @@ func (c *core) resetSearch() {
 		c.rotate(g)
 	}
 	c.shuffleOrder()
+}
+
+// countStuck counts, per group, the random games that left some of its
+// tiles on the board: the one just played (c.rg) has.
+func (c *core) countStuck() {
+	for i := 0; i < c.srch.nOrder; i++ {
+		if g := c.srch.order[i]; c.rg.on[g] != 0 {
+			c.srch.stuck[g]++
+		}
+	}
 }
 
 // setPref remembers, per group, the first pair the random game just played

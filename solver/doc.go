@@ -39,10 +39,12 @@
 //     played first (else the pair the last relaxed scan took together
 //     first); the next tried, in the descent and when branching, is the
 //     pairing with the pair the last relaxed scan took together first.
-//     Attempts with growing scan budgets restart with a new order (random,
-//     then the groups found wiped out most often so far first); at the
-//     first restart each pairing is tested alone and those failing are ruled
-//     out. The last attempt is unbounded, so the answer is exact.
+//     The first attempt puts first the groups the random games left on
+//     the board most often. Attempts with growing scan budgets restart with
+//     a new order (random, then the groups found wiped out most often so far
+//     first); at the first restart each pairing is tested alone and those
+//     failing are ruled out. The last attempt is unbounded, so the answer is
+//     exact.
 //
 // # The scan's state
 //

@@ -138,11 +138,18 @@ func (c *core) guideTo(g uint8, f [2]uint8) {
 // (a stable sort) those wiped out more often in this board's search so far
 // first: a new attempt starts with the groups that made the last ones fail.
 func (c *core) shuffleOrder() {
-	o, w := &c.srch.order, &c.srch.wipes
+	o := &c.srch.order
 	for i := c.srch.nOrder - 1; i > 0; i-- {
 		j := int(c.rng.Uint64() % uint64(i+1))
 		o[i], o[j] = o[j], o[i]
 	}
+	c.sortOrder(&c.srch.wipes)
+}
+
+// sortOrder sorts the groups to branch on by w, largest first, keeping the
+// order of groups with equal w.
+func (c *core) sortOrder(w *[256]uint32) {
+	o := &c.srch.order
 	for i := 1; i < c.srch.nOrder; i++ {
 		x := o[i]
 		j := i
