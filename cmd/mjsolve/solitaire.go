@@ -49,11 +49,14 @@ func (o *jobFlags) add(cmd *cobra.Command, help map[string]string) {
 }
 
 // check reads what the library leaves to the command: --workers (at
-// least 1 here; the library's 0 is every core), --shard and --plot, found
-// out before the run.
+// least 1 here; the library's 0 is every core), --resume (only with a
+// file name), --shard and --plot, found out before the run.
 func (o *jobFlags) check() error {
 	if o.spec.Workers < 1 {
 		return fmt.Errorf("--workers %d: must be at least 1", o.spec.Workers)
+	}
+	if o.spec.Resume && o.spec.Out == "" {
+		return errors.New("--resume needs --out FILE")
 	}
 	if o.shard != "" {
 		sh, err := job.ParseShard(o.shard)
@@ -122,9 +125,6 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 	}
 	spec := o.spec
 	spec.Clock, spec.CPU, spec.NewWorkers = h.clock, h.cpu, h.newWorkers
-	if spec.Resume && spec.Out == "" {
-		return errors.New("--resume needs --out FILE")
-	}
 	if job.IsSelector(o.layout) {
 		return runSurvey(ctx, o, spec, stdout, stderr)
 	}
@@ -189,7 +189,10 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 // main job: a record file that cannot be written or a survey's or play's
 // run that failed exits 1 (a full disk is not the input's fault); a game
 // the dealer does not have is named by the flags that give it, and another
-// bad field by its flag.
+// bad field by its flag, in one wording for the main job, its surveys and
+// solitaire play: "--boards must be at least 1", "--shard 1/3: more
+// shards than the 2 boards", but "--deal: unknown dealer "x"" (a name the
+// command does not know, as every command words it).
 func jobError(err error) error {
 	_, we := errors.AsType[*analysis.WriteError](err)
 	_, re := errors.AsType[*job.SurveyRunError](err)
@@ -202,8 +205,8 @@ func jobError(err error) error {
 	}
 	if fe, ok := errors.AsType[*job.FieldError](err); ok {
 		switch fe.Field {
-		case "deal":
-			return fmt.Errorf("--deal: %s", fe.Msg) // as every command words it
+		case "deal", "strategy":
+			return fmt.Errorf("--%s: %s", fe.Field, fe.Msg)
 		case "timeout":
 			return fmt.Errorf("--timeout-per-board %s", fe.Msg)
 		}

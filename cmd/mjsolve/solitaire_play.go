@@ -69,8 +69,8 @@ func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Wr
 		res, err = job.Play(ctx, ps)
 	}
 	bar.stop(ctx)
-	if fe, ok := errors.AsType[*job.FieldError](err); ok {
-		return fmt.Errorf("--%s: %s", fe.Field, fe.Msg)
+	if ex, ok := errors.AsType[*job.ExistsError](err); ok {
+		return fmt.Errorf("--out %s already exists: add --resume to continue it, or remove it", ex.File)
 	} else if err != nil {
 		return jobError(err) // a record file that could not be written is not the input's fault: exit 1
 	}

@@ -123,7 +123,7 @@ func TestPlayResume(t *testing.T) {
 	if code, errOut := play("--boards", "30", "--out", path); code != 0 {
 		t.Fatal(errOut)
 	}
-	if code, errOut := play("--boards", "70", "--out", path); code != exitBadInput || errOut != "mjsolve: --out: "+path+" already exists (continue it with resume, or remove it)\n" {
+	if code, errOut := play("--boards", "70", "--out", path); code != exitBadInput || errOut != "mjsolve: --out "+path+" already exists: add --resume to continue it, or remove it\n" {
 		t.Errorf("existing --out: exit %d, %q", code, errOut)
 	}
 	if code, errOut := play("--boards", "70", "--out", path, "--resume"); code != 0 {
@@ -158,18 +158,18 @@ func TestPlayBadInput(t *testing.T) {
 	}{
 		{[]string{"--strategy", "peek"}, `mjsolve: --strategy: unknown strategy "peek" (want random, greedy, lookahead or all, or a comma list)` + "\n"},
 		{[]string{"--strategy", "greedy,"}, `mjsolve: --strategy: empty name in "greedy," (want random, greedy, lookahead or all, or a comma list)` + "\n"},
-		{[]string{"--boards", "0"}, "mjsolve: --boards: must be at least 1\n"},
+		{[]string{"--boards", "0"}, "mjsolve: --boards must be at least 1\n"},
 		{[]string{"--workers", "0"}, "mjsolve: --workers 0: must be at least 1\n"},
 		{[]string{"--shard", "3/2"}, "mjsolve: bad --shard \"3/2\": want i/n with 1 <= i <= n\n"},
-		{[]string{"--boards", "2", "--shard", "1/3"}, "mjsolve: --shard: 1/3: more shards than the 2 boards\n"},
-		{[]string{"--resume"}, "mjsolve: --resume: needs a record file (out)\n"},
+		{[]string{"--boards", "2", "--shard", "1/3"}, "mjsolve: --shard 1/3: more shards than the 2 boards\n"},
+		{[]string{"--resume"}, "mjsolve: --resume needs --out FILE\n"},
 		{[]string{"--deal", "nope"}, "mjsolve: --deal: unknown dealer \"nope\" (want pcg or mjsolver)\n"},
-		{[]string{"--deal", "mjsolver", "--first", "4294967295"}, "mjsolve: --boards: last game (first + boards - 1) 4294967304: the mjsolver dealer has games 0 to 4294967295\n"},
+		{[]string{"--deal", "mjsolver", "--first", "4294967295"}, "mjsolve: last game (--first + --boards - 1) 4294967304: the mjsolver dealer has games 0 to 4294967295\n"},
 		{[]string{"--layout", "no-such-layout"}, "mjsolve: layouts: unknown layout \"no-such-layout\""},
 		{[]string{"--plot", "x.gif"}, "mjsolve: --plot x.gif: unknown extension .gif (want .png, .svg or .pdf)\n"},
 		{[]string{"--plot", filepath.Join(dir, "no", "x.png")}, "mjsolve: --plot " + filepath.Join(dir, "no", "x.png") + ": no directory " + filepath.Join(dir, "no") + "\n"},
-		{[]string{"--strategy", "greedy", "--out", dir}, "mjsolve: --out: " + dir + " is a directory; with one strategy give a record file name\n"},
-		{[]string{"--strategy", "greedy,random", "--out", file}, "mjsolve: --out: " + file + " is a file; with several strategies give a directory (one record file per strategy)\n"},
+		{[]string{"--strategy", "greedy", "--out", dir}, "mjsolve: --out " + dir + " is a directory; with one strategy give a record file name\n"},
+		{[]string{"--strategy", "greedy,random", "--out", file}, "mjsolve: --out " + file + " is a file; with several strategies give a directory (one record file per strategy)\n"},
 		{[]string{"extra"}, "mjsolve: unknown command \"extra\""},
 	}
 	for _, tc := range tests {
