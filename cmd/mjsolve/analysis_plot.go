@@ -99,8 +99,8 @@ func plotFormat(flag, name string) (string, error) {
 	return "", fmt.Errorf("%s %s: unknown extension %s (want .png, .svg or .pdf)", flag, name, ext)
 }
 
-// parseSize parses "WxH" in pixels.
-func parseSize(s string) (w, h int, err error) {
+// parseSize parses "WxH" in pixels, the value of flag (named in the error).
+func parseSize(flag, s string) (w, h int, err error) {
 	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
 	if ok {
 		w, err = strconv.Atoi(ws)
@@ -109,7 +109,7 @@ func parseSize(s string) (w, h int, err error) {
 		}
 	}
 	if !ok || err != nil || w < 16 || h < 16 || w > 20000 || h > 20000 {
-		return 0, 0, fmt.Errorf("--size %q: want WxH in pixels, each 16 to 20000 (e.g. 960x600)", s)
+		return 0, 0, fmt.Errorf("%s %q: want WxH in pixels, each 16 to 20000 (e.g. 960x600)", flag, s)
 	}
 	return w, h, nil
 }
@@ -131,7 +131,7 @@ func runAnalysisPlot(o *analysisPlotOptions) error {
 	if err != nil {
 		return err
 	}
-	w, h, err := parseSize(o.size)
+	w, h, err := parseSize("--size", o.size)
 	if err != nil {
 		return err
 	}

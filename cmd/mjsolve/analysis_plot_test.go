@@ -127,7 +127,7 @@ func FuzzParseSize(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		w, h, err := parseSize(s)
+		w, h, err := parseSize("--size", s)
 		if err != nil {
 			if want := fmt.Sprintf("--size %q: want WxH in pixels, each 16 to 20000 (e.g. 960x600)", s); err.Error() != want {
 				t.Fatalf("error %q, want %q", err, want)
@@ -137,7 +137,7 @@ func FuzzParseSize(f *testing.F) {
 		if w < 16 || h < 16 || w > 20000 || h > 20000 {
 			t.Fatalf("%q: size %dx%d out of range", s, w, h)
 		}
-		if w2, h2, err := parseSize(fmt.Sprintf("%dx%d", w, h)); err != nil || w2 != w || h2 != h {
+		if w2, h2, err := parseSize("--size", fmt.Sprintf("%dx%d", w, h)); err != nil || w2 != w || h2 != h {
 			t.Fatalf("%q: %dx%d does not parse back", s, w, h)
 		}
 	})

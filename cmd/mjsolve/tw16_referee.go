@@ -218,8 +218,8 @@ func (f *plotFlags) check() (err error) {
 		return err
 	}
 	if f.size != "" {
-		if f.w, f.h, err = parseSize(f.size); err != nil {
-			return fmt.Errorf("--plot-size: %w", err)
+		if f.w, f.h, err = parseSize("--plot-size", f.size); err != nil {
+			return err
 		}
 	}
 	return checkNewFile("--plot", f.file, true)
