@@ -106,6 +106,7 @@ func (c *core) decide(minLeft bool) outcome {
 				best = l
 				c.setPref()
 			}
+			c.countStuck()
 		}
 		if !tested {
 			// A hard board: rule out pairings that fail alone.

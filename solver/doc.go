@@ -42,9 +42,9 @@
 //     The first attempt puts first the groups the random games left on
 //     the board most often. Attempts with growing scan budgets restart with
 //     a new order (random, then the groups found wiped out most often so far
-//     first); at the first restart each pairing is tested alone and those
-//     failing are ruled out. The last attempt is unbounded, so the answer is
-//     exact.
+//     first, ties by the random games); at the first restart each pairing
+//     is tested alone and those failing are ruled out. The last attempt is
+//     unbounded, so the answer is exact.
 //
 // # The scan's state
 //

@@ -135,14 +135,16 @@ func (c *core) guideTo(g uint8, f [2]uint8) {
 }
 
 // shuffleOrder puts the groups to branch on in a random order, and then
-// (a stable sort) those wiped out more often in this board's search so far
-// first: a new attempt starts with the groups that made the last ones fail.
+// (stable sorts) those wiped out more often in this board's search so far
+// first, and among equals those the random games left on the board more
+// often: a new attempt starts with the groups that made the last ones fail.
 func (c *core) shuffleOrder() {
 	o := &c.srch.order
 	for i := c.srch.nOrder - 1; i > 0; i-- {
 		j := int(c.rng.Uint64() % uint64(i+1))
 		o[i], o[j] = o[j], o[i]
 	}
+	c.sortOrder(&c.srch.stuck)
 	c.sortOrder(&c.srch.wipes)
 }
 
