@@ -151,3 +151,63 @@ func TestSampleReady(t *testing.T) {
 		}
 	}
 }
+
+// checkingAdvice is the advice strategy that checks, before each choice,
+// that tw16.BestDiscard gives what tw16.Advise ranks first for every part
+// the strategy may rank: its concealed part on its turn, and the part
+// left by each chow or pong it is offered.
+type checkingAdvice struct {
+	*Advice
+	t      *testing.T
+	checks *int
+}
+
+func (c checkingAdvice) Choose(v *game.View, acts []game.Action) int {
+	check := func(part mjsolve.Counts) {
+		for _, seen := range []*mjsolve.Counts{&v.Seen, nil} {
+			adv, errA := tw16.Advise(part, seen, nil)
+			sh, d, errB := tw16.BestDiscard(part, seen, nil)
+			*c.checks++
+			if (errA != nil) != (errB != nil) {
+				c.t.Fatalf("%v (seen %v): Advise error %v, BestDiscard error %v", part, seen != nil, errA, errB)
+			}
+			if errA == nil && (sh != adv.Shanten || d != adv.Discards()[0]) {
+				c.t.Fatalf("%v (seen %v): BestDiscard %d %+v, Advise %d %+v", part, seen != nil, sh, d, adv.Shanten, adv.Discards()[0])
+			}
+		}
+	}
+	if acts[len(acts)-1].Type == game.Discard {
+		check(v.Concealed)
+	}
+	for i := range acts {
+		if a := &acts[i]; a.Type == game.Pong || a.Type == game.Chow {
+			check(without(v.Concealed, a, 2))
+		}
+	}
+	return c.Advice.Choose(v, acts)
+}
+
+// TestBestDiscardAsAdvise: the advice bot ranks only the first discard
+// (tw16.BestDiscard) where it needs no other; on every such decision of
+// 400 self-play hands, with and without defence, that discard and its
+// effective tiles are Advise's first, so the bot plays as it did when it
+// ranked every discard.
+func TestBestDiscardAsAdvise(t *testing.T) {
+	p, err := newPlayer(SelfPlayOptions{Strategies: [4]string{"advice", "advice", "advice", "advice"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checks := 0
+	for i := range p.strats {
+		p.strats[i] = checkingAdvice{NewAdvice(Options{NoDefence: i%2 == 1}), t, &checks}
+	}
+	for i := range 400 {
+		if err := p.play((game.Schedule{Seed: 7}).Hand(i), 7); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checks < 20000 {
+		t.Errorf("only %d parts checked", checks)
+	}
+	t.Logf("%d parts checked", checks)
+}
