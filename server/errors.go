@@ -18,9 +18,10 @@ type httpError struct {
 
 func (e *httpError) Error() string { return e.msg }
 
-// badRequest is a 400 naming the field (or parameter) at fault.
+// badRequest is a 400 naming the field (or parameter) at fault, with the
+// reason of err.
 func badRequest(field string, err error) *httpError {
-	return &httpError{http.StatusBadRequest, fieldMessage(field, err.Error())}
+	return &httpError{http.StatusBadRequest, fieldMessage(field, reason(err))}
 }
 
 // badRequestf is badRequest with a formatted message.
@@ -28,12 +29,25 @@ func badRequestf(field, format string, args ...any) *httpError {
 	return &httpError{http.StatusBadRequest, fieldMessage(field, fmt.Sprintf(format, args...))}
 }
 
-// fieldMessage prefixes msg with the field and drops the package prefixes
-// a client does not need ("solitaire: ", "tw16: ", "layouts: ").
-func fieldMessage(field, msg string) string {
-	for _, p := range []string{"mjsolve: ", "tw16: ", "solitaire: ", "layouts: ", "solver: "} {
-		msg = strings.TrimPrefix(msg, p)
+// reasoner is an input error of the packages the server calls (mjsolve,
+// tw16, layouts, solitaire): Reason is its message without the package
+// prefix, which a client does not need.
+type reasoner interface {
+	error
+	Reason() string
+}
+
+// reason is err's message for a client: the Reason of an input error that
+// is the whole of err (not wrapped in more words), else err's message.
+func reason(err error) string {
+	if r, ok := errors.AsType[reasoner](err); ok && r.Error() == err.Error() {
+		return r.Reason()
 	}
+	return err.Error()
+}
+
+// fieldMessage prefixes msg, on one line, with the field.
+func fieldMessage(field, msg string) string {
 	msg = strings.Join(strings.Fields(msg), " ")
 	if field == "" {
 		return msg

@@ -82,7 +82,7 @@ func call(t testing.TB, ts *httptest.Server, method, path, body string) (int, ma
 }
 
 // wantError checks that a call is answered status with an error message
-// starting with prefix (the field at fault).
+// starting with prefix (the field at fault) and holding no package prefix.
 func wantError(t testing.TB, ts *httptest.Server, method, path, body string, status int, prefix string) string {
 	t.Helper()
 	code, m, _ := call(t, ts, method, path, body)
@@ -92,6 +92,12 @@ func wantError(t testing.TB, ts *httptest.Server, method, path, body string, sta
 	}
 	if strings.Contains(msg, "goroutine") || strings.Contains(msg, ".go:") {
 		t.Errorf("%s %s: the error shows internals: %q", method, path, msg)
+	}
+	// The libraries' package prefixes are for programs, not for clients.
+	for _, p := range []string{"mjsolve: ", "tw16: ", "solitaire: ", "layouts: ", "solver: ", "job: "} {
+		if strings.HasPrefix(msg, p) || strings.Contains(msg, ": "+p) {
+			t.Errorf("%s %s %.80q: the error %q keeps the package prefix %q", method, path, body, msg, p)
+		}
 	}
 	return msg
 }

@@ -118,7 +118,7 @@ func (idx *layoutIndex) resolve(field, name string) (*layoutEntry, *solitaire.Ge
 	}
 	g, err := e.geometry()
 	if err != nil {
-		return nil, nil, badRequestf(field, "layout %s cannot be played: %s", e.Name, fieldMessage("", err.Error()))
+		return nil, nil, badRequestf(field, "layout %s cannot be played: %s", e.Name, reason(err))
 	}
 	return e, g, nil
 }

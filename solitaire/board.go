@@ -48,7 +48,7 @@ func (b *Board) Redeal(groups []Group) error {
 // GroupsFor(n) groups used GroupSize times.
 func CheckDeal(groups []Group, n int) error {
 	if len(groups) != n {
-		return fmt.Errorf("solitaire: deal has %d tiles, layout has %d", len(groups), n)
+		return inputErrorf("deal has %d tiles, layout has %d", len(groups), n)
 	}
 	var count [256]int
 	for _, g := range groups {
@@ -57,9 +57,9 @@ func CheckDeal(groups []Group, n int) error {
 	for g := range count {
 		if want := GroupSize(Group(g), n); count[g] != want {
 			if want == 0 {
-				return fmt.Errorf("solitaire: deal of %d tiles uses %s, beyond its %d groups", n, Group(g), GroupsFor(n))
+				return inputErrorf("deal of %d tiles uses %s, beyond its %d groups", n, Group(g), GroupsFor(n))
 			}
-			return fmt.Errorf("solitaire: deal has %d tiles of %s, want %d", count[g], Group(g), want)
+			return inputErrorf("deal has %d tiles of %s, want %d", count[g], Group(g), want)
 		}
 	}
 	return nil

@@ -151,7 +151,7 @@ const maxLine = 64 << 10
 
 func parseBoardFile(r io.Reader, file string) (*boardFile, error) {
 	bad := func(line int, format string, args ...any) error {
-		return fmt.Errorf("solitaire: %s:%d: %s", file, line, fmt.Sprintf(format, args...))
+		return inputErrorf("%s:%d: %s", file, line, fmt.Sprintf(format, args...))
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), maxLine)
@@ -247,7 +247,7 @@ func parseBoardFile(r io.Reader, file string) (*boardFile, error) {
 	}
 	switch {
 	case !seenMagic:
-		return nil, fmt.Errorf("solitaire: %s: empty board file", file)
+		return nil, inputErrorf("%s: empty board file", file)
 	case bf.layoutLine == 0:
 		return nil, bad(line, "no layout line")
 	case bf.tilesLine == 0:
@@ -256,7 +256,7 @@ func parseBoardFile(r io.Reader, file string) (*boardFile, error) {
 		return nil, bad(max(bf.facesLine, bf.tilesLine), "%d faces for %d tiles", len(bf.faces), bf.tiles)
 	}
 	if err := CheckDeal(bf.faces, bf.tiles); err != nil {
-		return nil, bad(bf.facesLine, "%s", strings.TrimPrefix(err.Error(), "solitaire: "))
+		return nil, bad(bf.facesLine, "%s", err.(*InputError).Reason())
 	}
 	var removed Set
 	var odd [NumGroups]bool
@@ -292,22 +292,22 @@ func readBoard(r io.Reader, file string, find func(string) (*layouts.Layout, err
 		}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("solitaire: %s:%d: %w", file, bf.layoutLine, err)
+		return nil, inputErrorf("%s:%d: %w", file, bf.layoutLine, err)
 	}
 	if len(l.Slots) != bf.tiles {
-		return nil, fmt.Errorf("solitaire: %s:%d: layout %s has %d tiles, the board %d", file, bf.tilesLine, bf.layout, len(l.Slots), bf.tiles)
+		return nil, inputErrorf("%s:%d: layout %s has %d tiles, the board %d", file, bf.tilesLine, bf.layout, len(l.Slots), bf.tiles)
 	}
 	if h := l.Fingerprint(); bf.geometryLine > 0 && h != bf.geometry {
-		return nil, fmt.Errorf("solitaire: %s:%d: layout %s is not the one the board was saved on (its geometry is %016x, the file's %016x)",
+		return nil, inputErrorf("%s:%d: layout %s is not the one the board was saved on (its geometry is %016x, the file's %016x)",
 			file, bf.geometryLine, bf.layout, h, bf.geometry)
 	}
 	g, err := Compile(l)
 	if err != nil {
-		return nil, fmt.Errorf("solitaire: %s:%d: %w", file, bf.layoutLine, err)
+		return nil, inputErrorf("%s:%d: %w", file, bf.layoutLine, err)
 	}
 	b, err := NewBoard(g, bf.faces)
 	if err != nil { // checked by parseBoardFile
-		return nil, fmt.Errorf("solitaire: %s:%d: %w", file, bf.facesLine, err)
+		return nil, inputErrorf("%s:%d: %w", file, bf.facesLine, err)
 	}
 	for _, s := range bf.removed {
 		b.Present.Remove(s)
@@ -317,12 +317,12 @@ func readBoard(r io.Reader, file string, find func(string) (*layouts.Layout, err
 	// never free.
 	for k, s := range bf.removed {
 		if c := g.Covers[s].And(b.Present); !c.IsEmpty() {
-			return nil, fmt.Errorf("solitaire: %s:%d: slot %d cannot have been removed: slot %d above it is still on the board",
+			return nil, inputErrorf("%s:%d: slot %d cannot have been removed: slot %d above it is still on the board",
 				file, bf.removedAt[k], s, c.First())
 		}
 		l, r := g.Left[s].And(b.Present), g.Right[s].And(b.Present)
 		if !l.IsEmpty() && !r.IsEmpty() {
-			return nil, fmt.Errorf("solitaire: %s:%d: slot %d cannot have been removed: slots %d and %d beside it are still on the board",
+			return nil, inputErrorf("%s:%d: slot %d cannot have been removed: slots %d and %d beside it are still on the board",
 				file, bf.removedAt[k], s, l.First(), r.First())
 		}
 	}

@@ -27,8 +27,12 @@ type GameRangeError struct {
 	Last   uint64 // the dealer's last game (its first is 0)
 }
 
-func (e *GameRangeError) Error() string {
-	return fmt.Sprintf("solitaire: the %s dealer has games 0 to %d, not %d", e.Dealer, e.Last, e.Game)
+func (e *GameRangeError) Error() string { return "solitaire: " + e.Reason() }
+
+// Reason is the message without the package prefix: the dealer's games
+// and the game asked for.
+func (e *GameRangeError) Reason() string {
+	return fmt.Sprintf("the %s dealer has games 0 to %d, not %d", e.Dealer, e.Last, e.Game)
 }
 
 // lastGamer is a dealer with fewer games than uint64 numbers.

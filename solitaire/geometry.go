@@ -2,7 +2,6 @@ package solitaire
 
 import (
 	"errors"
-	"fmt"
 	"math/bits"
 
 	"github.com/mjsolve/mjsolve/layouts"
@@ -59,11 +58,11 @@ func Compile(l *layouts.Layout) (*Geometry, error) {
 	}
 	switch {
 	case n == 0:
-		return nil, fmt.Errorf("solitaire: layout %s has no tiles", name())
+		return nil, inputErrorf("layout %s has no tiles", name())
 	case n > MaxTiles:
-		return nil, fmt.Errorf("solitaire: layout %s has %d tiles, more than the %d of a full deck", name(), n, MaxTiles)
+		return nil, inputErrorf("layout %s has %d tiles, more than the %d of a full deck", name(), n, MaxTiles)
 	case n%2 != 0:
-		return nil, fmt.Errorf("solitaire: layout %s has an odd number of tiles (%d)", name(), n)
+		return nil, inputErrorf("layout %s has an odd number of tiles (%d)", name(), n)
 	}
 	g := &Geometry{
 		Layout:    l,

@@ -117,7 +117,7 @@ func ParseGroup(s string) (Group, error) {
 			return Group(ks[0]), nil
 		}
 	}
-	return 0, fmt.Errorf("solitaire: unknown face %q", s)
+	return 0, inputErrorf("unknown face %q", s)
 }
 
 // GroupsFor returns the number of groups a layout of n tiles uses: n/4

@@ -37,17 +37,17 @@ func (m *Move) UnmarshalText(b []byte) error {
 func ParseMove(s string) (Move, error) {
 	a, b, ok := strings.Cut(s, "-")
 	if !ok {
-		return Move{}, fmt.Errorf("solitaire: move %q is not two slots A-B", s)
+		return Move{}, inputErrorf("move %q is not two slots A-B", s)
 	}
 	x, err1 := strconv.Atoi(a)
 	y, err2 := strconv.Atoi(b)
 	switch {
 	case err1 != nil || err2 != nil || x < 0 || y < 0:
-		return Move{}, fmt.Errorf("solitaire: move %q is not two slots A-B", s)
+		return Move{}, inputErrorf("move %q is not two slots A-B", s)
 	case x >= MaxTiles || y >= MaxTiles:
-		return Move{}, fmt.Errorf("solitaire: move %q: no slot above %d", s, MaxTiles-1)
+		return Move{}, inputErrorf("move %q: no slot above %d", s, MaxTiles-1)
 	case x == y:
-		return Move{}, fmt.Errorf("solitaire: move %q takes slot %d twice", s, x)
+		return Move{}, inputErrorf("move %q takes slot %d twice", s, x)
 	}
 	if x > y {
 		x, y = y, x

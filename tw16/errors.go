@@ -65,6 +65,9 @@ type CopiesError struct {
 	Count int
 }
 
-func (e *CopiesError) Error() string {
-	return fmt.Sprintf("tw16: %d copies of %s counting the hand, melds and visible tiles (at most 4)", e.Count, e.Kind)
+func (e *CopiesError) Error() string { return "tw16: " + e.Reason() }
+
+// Reason is the message without the package prefix: the copies counted.
+func (e *CopiesError) Reason() string {
+	return fmt.Sprintf("%d copies of %s counting the hand, melds and visible tiles (at most 4)", e.Count, e.Kind)
 }
