@@ -64,6 +64,18 @@
 // step of policy iteration): with exact averages it never does worse than
 // greedy by that measure.
 //
+// # Versions
+//
+// Each strategy has a version ([Version], [Player.Version]), which a
+// record of its games carries (mjsolve solitaire play writes it in its
+// record files' header, and refuses to continue or merge files of another
+// version). Any change that changes a game played from the same deal and
+// source state (the strategy's rules or tie-breaks, the lookahead's
+// default budget, the random numbers a strategy or package playout draws)
+// must bump that strategy's version; a change that plays every game alike
+// (speed, allocations) must not. A test holds a digest of games of each
+// strategy and fails when they change while the version stays.
+//
 // # Use
 //
 // Make one Player per goroutine ([NewPlayer]) and call [Player.Play] for

@@ -20,6 +20,13 @@ const (
 
 var strategyNames = []string{"random", "greedy", "lookahead"}
 
+// strategyVersions are the versions of the strategies' implementations,
+// by strategy: bump one whenever a change (here or in a package the
+// strategy uses, such as playout) changes a game played from the same deal
+// and source state. TestVersionsPinGames holds a digest of games of each
+// version and fails when they change without a bump.
+var strategyVersions = [...]string{stratRandom: "1", stratGreedy: "1", stratLookahead: "1"}
+
 // Strategies returns the strategy names, weakest first: "random",
 // "greedy", "lookahead".
 func Strategies() []string { return append([]string(nil), strategyNames...) }
@@ -67,16 +74,45 @@ type Options struct {
 	Rollouts int
 }
 
-// NewPlayerOptions is [NewPlayer] with options.
-func NewPlayerOptions(geo *solitaire.Geometry, strategy string, opt Options) (*Player, error) {
-	k := -1
-	for i, name := range strategyNames {
-		if name == strategy {
-			k = i
+// strategyIndex returns the index of the strategy named name, or a
+// *StrategyError.
+func strategyIndex(name string) (int, error) {
+	for i, s := range strategyNames {
+		if s == name {
+			return i, nil
 		}
 	}
-	if k < 0 {
-		return nil, &StrategyError{Name: strategy}
+	return -1, &StrategyError{Name: name}
+}
+
+// Version names what determines the games of strategy played with opt:
+// the version of the strategy's implementation ("1"), followed for the
+// lookahead by its budget when it is not the default ("1+rollouts=256").
+// Two players with the same strategy and version play the same game from
+// the same deal and source state; a change that plays any game otherwise
+// bumps the version (see the package documentation). An unknown strategy
+// is a *[StrategyError].
+func Version(strategy string, opt Options) (string, error) {
+	k, err := strategyIndex(strategy)
+	if err != nil {
+		return "", err
+	}
+	return version(k, opt.Rollouts), nil
+}
+
+func version(k, rollouts int) string {
+	v := strategyVersions[k]
+	if k == stratLookahead && rollouts > 0 && rollouts != DefaultRollouts {
+		v += fmt.Sprintf("+rollouts=%d", rollouts)
+	}
+	return v
+}
+
+// NewPlayerOptions is [NewPlayer] with options.
+func NewPlayerOptions(geo *solitaire.Geometry, strategy string, opt Options) (*Player, error) {
+	k, err := strategyIndex(strategy)
+	if err != nil {
+		return nil, err
 	}
 	if geo == nil {
 		return nil, errNoGeometry
@@ -93,6 +129,17 @@ func NewPlayerOptions(geo *solitaire.Geometry, strategy string, opt Options) (*P
 
 // Strategy returns the name of the player's strategy.
 func (p *Player) Strategy() string { return strategyNames[p.strategy] }
+
+// Version returns the version of the player's games ([Version] of its
+// strategy and options): a record of its games names it, so that games of
+// another version are never taken for its own.
+func (p *Player) Version() string {
+	r := 0
+	if p.look != nil {
+		r = p.look.rollouts
+	}
+	return version(p.strategy, r)
+}
 
 // Play plays the deal groups (one group per slot, as solitaire.NewBoard
 // takes) seeing only what a player sees: the layout, the faces of the
