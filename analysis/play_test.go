@@ -146,6 +146,44 @@ func TestPlayStrategyMismatch(t *testing.T) {
 	if after, _ := os.ReadFile(g); !bytes.Equal(before, after) {
 		t.Error("refused resume changed the file")
 	}
+
+	// Another version of the same strategy neither merges nor resumes;
+	// nor does a file that recorded no version.
+	versioned := func(first uint64, version string) Header {
+		h := playHeader(first, 10, "greedy")
+		h.StrategyVersion = version
+		return h
+	}
+	g1 := write("g1.jsonl", versioned(1, "1"), withPlay(expected(1, 10), 8))
+	g2 := write("g2.jsonl", versioned(11, "2"), withPlay(expected(11, 10), 8))
+	if _, err := MergeFiles([]string{g1, g2}); err == nil || err.Error() != "analysis: cannot merge "+g2+": "+g2+" was written with strategy version 2; "+g1+" with strategy version 1" {
+		t.Errorf("merge of two versions: %v", err)
+	}
+	if _, err := MergeStrategies([]string{g1, g2}); err == nil || !strings.Contains(err.Error(), "strategy version 2; "+g1+" with strategy version 1") {
+		t.Errorf("merge by strategy of two versions: %v", err)
+	}
+	if _, err := MergeFiles([]string{g1, g}); err == nil || !strings.Contains(err.Error(), g+" was written with strategy version unknown (not recorded); "+g1+" with strategy version 1") {
+		t.Errorf("merge of an unversioned file: %v", err)
+	}
+	for _, c := range []struct {
+		path string
+		h    Header
+		want string
+	}{
+		{g1, versioned(1, "2"), "was written with strategy version 1; this run has strategy version 2"},
+		{g, versioned(1, "1"), "was written with strategy version unknown (not recorded); this run has strategy version 1"},
+	} {
+		before, _ := os.ReadFile(c.path)
+		if _, err := ResumeRecords(c.path, c.h); err == nil || err.Error() != "analysis: cannot resume "+c.path+": "+c.path+" "+c.want {
+			t.Errorf("resume of %s with version %s: %v", c.path, c.h.StrategyVersion, err)
+		}
+		if after, _ := os.ReadFile(c.path); !bytes.Equal(before, after) {
+			t.Errorf("refused resume changed %s", c.path)
+		}
+	}
+	if m, err := MergeFiles([]string{g1, write("g3.jsonl", versioned(11, "1"), withPlay(expected(11, 10), 8))}); err != nil || m.Header.StrategyVersion != "1" {
+		t.Errorf("merge of one version: %v", err)
+	}
 }
 
 func TestMergePlayShardsEqualsOneFile(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/solver"
 )
 
@@ -25,8 +26,8 @@ const FormatVersion = 1
 
 // Header is the first line of a record file: what was run. A run can
 // continue a file, and files can be merged, only when their layout, tile
-// count, geometry, deal, seed, per-board timeout and no-peek strategy agree
-// ([Header.Compatible]).
+// count, geometry, deal, seed, per-board timeout and no-peek strategy and
+// its version agree ([Header.Compatible]).
 type Header struct {
 	Format    string `json:"mjsolve"`  // always [Format]
 	Version   int    `json:"version"`  // [FormatVersion]
@@ -42,13 +43,21 @@ type Header struct {
 	// peeking (mjsolve solitaire play; records with "won", "moves",
 	// "left"); "" for the main job's files, which play nothing.
 	Strategy string `json:"strategy,omitempty"`
+	// StrategyVersion is the version of the strategy that played (what
+	// nopeek.Version returns: "1", or "1+rollouts=256" for a lookahead of
+	// another budget), so that plays of another version are never
+	// continued or merged into the file. "" in the main job's files, and
+	// in the files of plays written before versions were recorded: their
+	// version is unknown, and they match no version.
+	StrategyVersion string `json:"strategy_version,omitempty"`
 }
 
 // Last is the last game of the header's range.
 func (h *Header) Last() uint64 { return h.First + h.Boards - 1 }
 
 // Compatible reports whether records written under h and o describe the same
-// experiment (layout, tiles, geometry, deal, seed, timeout, strategy); the game ranges
+// experiment (layout, tiles, geometry, deal, seed, timeout, strategy and
+// its version); the game ranges
 // may differ. The error, a *MismatchError, says what differs.
 func (h *Header) Compatible(o *Header) error {
 	var diffs []Mismatch
@@ -63,6 +72,9 @@ func (h *Header) Compatible(o *Header) error {
 	add("seed", fmt.Sprint(h.Seed), fmt.Sprint(o.Seed))
 	add("timeout per board", time.Duration(h.TimeoutNS).String(), time.Duration(o.TimeoutNS).String())
 	add("strategy", strategyName(h.Strategy), strategyName(o.Strategy))
+	if h.Strategy == o.Strategy {
+		add("strategy version", strategyVersionName(h.StrategyVersion), strategyVersionName(o.StrategyVersion))
+	}
 	if diffs == nil {
 		return nil
 	}
@@ -76,6 +88,15 @@ func strategyName(s string) string {
 		return "none (no play without peeking)"
 	}
 	return s
+}
+
+// strategyVersionName names a strategy version in a message: "unknown"
+// for a play written before versions were recorded.
+func strategyVersionName(v string) string {
+	if v == "" {
+		return "unknown (not recorded)"
+	}
+	return v
 }
 
 // Mismatch is a parameter in which two headers differ: What ("seed") and
@@ -372,6 +393,10 @@ func NewRecordReader(r io.Reader, name string) (*RecordReader, error) {
 	if rr.header.Boards == 0 || rr.header.First+rr.header.Boards < rr.header.First {
 		rr.Close()
 		return nil, fmt.Errorf("analysis: %s line 1: bad game range first %d boards %d", name, rr.header.First, rr.header.Boards)
+	}
+	if rr.header.Strategy == "" && rr.header.StrategyVersion != "" {
+		rr.Close()
+		return nil, fmt.Errorf("analysis: %s line 1: strategy version %q without a strategy", name, mjsolve.Excerpt(rr.header.StrategyVersion))
 	}
 	return rr, nil
 }

@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -217,6 +218,9 @@ func FuzzRecordReader(f *testing.F) {
 	f.Add([]byte(""))
 	f.Add([]byte("{}\n{}\n"))
 	f.Add(encode(f, false, playHeader(1, 30, "greedy"), withPlay(recs, 8)))
+	vh := playHeader(1, 30, "lookahead")
+	vh.StrategyVersion = "1+rollouts=256"
+	f.Add(encode(f, false, vh, withPlay(recs, 8)))
 	f.Add(append(bytes.Clone(plain), "{\"game\":3}\n"...))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h, got, _, err := decode(data)
@@ -338,4 +342,51 @@ func FuzzParseRecordAgree(f *testing.F) {
 			t.Fatalf("%q: json %+v, fast %+v", line, slow, fast)
 		}
 	})
+}
+
+func TestHeaderStrategyVersion(t *testing.T) {
+	// The version is written after the strategy and read back.
+	h := testHeader(1, 5)
+	h.Strategy, h.StrategyVersion = "lookahead", "2+rollouts=256"
+	data := encode(t, false, h, nil)
+	line, _, _ := strings.Cut(string(data), "\n")
+	if !strings.HasSuffix(line, `"timeout_ns":0,"strategy":"lookahead","strategy_version":"2+rollouts=256"}`) {
+		t.Errorf("header line %s", line)
+	}
+	gh, _, _, err := decode(data)
+	h.Format, h.Version = Format, FormatVersion
+	if err != nil || gh != h {
+		t.Errorf("round trip: %+v, %v; want %+v", gh, err, h)
+	}
+
+	// Headers agree only with the same version; a file written before
+	// versions were recorded agrees with none but its like.
+	v := func(strategy, version string) *Header {
+		h := testHeader(1, 5)
+		h.Strategy, h.StrategyVersion = strategy, version
+		return &h
+	}
+	for _, c := range []struct {
+		a, b *Header
+		want string
+	}{
+		{v("greedy", "1"), v("greedy", "1"), ""},
+		{v("greedy", ""), v("greedy", ""), ""},
+		{v("", ""), v("", ""), ""},
+		{v("greedy", "1"), v("greedy", "2"), "strategy version 1, not 2"},
+		{v("lookahead", "1"), v("lookahead", "1+rollouts=256"), "strategy version 1, not 1+rollouts=256"},
+		{v("greedy", ""), v("greedy", "1"), "strategy version unknown (not recorded), not 1"},
+		{v("greedy", "1"), v("random", "2"), "strategy greedy, not random"}, // the strategy says it all
+	} {
+		err := c.a.Compatible(c.b)
+		if got := fmt.Sprint(err); (c.want == "") != (err == nil) || (err != nil && got != c.want) {
+			t.Errorf("%s %q against %s %q: %v, want %q", c.a.Strategy, c.a.StrategyVersion, c.b.Strategy, c.b.StrategyVersion, err, c.want)
+		}
+	}
+
+	// A version names the version of a strategy: none without one.
+	bad := strings.Replace(string(encode(t, false, testHeader(1, 5), nil)), `"timeout_ns":0`, `"timeout_ns":0,"strategy_version":"1"`, 1)
+	if _, _, _, err := decode([]byte(bad)); err == nil || err.Error() != `analysis: test line 1: strategy version "1" without a strategy` {
+		t.Errorf("version without a strategy: %v", err)
+	}
 }

@@ -91,11 +91,17 @@ type Outcome struct {
 
 // NewHeader is the record header of a run of spec on l: the layout's name
 // and fingerprint (so that files of different geometries never merge), the
-// deal, seed, games, timeout and the strategy that plays without peeking.
+// deal, seed, games, timeout and the strategy that plays without peeking
+// with its version (nopeek.Version with the default options, as
+// [WithPlay] plays; none for an unknown strategy, which [Prepare] refuses).
 func NewHeader(l *layouts.Layout, spec Spec, first, boards uint64) analysis.Header {
-	return analysis.Header{Layout: l.Name, Tiles: len(l.Slots), Geometry: fmt.Sprintf("%016x", l.Fingerprint()),
+	h := analysis.Header{Layout: l.Name, Tiles: len(l.Slots), Geometry: fmt.Sprintf("%016x", l.Fingerprint()),
 		Deal: dealName(spec.Deal), Seed: spec.Seed, First: first, Boards: boards, TimeoutNS: int64(spec.Timeout),
 		Strategy: spec.Strategy}
+	if spec.Strategy != "" {
+		h.StrategyVersion, _ = nopeek.Version(spec.Strategy, nopeek.Options{})
+	}
+	return h
 }
 
 // DealText names the deal and games of spec for people: "pcg, seed 1,
