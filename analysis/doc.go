@@ -41,9 +41,10 @@
 //
 // A record may also hold the board played without peeking (mjsolve
 // solitaire play): "won", "moves", "left" and the play's CPU time beside
-// the exact verdict; the file's header then names the strategy
-// ([Header.Strategy]), so that files of different strategies (or of the
-// main job) neither merge nor resume together. [PlayStats], in every
+// the exact verdict; the file's header then names the strategy and its
+// version ([Header.Strategy], [Header.StrategyVersion]), so that files of
+// different strategies or versions (or of the main job) neither merge nor
+// resume together. [PlayStats], in every
 // [Summary], turns them into the no-peek win rate, the winnable rate with
 // peeking and the price of not peeking (the share of winnable boards the
 // strategy loses), each with its Wilson interval.

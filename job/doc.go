@@ -50,7 +50,9 @@
 //
 // With [Spec.Strategy] every board is also played by a strategy of package
 // nopeek that sees only the uncovered tiles ([WithPlay]), after its exact
-// verdict; the record holds both, and the header names the strategy.
+// verdict; the record holds both, and the header names the strategy and
+// its version (nopeek.Version), so that a file is never continued by
+// another version.
 // The plays draw from a PCG seeded with (a hash of the seed and the
 // strategy, the game), so shards, resume and merge give the records of
 // one run. [Play] runs several strategies ([SelectStrategies]) in turn on

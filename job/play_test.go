@@ -195,6 +195,52 @@ func TestPlayResume(t *testing.T) {
 	}
 }
 
+func TestPlayStrategyVersion(t *testing.T) {
+	// A play's header names the strategy's version; a file of another
+	// version, or of none recorded (written before versions were), is
+	// neither resumed nor merged, and stays as it was.
+	dir := t.TempDir()
+	out := filepath.Join(dir, "g.jsonl")
+	runPlayFile(t, "greedy", out, 30, Shard{}, 2)
+	_, h := readAll(t, out)
+	v, _ := nopeek.Version("greedy", nopeek.Options{})
+	if h.Strategy != "greedy" || h.StrategyVersion != v || v == "" {
+		t.Fatalf("header strategy %q version %q, want greedy %q", h.Strategy, h.StrategyVersion, v)
+	}
+	data, _ := os.ReadFile(out)
+	field := `,"strategy_version":"` + v + `"`
+	if !bytes.Contains(data, []byte(field)) {
+		t.Fatalf("no %s in %s", field, data)
+	}
+	l := builtin(t, "turtle40")
+	spec := Spec{Layout: l, Seed: 3, First: 1, Boards: 40}
+	for _, c := range []struct{ name, field, want string }{
+		{"other.jsonl", `,"strategy_version":"0"`, "was written with strategy version 0; this run has strategy version " + v},
+		{"old.jsonl", ``, "was written with strategy version unknown (not recorded); this run has strategy version " + v},
+	} {
+		path := filepath.Join(dir, c.name)
+		old := bytes.Replace(data, []byte(field), []byte(c.field), 1)
+		os.WriteFile(path, old, 0o644)
+		_, err := Play(context.Background(), PlaySpec{Spec: spec, Strategies: []string{"greedy"}, Out: path, Resume: true})
+		if err == nil || !strings.Contains(err.Error(), "cannot resume "+path+": "+path+" "+c.want) {
+			t.Errorf("%s: resume: %v", c.name, err)
+		}
+		if after, _ := os.ReadFile(path); !bytes.Equal(after, old) {
+			t.Errorf("%s: refused resume changed the file", c.name)
+		}
+		if _, err := analysis.MergeFiles([]string{out, path}); err == nil || !strings.Contains(err.Error(), "cannot merge "+path) {
+			t.Errorf("%s: merge: %v", c.name, err)
+		}
+	}
+	// The same version resumes.
+	if _, err := Play(context.Background(), PlaySpec{Spec: spec, Strategies: []string{"greedy"}, Out: out, Resume: true}); err != nil {
+		t.Errorf("resume of the same version: %v", err)
+	}
+	if recs, h := readAll(t, out); len(recs) != 40 || h.StrategyVersion != v {
+		t.Errorf("resumed: %d records, version %q", len(recs), h.StrategyVersion)
+	}
+}
+
 func TestPlaySeveralStrategies(t *testing.T) {
 	// Several strategies: one record file each in the directory, the same
 	// boards (the same verdicts), one report each; a second run without

@@ -72,3 +72,18 @@ func ExamplePlayer_Trace() {
 	// 5-7 4-6 0-3 1-2
 	// won true, 4 moves, 0 tiles left
 }
+
+// A record of games names the version of the strategy that played them;
+// the lookahead's budget is part of it when not the default.
+func ExampleVersion() {
+	for _, opt := range []nopeek.Options{{}, {Rollouts: 256}} {
+		v, err := nopeek.Version("lookahead", opt)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(v)
+	}
+	// Output:
+	// 1
+	// 1+rollouts=256
+}

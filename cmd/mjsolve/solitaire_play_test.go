@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/nopeek"
 )
 
 // untimedRecords reads a record file's records without their times, which
@@ -145,6 +146,39 @@ func TestPlayResume(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(path); string(before) != string(after) {
 		t.Error("a refused resume changed the file")
+	}
+}
+
+func TestPlayStrategyVersion(t *testing.T) {
+	// A file of another version of the strategy is neither resumed nor
+	// merged: one line naming both versions, exit 2, nothing written.
+	dir := t.TempDir()
+	cur, other := filepath.Join(dir, "cur.jsonl"), filepath.Join(dir, "other.jsonl")
+	if code, _, errOut := runCmd(t, "", "solitaire", "play", "--layout", "turtle40", "--strategy", "lookahead", "--boards", "20", "--out", cur); code != 0 {
+		t.Fatal(errOut)
+	}
+	v, _ := nopeek.Version("lookahead", nopeek.Options{})
+	data, _ := os.ReadFile(cur)
+	field := `"strategy":"lookahead","strategy_version":"` + v + `"}`
+	if !strings.Contains(string(data), field+"\n") {
+		t.Fatalf("header without %s: %.300s", field, data)
+	}
+	old := strings.Replace(string(data), field, `"strategy":"lookahead","strategy_version":"0+rollouts=16"}`, 1)
+	os.WriteFile(other, []byte(old), 0o644)
+	code, out, errOut := runCmd(t, "", "solitaire", "play", "--layout", "turtle40", "--strategy", "lookahead", "--boards", "40", "--out", other, "--resume")
+	if want := "mjsolve: job: strategy lookahead: analysis: cannot resume " + other + ": " + other + " was written with strategy version 0+rollouts=16; this run has strategy version " + v + "\n"; code != exitBadInput || out != "" || errOut != want {
+		t.Errorf("resume of another version: exit %d, %q, want %q", code, errOut, want)
+	}
+	if after, _ := os.ReadFile(other); string(after) != old {
+		t.Error("a refused resume changed the file")
+	}
+	merged := filepath.Join(dir, "merged.jsonl")
+	code, _, errOut = runCmd(t, "", "analysis", "merge", cur, other, "-o", merged)
+	if code != exitBadInput || !strings.Contains(errOut, other+" was written with strategy version 0+rollouts=16; "+cur+" with strategy version "+v) || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("merge of two versions: exit %d, %q", code, errOut)
+	}
+	if _, err := os.Stat(merged); !os.IsNotExist(err) {
+		t.Errorf("a refused merge wrote %s: %v", merged, err)
 	}
 }
 
