@@ -49,7 +49,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(tw, "\t\n")
 	}
-	fmt.Fprintf(tw, "mean")
+	fmt.Fprintf(tw, "all")
 	for _, g := range groups {
 		fmt.Fprintf(tw, "\t%s", meanCells(MeanOf(g.Start[:], -1)))
 	}
