@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"time"
 )
 
@@ -50,7 +51,8 @@ func freedLeft(c uint32) bool  { return c&^0xff == 0 && c != 0 }
 type geom struct {
 	n int
 	// eff[span[x][0]:span[x][1]] are the tiles x covers (on any level
-	// below); a uint16 index needs no bounds check.
+	// below; only those it is one of the lowest tiles over, when built
+	// with lowest); a uint16 index needs no bounds check.
 	eff  *[1 << 16]uint8
 	span [256][2]uint16
 	// side[x] holds the neighbours of x on its level: at most two on each
@@ -79,12 +81,35 @@ const (
 )
 
 // newGeom compiles per-slot relations: covers[i] are the tiles above i that
-// overlap it, left[i] and right[i] its neighbours on the same level.
-func newGeom(n int, covers, left, right [][]int) *geom {
+// overlap it, left[i] and right[i] its neighbours on the same level. With
+// lowest, a tile's cover counter counts only the lowest of the tiles over
+// it: those above none of the others (see geom.closed).
+func newGeom(n int, covers, left, right [][]int, lowest bool) *geom {
 	g := &geom{n: n, eff: new([1 << 16]uint8)}
+	// Transitive closure of "covers", to a fixpoint.
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < n; i++ {
+			for _, j := range covers[i] { // j covers i
+				old := g.below[j]
+				nw := old
+				nw[i>>6] |= 1 << (i & 63)
+				for w := range nw {
+					nw[w] |= g.below[i][w]
+				}
+				if nw != old {
+					g.below[j] = nw
+					changed = true
+				}
+			}
+		}
+	}
 	under := make([][]int, n) // under[j]: the tiles j covers
 	for i := 0; i < n; i++ {
 		for _, j := range covers[i] {
+			if lowest && slices.ContainsFunc(covers[i], func(k int) bool { return g.above(j, k) }) {
+				continue // j is above k, another tile over i
+			}
 			under[j] = append(under[j], i)
 		}
 	}
@@ -106,25 +131,32 @@ func newGeom(n int, covers, left, right [][]int) *geom {
 			s.r[k&1] = uint8(i)
 		}
 	}
-	// Transitive closure of "covers", to a fixpoint.
-	for changed := true; changed; {
-		changed = false
-		for i := 0; i < n; i++ {
-			for _, j := range covers[i] { // j covers i
-				old := g.below[j]
-				nw := old
-				nw[i>>6] |= 1 << (i & 63)
-				for w := range nw {
-					nw[w] |= g.below[i][w]
-				}
-				if nw != old {
-					g.below[j] = nw
-					changed = true
-				}
-			}
+	return g
+}
+
+// above reports whether tile a lies above tile b (covers it, directly or
+// through others).
+func (g *geom) above(a, b int) bool {
+	return g.below[a][b>>6]>>(b&63)&1 != 0
+}
+
+// closed reports whether every tile below a tile on the board (present) is
+// on the board too, as in every position reached by play (tiles leave only
+// when free). In such a position a tile is covered exactly when one of the
+// lowest tiles over it is on the board, since those go last: the counters
+// of a geom built with lowest are then exact, and a scan or random game
+// drops fewer of them (on the turtle 60 cover entries instead of 96).
+func (g *geom) closed(present *[3]uint64) bool {
+	for x := 0; x < g.n; x++ {
+		if present[x>>6]>>(x&63)&1 == 0 {
+			continue
+		}
+		b := &g.below[x]
+		if b[0]&^present[0]|b[1]&^present[1]|b[2]&^present[2] != 0 {
+			return false
 		}
 	}
-	return g
+	return true
 }
 
 // dependent reports whether one of a and b covers the other, directly or

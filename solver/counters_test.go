@@ -1,6 +1,12 @@
 package solver
 
-import "testing"
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/mjsolve/mjsolve/solitaire"
+)
 
 // The scan and random games push a tile when a drop of one of its counters
 // frees it: isFree after a cover drop, freedRight after a right drop,
@@ -78,5 +84,51 @@ func TestNobodyNeverFreed(t *testing.T) {
 				t.Fatalf("nobody's counters %#x: freed or back on the board", c)
 			}
 		}
+	}
+}
+
+// TestLeanCounters: on the turtle the lean geometry drops the cover entries
+// of tiles above another tile over the same one (60 of 96 left), and in
+// positions reached by play its counters say free exactly where the board
+// does; a position that play cannot reach is not closed.
+func TestLeanCounters(t *testing.T) {
+	g := turtle(t)
+	s := New(g)
+	entries := func(ge *geom) (k int) {
+		for x := 0; x < g.N; x++ {
+			k += int(ge.span[x][1] - ge.span[x][0])
+		}
+		return k
+	}
+	if l, f := entries(s.lean), entries(s.full); l != 60 || f != 96 {
+		t.Fatalf("cover entries: lean %d, full %d; want 60 and 96", l, f)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	c := newCore(s.lean)
+	for k := range 200 {
+		b, _ := solitaire.NewBoard(g, solitaire.MJSolver{}.Deal(uint64(k), g.N, nil))
+		randomPosition(rng, b, rng.IntN(g.N/2))
+		present := [3]uint64(b.Present)
+		if !s.lean.closed(&present) {
+			t.Fatalf("deal %d: a position reached by play is not closed", k)
+		}
+		grp := make([]uint8, g.N)
+		for i, gr := range b.Groups {
+			grp[i] = uint8(gr)
+		}
+		c.load(grp, &present)
+		for x := 0; x < g.N; x++ {
+			if b.Present.Has(x) && isFree(c.pos.cnt[x]) != b.IsFree(x) {
+				t.Fatalf("deal %d: slot %d free %v by the lean counters, %v on the board", k, x, isFree(c.pos.cnt[x]), b.IsFree(x))
+			}
+		}
+	}
+	// A tile gone while a tile over it stays.
+	b, _ := solitaire.NewBoard(g, solitaire.MJSolver{}.Deal(1, g.N, nil))
+	x := slices.IndexFunc(g.CoverList, func(l []int) bool { return len(l) > 0 })
+	b.Present.Remove(x)
+	present := [3]uint64(b.Present)
+	if s.lean.closed(&present) {
+		t.Errorf("slot %d gone under slot %d: the position is closed", x, g.CoverList[x][0])
 	}
 }

@@ -49,7 +49,10 @@
 // # The scan's state
 //
 // Each tile carries packed counters: the tiles still on the board that
-// cover it, and those on its left and on its right. Taking a tile off
+// cover it, and those on its left and on its right. In a position reached
+// by play (every tile below one on the board is on the board) only the
+// lowest of the tiles over a tile are counted, since they go last; other
+// positions count them all. Taking a tile off
 // drops the counters of the tiles it covers (on any level below) and of
 // its neighbours on the side that still has tiles (it is free, so one
 // side is empty; a tile has at most two neighbours a side); a tile whose

@@ -13,8 +13,11 @@ import (
 type Solver struct {
 	geo *solitaire.Geometry
 	c   *core
-	grp [256]uint8
-	out []solitaire.Move
+	// lean counts only the lowest tiles over each tile, exact in closed
+	// positions (geom.closed), full all of them; c uses one of them.
+	lean, full *geom
+	grp        [256]uint8
+	out        []solitaire.Move
 }
 
 // New returns a solver for boards on g.
@@ -26,7 +29,9 @@ func New(g *solitaire.Geometry) *Solver {
 
 func (s *Solver) setGeometry(g *solitaire.Geometry) {
 	s.geo = g
-	s.c = newCore(newGeom(g.N, g.CoverList, g.LeftList, g.RightList))
+	s.lean = newGeom(g.N, g.CoverList, g.LeftList, g.RightList, true)
+	s.full = newGeom(g.N, g.CoverList, g.LeftList, g.RightList, false)
+	s.c = newCore(s.lean)
 	s.out = make([]solitaire.Move, 0, g.N/2)
 }
 
@@ -45,6 +50,10 @@ func (s *Solver) Solve(ctx context.Context, b *solitaire.Board, opt Options) Res
 		s.grp[i] = uint8(b.Groups[i])
 	}
 	present := [3]uint64(b.Present.And(b.Geo.All))
+	c.geom = s.lean
+	if !s.lean.closed(&present) {
+		c.geom = s.full
+	}
 	c.load(s.grp[:n], &present)
 	c.rng.Seed(boardHash(s.grp[:n], &present), opt.Seed^0x9e3779b97f4a7c15)
 	c.budget.maxScans = opt.MaxScans
