@@ -167,7 +167,7 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 	kept, keptImposs = total-j.Pending(), j.KeptImpossible()
 	bar.show(l.Name, kept, total)
 	res, err := j.Run(ctx)
-	bar.stop(ctx)
+	bar.stop()
 	if err != nil {
 		return failure(err)
 	}

@@ -68,7 +68,7 @@ func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Wr
 	if err == nil {
 		res, err = job.Play(ctx, ps)
 	}
-	bar.stop(ctx)
+	bar.stop()
 	if ex, ok := errors.AsType[*job.ExistsError](err); ok {
 		return fmt.Errorf("--out %s already exists: add --resume to continue it, or remove it", ex.File)
 	} else if err != nil {

@@ -36,7 +36,7 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 		}
 	}
 	res, err := job.Survey(ctx, ss)
-	bar.stop(ctx)
+	bar.stop()
 	if ex, ok := errors.AsType[*job.ExistsError](err); ok {
 		return fmt.Errorf("--out %s: %s already exists: add --resume to continue the survey, or remove it", spec.Out, ex.File)
 	} else if err != nil {

@@ -124,13 +124,12 @@ func runTW16Referee(ctx context.Context, o *tw16RefereeOptions, stdout, stderr i
 		}
 		for _, f := range r.Failures {
 			failures++
-			bar.clear()
-			fmt.Fprintf(stderr, "mjsolve: %s\n", f)
+			fmt.Fprintf(bar.above(stderr), "mjsolve: %s\n", f)
 		}
 		bar.show(fmt.Sprintf("hands (%d failures)", failures), uint64(r.Scheduled.Index+1), uint64(o.Hands))
 	}
 	tab, runErr := referee.Run(ctx, o.Options)
-	bar.stop(ctx)
+	bar.stop()
 	if le, ok := errors.AsType[*referee.LogDirError](runErr); ok {
 		return fmt.Errorf("--log %s already holds transcripts (%s …): give another directory or remove them", le.Dir, le.First)
 	}

@@ -124,7 +124,7 @@ func runTW16Selfplay(ctx context.Context, o *tw16SelfplayOptions, stdout, stderr
 	}
 	start := time.Now()
 	tab, err := bot.SelfPlay(ctx, o.SelfPlayOptions)
-	bar.stop(ctx)
+	bar.stop()
 	interrupted := errors.Is(err, context.Canceled)
 	if err != nil && !interrupted {
 		return failure(err)

@@ -53,7 +53,7 @@ func runTW16Stats(ctx context.Context, o *tw16StatsOptions, stdout, stderr io.Wr
 		o.Progress = func(done int) { bar.show("tw16 stats", 4*uint64(done), 4*uint64(o.Deals)) } // four hands a deal
 	}
 	r, err := stats.Run(ctx, o.Options)
-	bar.stop(ctx)
+	bar.stop()
 	interrupted := errors.Is(err, context.Canceled)
 	if err != nil && !interrupted {
 		return failure(err)
