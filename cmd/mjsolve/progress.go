@@ -21,7 +21,7 @@ import (
 // ("boards", "hands"). It is shown only on a terminal: newProgressBar
 // returns nil elsewhere, and the methods of a nil progressBar do nothing.
 // mpb cuts the line to the terminal's width, so that it never wraps; the
-// description takes at most a third of it, and the time left and the rate
+// description takes at most 2/5 of it, and the time left and the rate
 // are left out when they would leave the bar fewer than minBar columns.
 type progressBar struct {
 	w       io.Writer
@@ -72,7 +72,7 @@ func (l *progressBar) start(total uint64) {
 		mpb.ContainerOptional(mpb.WithConsoleWriter(l.cw), l.cw != nil))
 	l.bar = l.p.AddBar(int64(total), mpb.BarWidth(40), mpb.BarRemoveOnComplete(),
 		mpb.PrependDecorators(decor.Any(func(s decor.Statistics) string {
-			return fitDesc(*l.desc.Load(), min(max(24, s.AvailableWidth/3), s.AvailableWidth-minBar-2)) // 2 spaces around the bar
+			return fitDesc(*l.desc.Load(), min(max(24, 2*s.AvailableWidth/5), s.AvailableWidth-minBar-2)) // 2 spaces around the bar
 		})),
 		mpb.AppendDecorators(decor.CountersNoUnit("%d/%d"), labelled{decor.NewPercentage("%d"), " "},
 			labelled{decor.EwmaETA(decor.ET_STYLE_GO, 30), " ETA "},
