@@ -66,7 +66,10 @@ type geom struct {
 
 // sides lists the left neighbours l of a tile (their right counts drop
 // when it leaves) and its right neighbours r, nobody in the places left
-// over: the scan drops both places of a side without a test.
+// over. A side with tiles has one in its first place; a second one (tiles
+// half a tile apart vertically) is rare, so the scan and random games test
+// the second place instead of dropping nobody's counters (−2.5% turtle
+// instructions).
 type sides struct {
 	l, r [2]uint8
 }

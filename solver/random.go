@@ -58,8 +58,8 @@ func (c *core) rplay(t uint8) uint64 {
 			dirty |= c.freed(i)
 		}
 	}
-	// t is free: only its side that has tiles has counters to drop (both
-	// places, nobody's too).
+	// t is free: only its side that has tiles has counters to drop (its
+	// first place holds a tile, the second one maybe).
 	sd := &c.side[t]
 	if cx&0xff00 != 0 {
 		i := sd.l[0]
@@ -68,11 +68,12 @@ func (c *core) rplay(t uint8) uint64 {
 		if freedRight(nw) {
 			dirty |= c.freed(i)
 		}
-		i = sd.l[1]
-		nw = cnt[i] - dRight
-		cnt[i] = nw
-		if freedRight(nw) {
-			dirty |= c.freed(i)
+		if i = sd.l[1]; i != nobody {
+			nw = cnt[i] - dRight
+			cnt[i] = nw
+			if freedRight(nw) {
+				dirty |= c.freed(i)
+			}
 		}
 	} else if cx&0xff != 0 {
 		i := sd.r[0]
@@ -81,11 +82,12 @@ func (c *core) rplay(t uint8) uint64 {
 		if freedLeft(nw) {
 			dirty |= c.freed(i)
 		}
-		i = sd.r[1]
-		nw = cnt[i] - dLeft
-		cnt[i] = nw
-		if freedLeft(nw) {
-			dirty |= c.freed(i)
+		if i = sd.r[1]; i != nobody {
+			nw = cnt[i] - dLeft
+			cnt[i] = nw
+			if freedLeft(nw) {
+				dirty |= c.freed(i)
+			}
 		}
 	}
 	return dirty

@@ -98,12 +98,13 @@ func (c *core) run(record bool) int {
 					stack[sp&255] = i
 					sp++
 				}
-				i = sd.l[1]
-				nw = cnt[i] - dRight
-				cnt[i] = nw
-				if freedRight(nw) {
-					stack[sp&255] = i
-					sp++
+				if i = sd.l[1]; i != nobody {
+					nw = cnt[i] - dRight
+					cnt[i] = nw
+					if freedRight(nw) {
+						stack[sp&255] = i
+						sp++
+					}
 				}
 			} else if cx&0xff != 0 {
 				i := sd.r[0]
@@ -113,12 +114,13 @@ func (c *core) run(record bool) int {
 					stack[sp&255] = i
 					sp++
 				}
-				i = sd.r[1]
-				nw = cnt[i] - dLeft
-				cnt[i] = nw
-				if freedLeft(nw) {
-					stack[sp&255] = i
-					sp++
+				if i = sd.r[1]; i != nobody {
+					nw = cnt[i] - dLeft
+					cnt[i] = nw
+					if freedLeft(nw) {
+						stack[sp&255] = i
+						sp++
+					}
 				}
 			}
 		}
