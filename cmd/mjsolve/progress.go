@@ -33,6 +33,7 @@ type progressBar struct {
 	mu   sync.Mutex // guards the fields below
 	p    *mpb.Progress
 	bar  *mpb.Bar
+	from uint64    // the count at the first show
 	last time.Time // of the last show, for the rate
 }
 
@@ -58,10 +59,13 @@ func (l *progressBar) show(desc string, done, total uint64) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := time.Now()
-	if l.bar == nil {
+	switch {
+	case l.bar == nil:
 		l.start(total)
+		l.from = done
 		l.bar.SetCurrent(int64(done))
-	} else {
+	case done == l.from: // not moved yet: the time of a start (a --resume's copy) is not in the rate
+	default:
 		l.bar.EwmaSetCurrent(int64(done), now.Sub(l.last))
 	}
 	l.last = now
