@@ -16,21 +16,27 @@ const (
 	noPartner = 0xff // partner of a tile whose group has no pairing yet
 )
 
-// Counters of a tile, packed in one word: the number of tiles still on the
-// board that cover it (bits 16–31), that lie on its left (8–15) and on its
-// right (0–7). A tile is free when nothing covers it and one side is empty.
-// A tile off the board has goneBit set in its counters, which makes it
-// never free.
-const goneBit = 1 << 31
+// Counters of a tile, packed in 16 bits: the number of tiles still on the
+// board that cover it (bits 6–14, room for maxTiles), that lie on its left
+// (3–5) and on its right (0–2) (at most two a side). A tile is free when
+// nothing covers it and one side is empty. A tile off the board has goneBit
+// set in its counters, which makes it never free. 16 bits (not 32) halve
+// the scan states the search saves and restores.
+type counters = uint16
+
+const goneBit = 1 << 15
 
 const (
-	dCover = 1 << 16
-	dLeft  = 1 << 8
+	dCover = 1 << 6
+	dLeft  = 1 << 3
 	dRight = 1
+
+	leftMask  = 7 * dLeft
+	rightMask = 7 * dRight
 )
 
-func isFree(c uint32) bool {
-	return c < dLeft || (c < dCover && c&0xff == 0)
+func isFree(c counters) bool {
+	return c < dLeft || (c < dCover && c&rightMask == 0)
 }
 
 // When a tile leaves the board, the counters of the tiles it touches drop
@@ -43,8 +49,8 @@ func isFree(c uint32) bool {
 //     side has tiles: freedLeft.
 //
 // A tile off the board (goneBit) is never freed.
-func freedRight(c uint32) bool { return c&^0xff00 == 0 && c != 0 }
-func freedLeft(c uint32) bool  { return c&^0xff == 0 && c != 0 }
+func freedRight(c counters) bool { return c&^leftMask == 0 && c != 0 }
+func freedLeft(c counters) bool  { return c&^rightMask == 0 && c != 0 }
 
 // geom is a layout compiled for the solver: for each tile, the tiles whose
 // counters drop when it leaves the board.
@@ -80,7 +86,7 @@ type sides struct {
 // far enough from zero that the drops of one play never change that.
 const (
 	nobody    = 0xff
-	nobodyCnt = goneBit | 1<<30
+	nobodyCnt = goneBit | 1<<14
 )
 
 // newGeom compiles per-slot relations: covers[i] are the tiles above i that
@@ -190,10 +196,10 @@ type core struct {
 
 // position is the board being solved, set by load.
 type position struct {
-	grp       [256]uint8  // group of each tile
-	cnt       [256]uint32 // counters at the position
-	gone      [256]bool   // tiles already off the board
-	free      [256]uint8  // free tiles at the position
+	grp       [256]uint8    // group of each tile
+	cnt       [256]counters // counters at the position
+	gone      [256]bool     // tiles already off the board
+	free      [256]uint8    // free tiles at the position
 	nFree     int
 	remaining int
 	groups    [64]uint8 // groups with tiles left
@@ -244,8 +250,8 @@ type failStates struct {
 // playState is the greedy play in progress: a scan (continued by run) or
 // a random game.
 type playState struct {
-	cnt     [256]uint32 // counters of the tiles (goneBit: off the board)
-	stack   [256]uint8  // scan: tiles that became free, to look at
+	cnt     [256]counters // counters of the tiles (goneBit: off the board)
+	stack   [256]uint8    // scan: tiles that became free, to look at
 	sp      int
 	started uint64 // scan: groups without pairing that have made their first match
 	left    int    // tiles left
@@ -266,7 +272,7 @@ type randomState struct {
 // first start from it. Groups have indices below 64 (the games' masks).
 type gameStart struct {
 	ready            bool // set by the first game after load
-	cnt              [maxTiles]uint32
+	cnt              [maxTiles]counters
 	free, offer, on  [64]uint8
 	moves            [maxTiles / 2]move
 	nMoves           int

@@ -13,15 +13,15 @@ import (
 // freedLeft after a left drop. Each must say exactly "free now and not
 // before", and never free a tile off the board.
 func TestFreedAfterADrop(t *testing.T) {
-	for cover := uint32(0); cover < 5; cover++ {
-		for left := uint32(0); left < 5; left++ {
-			for right := uint32(0); right < 5; right++ {
+	for cover := counters(0); cover < 5; cover++ {
+		for left := counters(0); left < 5; left++ {
+			for right := counters(0); right < 5; right++ {
 				old := cover*dCover + left*dLeft + right*dRight
 				for _, d := range []struct {
 					name  string
-					delta uint32
-					field uint32
-					freed func(uint32) bool
+					delta counters
+					field counters
+					freed func(counters) bool
 				}{
 					{"cover", dCover, cover, isFree},
 					{"right", dRight, right, freedRight},
@@ -72,13 +72,13 @@ func TestMakeFirst(t *testing.T) {
 	}
 }
 
-// An empty neighbour place holds nobody, whose counters (nobodyCnt) the
-// scan drops without a test: the most drops one play can make (two per
-// tile taken off, by the largest drop) leave it off the board, never freed.
+// An empty neighbour place holds nobody, whose counters (nobodyCnt) are off
+// the board: even the most drops one play could make (two per tile taken
+// off, by the largest side drop) leave it off the board, never freed.
 func TestNobodyNeverFreed(t *testing.T) {
-	c := uint32(nobodyCnt)
+	c := counters(nobodyCnt)
 	for range 2 * maxTiles {
-		for _, d := range []uint32{dLeft, dRight} {
+		for _, d := range []counters{dLeft, dRight} {
 			c -= d
 			if isFree(c) || freedLeft(c) || freedRight(c) || c&goneBit == 0 {
 				t.Fatalf("nobody's counters %#x: freed or back on the board", c)

@@ -177,7 +177,7 @@ func (c *core) descendW(s, m int) (won bool, last int) {
 // relaxes reports whether the unpaired group g could take a tile off in
 // the closed scan state cnt: it has a free tile on the board and, when
 // none of its tiles is gone yet, two (an unpaired group's first match).
-func (c *core) relaxes(cnt *[maxTiles]uint32, g uint8) bool {
+func (c *core) relaxes(cnt *[maxTiles]counters, g uint8) bool {
 	t := &c.srch.gt[g]
 	gone, free := false, 0
 	for i := 0; i < int(c.pos.gn[g]&7); i++ {

@@ -61,7 +61,7 @@ func (c *core) rplay(t uint8) uint64 {
 	// t is free: only its side that has tiles has counters to drop (its
 	// first place holds a tile, the second one maybe).
 	sd := &c.side[t]
-	if cx&0xff00 != 0 {
+	if cx&leftMask != 0 {
 		i := sd.l[0]
 		nw := cnt[i] - dRight
 		cnt[i] = nw
@@ -75,7 +75,7 @@ func (c *core) rplay(t uint8) uint64 {
 				dirty |= c.freed(i)
 			}
 		}
-	} else if cx&0xff != 0 {
+	} else if cx&rightMask != 0 {
 		i := sd.r[0]
 		nw := cnt[i] - dLeft
 		cnt[i] = nw

@@ -90,7 +90,7 @@ func (c *core) run(record bool) int {
 				}
 			}
 			sd := &sides[x]
-			if cx&0xff00 != 0 {
+			if cx&leftMask != 0 {
 				i := sd.l[0]
 				nw := cnt[i] - dRight
 				cnt[i] = nw
@@ -106,7 +106,7 @@ func (c *core) run(record bool) int {
 						sp++
 					}
 				}
-			} else if cx&0xff != 0 {
+			} else if cx&rightMask != 0 {
 				i := sd.r[0]
 				nw := cnt[i] - dLeft
 				cnt[i] = nw
@@ -131,7 +131,7 @@ func (c *core) run(record bool) int {
 
 // snapshot is the state of a scan, saved to continue it in another way.
 type snapshot struct {
-	cnt     [maxTiles]uint32
+	cnt     [maxTiles]counters
 	started uint64
 	left    int
 }
