@@ -13,6 +13,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 )
@@ -284,14 +285,9 @@ type SurveyRunError struct {
 func (e *SurveyRunError) Error() string { return fmt.Sprintf("job: layout %s: %v", e.Layout, e.Err) }
 func (e *SurveyRunError) Unwrap() error { return e.Err }
 
-// reason is an error as a row's short reason: without the package prefix.
-func reason(err error) string {
-	msg := err.Error()
-	for _, p := range []string{"layouts: ", "solitaire: "} {
-		msg = strings.TrimPrefix(msg, p)
-	}
-	return msg
-}
+// reason is an error as a row's short reason: an input error of layouts
+// or solitaire without its package prefix (mjsolve.Reason).
+func reason(err error) string { return mjsolve.Reason(err) }
 
 // SurveyJSON is a survey row as "mjsolve solitaire --layout all --json"
 // prints it, one object per layout: the main job's fields ([Report]), the

@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/mjsolve/mjsolve"
 )
 
 // httpError is an error answered with its status and message as
@@ -29,22 +31,10 @@ func badRequestf(field, format string, args ...any) *httpError {
 	return &httpError{http.StatusBadRequest, fieldMessage(field, fmt.Sprintf(format, args...))}
 }
 
-// reasoner is an input error of the packages the server calls (mjsolve,
-// tw16, layouts, solitaire): Reason is its message without the package
-// prefix, which a client does not need.
-type reasoner interface {
-	error
-	Reason() string
-}
-
-// reason is err's message for a client: the Reason of an input error that
-// is the whole of err (not wrapped in more words), else err's message.
-func reason(err error) string {
-	if r, ok := errors.AsType[reasoner](err); ok && r.Error() == err.Error() {
-		return r.Reason()
-	}
-	return err.Error()
-}
+// reason is err's message for a client (mjsolve.Reason): an input error of
+// the packages the server calls (mjsolve, tw16, layouts, solitaire) without
+// its package prefix, which a client does not need.
+func reason(err error) string { return mjsolve.Reason(err) }
 
 // fieldMessage prefixes msg, on one line, with the field.
 func fieldMessage(field, msg string) string {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/job"
 )
 
@@ -72,23 +73,10 @@ func badInput(what string, err error) error {
 	return inputError{what, inputReason(err), err}
 }
 
-// reasoner is an input error that carries its message apart from what it
-// came from: the command's inputError, and the package-prefixed input
-// errors of mjsolve, tw16 and layouts.
-type reasoner interface {
-	error
-	Reason() string
-}
-
-// inputReason is err's message for a person: the Reason of an input error
-// that is the whole of err (without its package prefix, or without what it
-// came from), or else err's whole message.
-func inputReason(err error) string {
-	if r, ok := errors.AsType[reasoner](err); ok && r.Error() == err.Error() {
-		return r.Reason()
-	}
-	return err.Error()
-}
+// inputReason is err's message for a person (mjsolve.Reason): without the
+// package prefix of a library's input error, or without what the command's
+// own inputError came from.
+func inputReason(err error) string { return mjsolve.Reason(err) }
 
 // silentError is an error whose message the command has already printed
 // (for example per-line errors in a batch); only its exit code remains.

@@ -3,6 +3,7 @@ package answer
 import (
 	"errors"
 
+	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/tw16"
 )
 
@@ -63,18 +64,6 @@ func settingError(err error) error {
 	return fieldError(f, err)
 }
 
-// reasoner is an input error of tw16 or mjsolve: its Reason is the
-// message without the package prefix.
-type reasoner interface {
-	error
-	Reason() string
-}
-
 // reason is err's message without the package prefix of a tw16 or mjsolve
-// input error, else its whole message.
-func reason(err error) string {
-	if r, ok := errors.AsType[reasoner](err); ok && r.Error() == err.Error() {
-		return r.Reason()
-	}
-	return err.Error()
-}
+// input error, else its whole message (mjsolve.Reason).
+func reason(err error) string { return mjsolve.Reason(err) }
