@@ -101,25 +101,15 @@ func (c *core) freed(i uint8) uint64 {
 }
 
 // blocksNothing reports whether tile x covers or flanks no tile still on
-// the board of the play in progress.
+// the board of the play in progress. A tile that covers any tile blocks it:
+// in a position reached by play every tile under a tile on the board is on
+// the board (in others this only passes up a cleaning move).
 func (c *core) blocksNothing(x uint8) bool {
-	sp, sd := c.span[x], &c.side[x]
-	for j := sp[0]; j < sp[1]; j++ {
-		if c.play.cnt[c.eff[j]]&goneBit == 0 {
-			return false
-		}
+	if sp := c.span[x]; sp[0] != sp[1] {
+		return false
 	}
-	for _, i := range sd.l {
-		if c.play.cnt[i]&goneBit == 0 {
-			return false
-		}
-	}
-	for _, i := range sd.r {
-		if c.play.cnt[i]&goneBit == 0 {
-			return false
-		}
-	}
-	return true
+	sd, cnt := &c.side[x], &c.play.cnt
+	return cnt[sd.l[0]]&cnt[sd.l[1]]&cnt[sd.r[0]]&cnt[sd.r[1]]&goneBit != 0
 }
 
 // offers returns the mask of pairs group g may play now.
