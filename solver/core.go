@@ -35,8 +35,13 @@ const (
 	rightMask = 7 * dRight
 )
 
+// freeSet has bit c set for the counters c < dCover (nothing covers the
+// tile, it is on the board) with an empty side: isFree is one shift (a
+// shift by 64 or more gives 0 in Go), no branch.
+const freeSet = 0x01010101010101ff
+
 func isFree(c counters) bool {
-	return c < dLeft || (c < dCover && c&rightMask == 0)
+	return freeSet>>c&1 != 0
 }
 
 // When a tile leaves the board, the counters of the tiles it touches drop
