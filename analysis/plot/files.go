@@ -1,13 +1,16 @@
 package plot
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	gplot "gonum.org/v1/plot"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/nopeek"
 )
 
 // Kinds are the kinds of plot [Files] draws: the running rate ([Rate]), the
@@ -116,9 +119,24 @@ func playFiles(paths []string, title string) (*gplot.Plot, []string, error) {
 		rows = append(rows, analysis.StrategyPlay{Strategy: m.Header.Strategy, Stats: &m.Summary.Play})
 		truncated = append(truncated, m.Truncated...)
 	}
+	sortStrategies(rows)
 	if title == "" {
 		title = PlayTitle
 	}
 	p, err := PlayRates(rows, title)
 	return p, truncated, err
+}
+
+// sortStrategies puts rows in the order nopeek lists its strategies, the
+// weakest first, as the play command runs them, whatever the order of the
+// files named; a strategy nopeek does not know goes last.
+func sortStrategies(rows []analysis.StrategyPlay) {
+	names := nopeek.Strategies()
+	rank := func(s string) int {
+		if i := slices.Index(names, s); i >= 0 {
+			return i
+		}
+		return len(names)
+	}
+	slices.SortStableFunc(rows, func(a, b analysis.StrategyPlay) int { return cmp.Compare(rank(a.Strategy), rank(b.Strategy)) })
 }

@@ -3,6 +3,8 @@ package plot
 import (
 	"strings"
 	"testing"
+
+	"github.com/mjsolve/mjsolve/analysis"
 )
 
 // Files refuses an unknown kind before reading any file, and names the
@@ -15,5 +17,17 @@ func TestFilesErrors(t *testing.T) {
 		if _, _, err := Files([]string{"no-such-file"}, FilesOptions{Kind: kind}); err == nil || !strings.Contains(err.Error(), "no-such-file") {
 			t.Errorf("kind %s, a missing file: %v", kind, err)
 		}
+	}
+}
+
+func TestSortStrategies(t *testing.T) {
+	rows := []analysis.StrategyPlay{{Strategy: "lookahead"}, {Strategy: "other"}, {Strategy: "greedy"}, {Strategy: "random"}}
+	sortStrategies(rows)
+	var got []string
+	for _, r := range rows {
+		got = append(got, r.Strategy)
+	}
+	if want := "random greedy lookahead other"; strings.Join(got, " ") != want {
+		t.Errorf("order %q, want %q", strings.Join(got, " "), want)
 	}
 }

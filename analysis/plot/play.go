@@ -110,6 +110,7 @@ func PlayRates(rows []analysis.StrategyPlay, title string) (*gplot.Plot, error) 
 	p.Legend.Add(fmt.Sprintf("winnable with peeking (exact solver, %s boards)", groupDigits(peek.Winnable+peek.Impossible)), pb)
 	p.Legend.Top = true // above the strategies' bars, away from the peeking rate's
 	p.Legend.Left = false
+	p.Legend.YOffs = -vg.Points(8) // clear of the title
 	p.NominalY(names...)
 	p.Y.Padding = vg.Points(16)
 	return p, nil
