@@ -315,3 +315,31 @@ func TestMergeStrategies(t *testing.T) {
 		t.Errorf("a main-job file: %v", err)
 	}
 }
+
+// TestMergeStrategiesRefusesOtherExperiments checks that the strategies
+// compared in one plot played the same experiment: a file of another
+// layout or seed is refused, naming both files and what differs, rather
+// than drawn beside the others as if it played the same boards.
+func TestMergeStrategiesRefusesOtherExperiments(t *testing.T) {
+	dir := t.TempDir()
+	recs := withPlay(expected(1, 10), 8)
+	g := filepath.Join(dir, "g.jsonl")
+	writeRecords(t, g, playHeader(1, 10, "greedy"), recs)
+	for _, c := range []struct {
+		what string
+		edit func(*Header)
+	}{
+		{"seed 2", func(h *Header) { h.Seed = 2 }},
+		{"layout other", func(h *Header) { h.Layout = "other" }},
+	} {
+		h := playHeader(1, 10, "random")
+		c.edit(&h)
+		r := filepath.Join(dir, "r.jsonl")
+		writeRecords(t, r, h, recs)
+		_, err := MergeStrategies([]string{g, r})
+		if err == nil || !strings.Contains(err.Error(), c.what) || !strings.Contains(err.Error(), g) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want a one-line error naming %s and %q", c.what, err, g, c.what)
+		}
+		os.Remove(r)
+	}
+}
