@@ -123,21 +123,36 @@ type StrategyPlay struct {
 // MergeStrategies merges the record files of plays without peeking
 // strategy by strategy: the files whose headers name one strategy are
 // merged as [MergeFiles] does, and the results come in the order in which
-// the strategies first appear in paths. A file of the main job (which
-// names no strategy) is an error naming it that wraps [ErrNoPlay].
+// the strategies first appear in paths. Every file must be of the same
+// experiment apart from its strategy (layout, tiles, geometry, deal, seed
+// and timeout: see [Header.Compatible]), so that the strategies compared
+// played the same kind of boards; a file of another is an error naming
+// both files and what differs. A file of the main job (which names no
+// strategy) is an error naming it that wraps [ErrNoPlay].
 func MergeStrategies(paths []string) ([]*MergeResult, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("analysis: merge: no files")
 	}
 	var order []string
 	groups := map[string][]string{}
-	for _, p := range paths {
+	var first Header
+	for i, p := range paths {
 		h, err := ReadHeader(p)
 		if err != nil {
 			return nil, err
 		}
 		if h.Strategy == "" {
 			return nil, fmt.Errorf("analysis: %s: %w", p, ErrNoPlay)
+		}
+		if i == 0 {
+			first = h
+		} else {
+			o := h
+			o.Strategy, o.StrategyVersion = first.Strategy, first.StrategyVersion // compared within a strategy by MergeFiles
+			if err := first.Compatible(&o); err != nil {
+				was, is := err.(*MismatchError).Sides()
+				return nil, fmt.Errorf("analysis: cannot compare %s with %s: %s was written with %s; %s with %s", p, paths[0], p, is, paths[0], was)
+			}
 		}
 		if groups[h.Strategy] == nil {
 			order = append(order, h.Strategy)
