@@ -216,3 +216,21 @@ func TestPlayBadInput(t *testing.T) {
 		t.Errorf("bad input wrote files: %d entries in %s", len(entries), dir)
 	}
 }
+
+func TestPlayPlotTitleNamesTheDeal(t *testing.T) {
+	// The plot's title names the deal as the table does: the mjsolver
+	// dealer has no seed, so none is named.
+	dir := t.TempDir()
+	svg := filepath.Join(dir, "p.svg")
+	code, out, errOut := runCmd(t, "", "solitaire", "play", "--layout", "turtle40", "--boards", "3", "--deal", "mjsolver", "--strategy", "random", "--plot", svg)
+	if code != 0 || errOut != "" || !strings.HasPrefix(out, "turtle40 (40 tiles), deal mjsolver, games 1..3\n") {
+		t.Fatalf("exit %d, %q, %q", code, out, errOut)
+	}
+	b, err := os.ReadFile(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(b); !strings.Contains(s, "playing without peeking (deal mjsolver, games 1–3)") || strings.Contains(s, "seed") {
+		t.Errorf("the plot's title does not name the deal as played:\n%.2000s", s)
+	}
+}
