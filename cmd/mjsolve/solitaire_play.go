@@ -83,7 +83,9 @@ func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Wr
 		return failure(err)
 	}
 	if o.plot.file != "" {
-		title := fmt.Sprintf("%s: playing without peeking (deal %s, seed %d)", ps.Spec.Layout.Name, ps.Spec.Deal, ps.Spec.Seed)
+		played := ps.Spec // the shard's games, as the table names them
+		played.First, played.Boards = ps.Spec.Shard.Range(ps.Spec.First, ps.Spec.Boards)
+		title := fmt.Sprintf("%s: playing without peeking (deal %s)", ps.Spec.Layout.Name, played.DealText())
 		data, err := plot.RenderPlayRates(res.Plays(), title, o.plot.format)
 		if err != nil {
 			return failure(err)

@@ -233,4 +233,10 @@ func TestPlayPlotTitleNamesTheDeal(t *testing.T) {
 	if s := string(b); !strings.Contains(s, "playing without peeking (deal mjsolver, games 1–3)") || strings.Contains(s, "seed") {
 		t.Errorf("the plot's title does not name the deal as played:\n%.2000s", s)
 	}
+	// With a shard, the games of the shard, as the table names them.
+	code, out, errOut = runCmd(t, "", "solitaire", "play", "--layout", "turtle40", "--boards", "6", "--shard", "2/2", "--strategy", "random", "--plot", svg)
+	if b, err = os.ReadFile(svg); code != 0 || errOut != "" || !strings.HasPrefix(out, "turtle40 (40 tiles), deal pcg, seed 1, games 4..6\n") || err != nil ||
+		!strings.Contains(string(b), "playing without peeking (deal pcg, seed 1, games 4–6)") {
+		t.Errorf("shard 2/2: exit %d, %q, %q, %v", code, out, errOut, err)
+	}
 }
