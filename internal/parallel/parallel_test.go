@@ -75,3 +75,33 @@ func TestRunStops(t *testing.T) {
 		t.Errorf("cancelled: %v with %d tasks merged, want 42", err, done)
 	}
 }
+
+// Progress hears counts that only go up, one task at a time with Step 1,
+// and its last count is the number of tasks: a progress line never goes
+// back and ends at the total.
+func TestProgressInOrder(t *testing.T) {
+	const n = 20000
+	for range 20 {
+		progressInOrder(t, n)
+	}
+}
+
+func progressInOrder(t *testing.T, n int) {
+	var heard []int
+	err := Run(context.Background(), Job[struct{}]{N: n, Workers: 8, Step: 1,
+		New:      func() (struct{}, error) { return struct{}{}, nil },
+		Do:       func(struct{}, int) error { return nil },
+		Progress: func(done int) { heard = append(heard, done) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, d := range heard {
+		if d != i+1 {
+			t.Fatalf("report %d of progress is %d, want %d (reports out of order)", i, d, i+1)
+		}
+	}
+	if len(heard) != n {
+		t.Fatalf("%d progress reports, want %d", len(heard), n)
+	}
+}
