@@ -23,7 +23,7 @@ type Job[S any] struct {
 	Merge func(s S)
 	// Progress, when not nil, hears the number of tasks done, every Step
 	// tasks of a worker (0 or 1: after each) and when a worker stops, one
-	// call at a time.
+	// call at a time, in increasing order (the last: all the tasks run).
 	Progress func(done int)
 	Step     int
 }
@@ -44,12 +44,15 @@ func Run[S any](ctx context.Context, j Job[S]) error {
 		firstErr   error
 		wg         sync.WaitGroup
 	)
+	// The count is added under the lock that orders the calls, so that
+	// Progress hears counts that only go up and the last one is the total.
 	progress := func(n int64) {
-		if j.Progress != nil {
-			mu.Lock()
-			j.Progress(int(n))
-			mu.Unlock()
+		if j.Progress == nil {
+			return
 		}
+		mu.Lock()
+		j.Progress(int(done.Add(n)))
+		mu.Unlock()
 	}
 	for range workers {
 		wg.Add(1)
@@ -67,12 +70,12 @@ func Run[S any](ctx context.Context, j Job[S]) error {
 					break
 				}
 				if since++; since == step {
-					progress(done.Add(since))
+					progress(since)
 					since = 0
 				}
 			}
 			if since > 0 {
-				progress(done.Add(since))
+				progress(since)
 			}
 			mu.Lock()
 			defer mu.Unlock()
