@@ -421,3 +421,37 @@ lookahead  not run (interrupted)
 		t.Errorf("main-job report with a play: %+v", r.Play)
 	}
 }
+
+func TestPlayResumeRefusesAnUnfitFileBeforeRunning(t *testing.T) {
+	// With several strategies, a later strategy's file that cannot be
+	// continued (another seed) is refused before the first strategy runs:
+	// nothing is played or written, rather than the first strategy run
+	// to its end and its table lost to the error.
+	dir := t.TempDir()
+	l := builtin(t, "turtle40")
+	if _, err := Play(context.Background(), PlaySpec{Spec: Spec{Layout: l, Seed: 1, First: 1, Boards: 10}, Strategies: []string{"random", "greedy"}, Out: dir}); err != nil {
+		t.Fatal(err)
+	}
+	first := filepath.Join(dir, PlayFileName("turtle40", "random"))
+	if err := os.Remove(first); err != nil {
+		t.Fatal(err)
+	}
+	greedy := filepath.Join(dir, PlayFileName("turtle40", "greedy"))
+	old, err := os.ReadFile(greedy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Play(context.Background(), PlaySpec{Spec: Spec{Layout: l, Seed: 2, First: 1, Boards: 10}, Strategies: []string{"random", "greedy"}, Out: dir, Resume: true})
+	if err == nil || !strings.Contains(err.Error(), "strategy greedy") || !strings.Contains(err.Error(), "seed 1") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("resume with another seed: %v", err)
+	}
+	if _, ok := errors.AsType[*PlayRunError](err); ok {
+		t.Errorf("a bad --resume is the input's fault, not a run failure: %v", err)
+	}
+	if _, err := os.Stat(first); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the first strategy ran before the refusal: %v", err)
+	}
+	if now, _ := os.ReadFile(greedy); !bytes.Equal(now, old) {
+		t.Errorf("%s changed", greedy)
+	}
+}
