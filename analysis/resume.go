@@ -80,12 +80,8 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 	}
 	defer rr.Close()
 	oh := rr.Header()
-	if err := oh.Compatible(&h); err != nil {
-		file, run := err.(*MismatchError).Sides()
-		return nil, fmt.Errorf("analysis: cannot resume %s: %s was written with %s; this run has %s", path, path, file, run)
-	}
-	if oh.First != h.First {
-		return nil, fmt.Errorf("analysis: cannot resume %s: it starts at game %d, this run at game %d", path, oh.First, h.First)
+	if err := resumable(path, &oh, &h); err != nil {
+		return nil, err
 	}
 
 	// A resume killed during its copy left its temporary file: remove it
@@ -171,4 +167,45 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 	}
 	w.f = tmp.File // the file, now under path, goes on taking records
 	return res, nil
+}
+
+// CheckResume reports, without changing anything, whether [ResumeRecords]
+// would refuse the record file path for the run described by h because of
+// its header (written for another experiment or first game, or unreadable),
+// with the error ResumeRecords would give. A file that does not exist, or
+// is empty, passes: ResumeRecords would create it. The records are not
+// read: a damaged record or a game after h's last is found by
+// ResumeRecords only. A run of several files checks them all first, so
+// that a later file's refusal comes before anything runs.
+func CheckResume(path string, h Header) error {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("analysis: %w", err)
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+		return nil
+	}
+	rr, err := NewRecordReader(f, path)
+	if err != nil {
+		return err
+	}
+	defer rr.Close()
+	oh := rr.Header()
+	return resumable(path, &oh, &h)
+}
+
+// resumable is the header check of ResumeRecords: the file's header oh
+// against the run's h.
+func resumable(path string, oh, h *Header) error {
+	if err := oh.Compatible(h); err != nil {
+		file, run := err.(*MismatchError).Sides()
+		return fmt.Errorf("analysis: cannot resume %s: %s was written with %s; this run has %s", path, path, file, run)
+	}
+	if oh.First != h.First {
+		return fmt.Errorf("analysis: cannot resume %s: it starts at game %d, this run at game %d", path, oh.First, h.First)
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -266,5 +267,37 @@ func TestResumeRemovesStaleTemporaries(t *testing.T) {
 	}
 	if des, _ := os.ReadDir(dir); len(des) != 1 {
 		t.Errorf("%d files in the directory, want 1", len(des))
+	}
+}
+
+func TestCheckResume(t *testing.T) {
+	// CheckResume refuses what ResumeRecords refuses for its header, with
+	// the same error, and changes nothing; a missing or empty file passes.
+	dir := t.TempDir()
+	p := filepath.Join(dir, "r.jsonl")
+	h := testHeader(1, 10)
+	if err := CheckResume(p, h); err != nil {
+		t.Errorf("missing file: %v", err)
+	}
+	if err := os.WriteFile(p, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckResume(p, h); err != nil {
+		t.Errorf("empty file: %v", err)
+	}
+	writeRecords(t, p, h, expected(1, 5))
+	old, _ := os.ReadFile(p)
+	if err := CheckResume(p, testHeader(1, 20)); err != nil {
+		t.Errorf("same experiment, more boards: %v", err)
+	}
+	for _, other := range []Header{func() Header { o := h; o.Seed = 9; return o }(), testHeader(2, 10)} {
+		err := CheckResume(p, other)
+		_, want := ResumeRecords(p, other)
+		if err == nil || want == nil || err.Error() != want.Error() {
+			t.Errorf("%+v: %v, want %v", other, err, want)
+		}
+	}
+	if now, _ := os.ReadFile(p); !bytes.Equal(now, old) {
+		t.Errorf("%s changed", p)
 	}
 }

@@ -226,7 +226,9 @@ func checkPlay(ps *PlaySpec) error {
 // report per strategy. Every strategy plays the same boards. An error is
 // a bad spec (a *FieldError: a bad field, a game the dealer does not have,
 // a record file that exists without Resume, wrapping an *ExistsError), a
-// record file found unfit before its strategy ran (see [Prepare]), or a
+// record file found unfit to continue (its header checked for every
+// strategy before any runs: see [analysis.CheckResume]; its records when
+// its strategy's turn comes: see [Prepare]), or a
 // failure while running, a *PlayRunError; nothing is written or run for
 // the first. When ctx is cancelled, Play keeps what
 // was done (in the reports and the record files) and returns with
@@ -260,9 +262,16 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 		}
 	}
 	specs := make([]Spec, len(out.Rows))
+	first, boards := ps.Spec.Shard.Range(ps.Spec.First, ps.Spec.Boards)
 	for k, row := range out.Rows {
 		specs[k] = ps.Spec
 		specs[k].Strategy, specs[k].Out, specs[k].Resume = row.Strategy, row.File, ps.Resume
+		// Every file to continue is checked before any strategy runs.
+		if row.File != "" && ps.Resume {
+			if err := analysis.CheckResume(row.File, NewHeader(ps.Spec.Layout, specs[k], first, boards)); err != nil {
+				return nil, fmt.Errorf("job: strategy %s: %w", row.Strategy, err)
+			}
+		}
 	}
 	var progress func(k int, done, total uint64)
 	if ps.OnProgress != nil {
