@@ -84,3 +84,29 @@ func testPlayInterrupt(t *testing.T, sig syscall.Signal, exit int) {
 		}
 	}
 }
+
+func TestPlayInterruptBeforeAnyBoardWithPlot(t *testing.T) {
+	// Ctrl-C before any board is finished, with --plot: there is nothing
+	// to draw, and the command says it was interrupted (exit 130), not
+	// that the plot failed.
+	h := &hooks{newWorkers: func(geo *solitaire.Geometry, d solitaire.Dealer, opt solver.Options) func() analysis.Worker {
+		return func() analysis.Worker {
+			return func(ctx context.Context, g uint64) analysis.Record {
+				syscall.Kill(os.Getpid(), syscall.SIGINT)
+				select {
+				case <-ctx.Done():
+				case <-time.After(time.Minute):
+				}
+				return analysis.Record{Game: g, Verdict: analysis.Unknown}
+			}
+		}
+	}}
+	png := filepath.Join(t.TempDir(), "p.png")
+	code, out, errOut := runCmdWith(t, h, "", "solitaire", "play", "--layout", "turtle40", "--boards", "10", "--workers", "1", "--strategy", "greedy", "--plot", png)
+	if code != exitInterrupted || !strings.HasPrefix(errOut, "mjsolve: interrupted") || !strings.Contains(out, "\ngreedy    0 (interrupted) ") {
+		t.Errorf("exit %d, stderr %q, table:\n%s", code, errOut, out)
+	}
+	if _, err := os.Stat(png); err == nil {
+		t.Errorf("%s drawn with nothing to draw", png)
+	}
+}
