@@ -87,11 +87,14 @@ func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Wr
 		played.First, played.Boards = ps.Spec.Shard.Range(ps.Spec.First, ps.Spec.Boards)
 		title := fmt.Sprintf("%s: playing without peeking (deal %s)", ps.Spec.Layout.Name, played.DealText())
 		data, err := plot.RenderPlayRates(res.Plays(), title, o.plot.format)
-		if err != nil {
+		switch {
+		case errors.Is(err, plot.ErrNoPlays) && res.Interrupted: // no board finished: nothing to draw
+		case err != nil:
 			return failure(err)
-		}
-		if err := writeFileAtomic("--plot", o.plot.file, data); err != nil {
-			return err
+		default:
+			if err := writeFileAtomic("--plot", o.plot.file, data); err != nil {
+				return err
+			}
 		}
 	}
 	if res.Interrupted {
