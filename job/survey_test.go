@@ -173,3 +173,37 @@ func TestSurveyJSON(t *testing.T) {
 		t.Errorf("%+v %+v", j0, j1)
 	}
 }
+
+func TestSurveyResumeRefusesAnUnfitFileBeforeRunning(t *testing.T) {
+	// A later layout's file that cannot be continued (another seed) is
+	// refused before the first layout runs, and nothing changes.
+	dir := t.TempDir()
+	entries := surveyEntries(t)
+	ss := SurveySpec{Entries: entries, Spec: Spec{Seed: 1, First: 1, Boards: 10}, Dir: dir}
+	if _, err := Survey(context.Background(), ss); err != nil {
+		t.Fatal(err)
+	}
+	first := filepath.Join(dir, "tiny8.jsonl.zst")
+	if err := os.Remove(first); err != nil {
+		t.Fatal(err)
+	}
+	later := filepath.Join(dir, "turtle40.jsonl.zst")
+	old, err := os.ReadFile(later)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss.Spec.Seed, ss.Resume = 2, true
+	_, err = Survey(context.Background(), ss)
+	if err == nil || !strings.Contains(err.Error(), "layout turtle40") || !strings.Contains(err.Error(), "seed 1") {
+		t.Errorf("resume with another seed: %v", err)
+	}
+	if _, ok := errors.AsType[*SurveyRunError](err); ok {
+		t.Errorf("a bad resume is the input's fault, not a run failure: %v", err)
+	}
+	if _, err := os.Stat(first); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the first layout ran before the refusal: %v", err)
+	}
+	if now, _ := os.ReadFile(later); !bytes.Equal(now, old) {
+		t.Errorf("%s changed", later)
+	}
+}
