@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 )
@@ -184,7 +185,9 @@ type SurveyOutcome struct {
 // cannot be used is a row saying why, not an error. An error is either a
 // bad field of the spec, a *FieldError found before anything is made (see
 // [Prepare]; Dir and Resume are the spec's Out and Resume), a record file
-// found unfit before its layout ran, or a *SurveyRunError.
+// found unfit to continue (its header checked for every layout before any
+// runs: see [analysis.CheckResume]; its records when its layout's turn
+// comes), or a *SurveyRunError.
 func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 	if len(ss.Entries) == 0 {
 		return nil, errors.New("job: survey of no layouts")
@@ -237,6 +240,11 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 		if f := out.Rows[i].File; f != "" && ss.Resume {
 			if _, err := os.Stat(f); err == nil {
 				specs[k].Resume = true
+				// Every file to continue is checked before any layout runs.
+				first, boards := ss.Spec.Shard.Range(ss.Spec.First, ss.Spec.Boards)
+				if err := analysis.CheckResume(f, NewHeader(specs[k].Layout, specs[k], first, boards)); err != nil {
+					return nil, fmt.Errorf("job: layout %s: %w", out.Rows[i].Name, err)
+				}
 			}
 		}
 	}
