@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 
 	"github.com/mjsolve/mjsolve/solver"
@@ -84,6 +85,21 @@ type Record struct {
 	Moves  int   `json:"moves"`
 	Left   int   `json:"left"`
 	PlayNS int64 `json:"play_ns,omitempty"`
+}
+
+// MarshalJSON writes r as its line in a record file ([Record.AppendJSON]):
+// the play's fields only for a board played, so that a board not played is
+// never written as a loss.
+func (r Record) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil), nil }
+
+// UnmarshalJSON reads a record as the record files' readers do: the game,
+// verdict, method and ns fields required, no unknown field, a play's won,
+// moves and left together (and consistent), setting Played.
+func (r *Record) UnmarshalJSON(b []byte) error {
+	if err := parseRecord(b, r); err != nil {
+		return fmt.Errorf("analysis: %w", err)
+	}
+	return nil
 }
 
 // CPU is the board's time as the statistics count it: its CPU time, or
