@@ -117,7 +117,9 @@ func sourceOf(name string, list []layouts.Entry) string {
 
 // RecordFileName is the name of a layout's record file in a survey's
 // directory: the layout name with '/' (and other characters unsafe in
-// file names) as '-', then ".jsonl.zst".
+// file names) as '-', then ".jsonl.zst". Two names can map to one file
+// ("a/b" and "a-b"): [Survey] refuses such a pair rather than change the
+// names of existing result directories.
 func RecordFileName(layout string) string {
 	b := []byte(layout)
 	for i, c := range b {
@@ -187,7 +189,8 @@ type SurveyOutcome struct {
 // [Prepare]; Dir and Resume are the spec's Out and Resume), a record file
 // found unfit to continue (its header checked for every layout before any
 // runs: see [analysis.CheckResume]; its records when its layout's turn
-// comes), or a *SurveyRunError.
+// comes), a *FieldError naming "out" for two layouts whose record files
+// would have one name ([RecordFileName]), or a *SurveyRunError.
 func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 	if len(ss.Entries) == 0 {
 		return nil, errors.New("job: survey of no layouts")
@@ -199,6 +202,7 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 	}
 	out := &SurveyOutcome{Rows: make([]SurveyRow, len(ss.Entries))}
 	var usable []int
+	owner := map[string]string{} // record file name -> the layout it is for
 	for i, e := range ss.Entries {
 		row := SurveyRow{Name: e.Name, Source: e.Source}
 		if e.Layout != nil {
@@ -217,7 +221,12 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 			}
 		}
 		if ss.Dir != "" && row.Unusable == "" {
-			row.File = filepath.Join(ss.Dir, RecordFileName(e.Name))
+			name := RecordFileName(e.Name)
+			if other, ok := owner[name]; ok {
+				return nil, &FieldError{Field: "out", Msg: fmt.Sprintf("%s: layouts %q and %q would share the record file %s; survey them separately", ss.Dir, other, e.Name, name)}
+			}
+			owner[name] = e.Name
+			row.File = filepath.Join(ss.Dir, name)
 		}
 		out.Rows[i] = row
 	}

@@ -207,3 +207,29 @@ func TestSurveyResumeRefusesAnUnfitFileBeforeRunning(t *testing.T) {
 		t.Errorf("%s changed", later)
 	}
 }
+
+func TestSurveyRefusesLayoutsSharingARecordFile(t *testing.T) {
+	// "a/b" and "a-b" both map to a-b.jsonl.zst: the survey is refused
+	// before anything is made, naming both layouts.
+	dir := filepath.Join(t.TempDir(), "out")
+	l := builtin(t, "tiny8")
+	ss := SurveySpec{Entries: []layouts.Entry{
+		{Name: "a/b", Source: layouts.SourceFile, Layout: l},
+		{Name: "tiny8", Source: layouts.SourceBuiltin, Layout: l},
+		{Name: "a-b", Source: layouts.SourceFile, Layout: l},
+	}, Spec: Spec{First: 1, Boards: 4, Workers: 1}, Dir: dir}
+	_, err := Survey(context.Background(), ss)
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Field != "out" ||
+		fe.Msg != dir+`: layouts "a/b" and "a-b" would share the record file a-b.jsonl.zst; survey them separately` {
+		t.Fatalf("Survey: %v", err)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("directory made before the refusal: %v", err)
+	}
+	// Without a directory there are no files to share.
+	ss.Dir = ""
+	if _, err := Survey(context.Background(), ss); err != nil {
+		t.Errorf("Survey without a directory: %v", err)
+	}
+}
