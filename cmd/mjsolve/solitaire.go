@@ -38,7 +38,7 @@ func (o *jobFlags) add(cmd *cobra.Command, help map[string]string) {
 	f.Uint64Var(&s.First, "first", 1, "first game number")
 	f.Uint64Var(&s.Seed, "seed", 1, use("seed", "seed of the pcg dealer"))
 	f.StringVar(&s.Deal, "deal", "pcg", "dealer: "+strings.Join(solitaire.DealerNames, " or "))
-	f.IntVar(&s.Workers, "workers", runtime.NumCPU(), use("workers", "boards solved at once"))
+	f.IntVar(&s.Workers, "workers", runtime.NumCPU(), use("workers", "boards solved at once")+", at most 4096")
 	f.BoolVar(&o.json, "json", false, use("json", "print the summary as one JSON object"))
 	f.StringVar(&s.Out, "out", "", use("out", "write one JSON line per board to `FILE` (zstd when it ends in .zst)"))
 	f.BoolVar(&s.Resume, "resume", false, use("resume", "continue the --out file of an interrupted run"))
@@ -48,12 +48,12 @@ func (o *jobFlags) add(cmd *cobra.Command, help map[string]string) {
 	cmd.RegisterFlagCompletionFunc("deal", completeDealer)
 }
 
-// check reads what the library leaves to the command: --workers (at
-// least 1 here; the library's 0 is every core), --resume (only with a
+// check reads what the library leaves to the command: --workers (1 to
+// maxWorkers here; the library's 0 is every core), --resume (only with a
 // file name), --shard and --plot, found out before the run.
 func (o *jobFlags) check() error {
-	if o.spec.Workers < 1 {
-		return fmt.Errorf("--workers %d: must be at least 1", o.spec.Workers)
+	if err := checkWorkers(o.spec.Workers, 1); err != nil {
+		return err
 	}
 	if o.spec.Resume && o.spec.Out == "" {
 		return errors.New("--resume needs --out FILE")

@@ -344,6 +344,7 @@ func TestSolitaireBadInput(t *testing.T) {
 	}{
 		{[]string{"--boards", "0"}, "mjsolve: --boards must be at least 1\n"},
 		{[]string{"--workers", "0"}, "mjsolve: --workers 0: must be at least 1\n"},
+		{[]string{"--workers", "1000000"}, "mjsolve: --workers 1000000: must be at most 4096\n"},
 		{[]string{"--shard", "3/2"}, "mjsolve: bad --shard \"3/2\": want i/n with 1 <= i <= n\n"},
 		{[]string{"--shard", "x"}, "mjsolve: bad --shard \"x\": want i/n with 1 <= i <= n\n"},
 		{[]string{"--boards", "2", "--shard", "1/3"}, "mjsolve: --shard 1/3: more shards than the 2 boards\n"},

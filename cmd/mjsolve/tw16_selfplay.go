@@ -50,6 +50,18 @@ func atLeast(flag string, v, lo int) error {
 	return fmt.Errorf("%s %d: must be at least %d", flag, v, lo)
 }
 
+// maxWorkers bounds --workers: each worker is a goroutine with its own
+// state, and beyond a few per core more only cost memory.
+const maxWorkers = 4096
+
+// checkWorkers checks --workers: at least lo, at most maxWorkers.
+func checkWorkers(v, lo int) error {
+	if v > maxWorkers {
+		return fmt.Errorf("--workers %d: must be at most %d", v, maxWorkers)
+	}
+	return atLeast("--workers", v, lo)
+}
+
 // tw16SelfplayOptions are the inputs of "mjsolve tw16 selfplay".
 type tw16SelfplayOptions struct {
 	bot.SelfPlayOptions
@@ -94,7 +106,7 @@ hands played so far (exit code 130).`,
 	f.IntVar(&o.Hands, "hands", game.HandsPerCycle, "number of hands to play")
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of the walls and of the strategies' random choices")
 	f.StringArrayVar(&o.strategies, "strategy", nil, "strategy of the next player: "+strings.Join(bot.Names(), ", ")+" (four times)")
-	f.IntVar(&o.Workers, "workers", 0, "hands played at once (default: one per CPU)")
+	f.IntVar(&o.Workers, "workers", 0, "hands played at once, at most 4096 (default: one per CPU)")
 	f.BoolVar(&o.Flowers, "flowers", false, "play with the eight flowers (144 tiles)")
 	addAdviceFlags(cmd, &o.Options)
 	f.BoolVar(&o.json, "json", false, "print the table as JSON")
@@ -102,7 +114,7 @@ hands played so far (exit code 130).`,
 }
 
 func runTW16Selfplay(ctx context.Context, o *tw16SelfplayOptions, stdout, stderr io.Writer) error {
-	if err := cmp.Or(atLeast("--hands", o.Hands, 1), atLeast("--workers", o.Workers, 0)); err != nil {
+	if err := cmp.Or(atLeast("--hands", o.Hands, 1), checkWorkers(o.Workers, 0)); err != nil {
 		return err
 	}
 	o.Strategies = [4]string{"advice", "advice", "random", "draw-discard"}

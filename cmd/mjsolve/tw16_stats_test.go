@@ -76,6 +76,7 @@ func TestTW16StatsBadInput(t *testing.T) {
 		{[]string{"--deals", "x"}, `mjsolve: --deals: "x" is not a whole number (see 'mjsolve tw16 stats --help')` + "\n"},
 		{[]string{"--seed", "-1"}, `mjsolve: --seed: "-1" is not a whole number 0 or more (see 'mjsolve tw16 stats --help')` + "\n"},
 		{[]string{"--workers", "-2"}, "mjsolve: --workers -2: must not be negative\n"},
+		{[]string{"--workers", "4097"}, "mjsolve: --workers 4097: must be at most 4096\n"},
 		{[]string{"--plot", filepath.Join(dir, "hands.gif")}, "mjsolve: --plot " + filepath.Join(dir, "hands.gif") + ": unknown extension .gif (want .png, .svg or .pdf)\n"},
 		{[]string{"--plot", filepath.Join(dir, "no", "hands.png")}, "mjsolve: --plot " + filepath.Join(dir, "no", "hands.png") + ": no directory " + filepath.Join(dir, "no") + "\n"},
 		{[]string{"--plot", filepath.Join(dir, "h.png"), "--plot-size", "10x10"}, `mjsolve: --plot-size "10x10": want WxH in pixels, each 16 to 20000 (e.g. 960x600)` + "\n"},
