@@ -165,6 +165,8 @@ type PlayRow struct {
 	// Summary is what the report was made from (its PlayStats draw the
 	// plot of package analysis/plot); nil with Report.
 	Summary *analysis.Summary
+	// Mended is what resuming File mended (with Report).
+	Mended
 }
 
 // PlayOutcome is what a play found.
@@ -288,7 +290,7 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 	}
 	for k, r := range res {
 		if r != nil {
-			out.Rows[k].Report, out.Rows[k].Summary = ReportOf(r, ps.Spec.Workers), r.Summary
+			out.Rows[k].Report, out.Rows[k].Summary, out.Rows[k].Mended = ReportOf(r, ps.Spec.Workers), r.Summary, r.Mended
 			out.Interrupted = out.Interrupted || r.Interrupted
 		}
 	}

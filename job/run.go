@@ -87,6 +87,17 @@ type Outcome struct {
 	// Interrupted is set when the context was cancelled: Summary holds
 	// the boards finished by then, and the record file keeps them.
 	Interrupted bool
+	Mended
+}
+
+// Mended is what resuming a record file mended before continuing it.
+type Mended struct {
+	// Stale lists the temporary files of an earlier resume, killed during
+	// its copy, that were removed ([Job.Stale]).
+	Stale []string
+	// Truncated is set when the file ended early, cut inside a line or
+	// zstd frame; the boards cut off are solved again ([Job.Truncated]).
+	Truncated bool
 }
 
 // NewHeader is the record header of a run of spec on l: the layout's name
@@ -272,7 +283,8 @@ func (j *Job) Run(ctx context.Context) (*Outcome, error) {
 	if runErr != nil && !interrupted {
 		return nil, runErr
 	}
-	return &Outcome{Header: j.header, Summary: j.total, FromFile: j.fromFile, Interrupted: interrupted}, nil
+	return &Outcome{Header: j.header, Summary: j.total, FromFile: j.fromFile, Interrupted: interrupted,
+		Mended: Mended{Stale: j.stale, Truncated: j.truncated}}, nil
 }
 
 // Close releases the record file of a job that will not be run (after

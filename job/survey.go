@@ -172,6 +172,8 @@ type SurveyRow struct {
 	Report *Report
 	// File is the layout's record file ("" without a directory).
 	File string
+	// Mended is what resuming File mended (with Report).
+	Mended
 }
 
 // SurveyOutcome is what a survey found.
@@ -273,7 +275,7 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 	}
 	for k, r := range res {
 		if r != nil {
-			out.Rows[usable[k]].Report = ReportOf(r, ss.Spec.Workers)
+			out.Rows[usable[k]].Report, out.Rows[usable[k]].Mended = ReportOf(r, ss.Spec.Workers), r.Mended
 			out.Interrupted = out.Interrupted || r.Interrupted
 		}
 	}

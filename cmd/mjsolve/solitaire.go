@@ -157,12 +157,7 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 	} else if err != nil {
 		return jobError(err)
 	}
-	for _, s := range j.Stale() {
-		fmt.Fprintf(stderr, "mjsolve: removed %s, left by a --resume that was killed during its copy\n", s)
-	}
-	if j.Truncated() {
-		fmt.Fprintf(stderr, "mjsolve: %s ends early (cut inside a line or zstd frame, as by a crash); the boards cut off will be solved again\n", spec.Out)
-	}
+	noteMended(stderr, spec.Out, job.Mended{Stale: j.Stale(), Truncated: j.Truncated()})
 	total = j.Header().Boards
 	kept, keptImposs = total-j.Pending(), j.KeptImpossible()
 	bar.show(l.Name, kept, total)
@@ -183,6 +178,16 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 		return errInterrupted
 	}
 	return nil
+}
+
+// noteMended says on stderr what --resume mended in the record file.
+func noteMended(stderr io.Writer, file string, m job.Mended) {
+	for _, s := range m.Stale {
+		fmt.Fprintf(stderr, "mjsolve: removed %s, left by a --resume that was killed during its copy\n", s)
+	}
+	if m.Truncated {
+		fmt.Fprintf(stderr, "mjsolve: %s ends early (cut inside a line or zstd frame, as by a crash); the boards cut off will be solved again\n", file)
+	}
 }
 
 // jobError is the command's error for err from preparing or running the

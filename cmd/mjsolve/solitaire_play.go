@@ -74,6 +74,9 @@ func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Wr
 	} else if err != nil {
 		return jobError(err) // a record file that could not be written is not the input's fault: exit 1
 	}
+	for _, r := range res.Rows {
+		noteMended(stderr, r.File, r.Mended)
+	}
 	if o.json {
 		err = job.WritePlayJSON(stdout, res.Rows)
 	} else {

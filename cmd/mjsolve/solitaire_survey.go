@@ -42,6 +42,9 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 	} else if err != nil {
 		return jobError(err)
 	}
+	for _, r := range res.Rows {
+		noteMended(stderr, r.File, r.Mended)
+	}
 	if o.json {
 		for i := range res.Rows {
 			if err := writeJSON(stdout, res.Rows[i].JSON()); err != nil {

@@ -92,3 +92,33 @@ func TestSolitaireSurveyBadInput(t *testing.T) {
 		t.Errorf("files left behind: %v", ents)
 	}
 }
+
+// A resumed survey or play notes a cut record file and a stale temporary
+// file on stderr, as the single main job does.
+func TestSurveyAndPlayResumeNotes(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		file string // the record file to cut, in the --out directory
+	}{
+		{[]string{"solitaire", "--layout", "tiny8,turtle40"}, "turtle40.jsonl.zst"},
+		{[]string{"solitaire", "play", "--layout", "turtle40", "--strategy", "greedy,random"}, "turtle40-random.jsonl.zst"},
+	} {
+		out := filepath.Join(dir, tc.args[len(tc.args)-1])
+		args := append(tc.args, "--boards", "300", "--workers", "1", "--out", out)
+		if code, _, errOut := runCmd(t, "", args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		path := filepath.Join(out, tc.file)
+		data, _ := os.ReadFile(path)
+		writeCut(t, path, data, len(data)*2/3)
+		stale := filepath.Join(out, "."+tc.file+".tmp4242")
+		os.WriteFile(stale, []byte("half a copy"), 0o600)
+		code, _, errOut := runCmd(t, "", append(args, "--resume")...)
+		want := "mjsolve: removed " + stale + ", left by a --resume that was killed during its copy\n" +
+			"mjsolve: " + path + " ends early (cut inside a line or zstd frame, as by a crash); the boards cut off will be solved again\n"
+		if code != 0 || errOut != want {
+			t.Errorf("%v --resume: exit %d, stderr %q, want %q", args, code, errOut, want)
+		}
+	}
+}
