@@ -166,6 +166,43 @@ func ReadHeader(path string) (Header, error) {
 	return rr.Header(), nil
 }
 
+// RecordFile is a whole record file read into memory: its header, its
+// records in file order, and whether it ended early ([RecordReader.Truncated]).
+type RecordFile struct {
+	Header    Header
+	Records   []Record
+	Truncated bool
+}
+
+// ReadRecordFile reads the record file at path whole, for a program that
+// looks at the records of a small run (large runs are better read record
+// by record with a [RecordReader], or merged). A damaged file is an error
+// wrapping [ErrDamaged]; a file cut short is not (Truncated says so).
+func ReadRecordFile(path string) (*RecordFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("analysis: %w", err)
+	}
+	defer f.Close()
+	rr, err := NewRecordReader(f, path)
+	if err != nil {
+		return nil, err
+	}
+	defer rr.Close()
+	rf := &RecordFile{Header: rr.Header()}
+	for {
+		r, err := rr.Next()
+		if err == io.EOF {
+			rf.Truncated = rr.Truncated()
+			return rf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		rf.Records = append(rf.Records, r)
+	}
+}
+
 // mergeFile adds the records of path to res; firstPath names the first
 // file (whose header res holds) in errors.
 func mergeFile(res *MergeResult, seen *gameSet, path, firstPath string, first bool, each func(*Record)) error {

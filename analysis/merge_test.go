@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"os"
 	"path/filepath"
@@ -129,5 +130,35 @@ func TestMergeRecordsGameOrder(t *testing.T) {
 	}
 	if _, err := MergeRecords([]string{a, filepath.Join(dir, "none")}, &buf, false); err == nil {
 		t.Errorf("a missing file merged")
+	}
+}
+
+// ReadRecordFile gives a file's header and records in file order, says
+// when the file was cut, and refuses a damaged one.
+func TestReadRecordFile(t *testing.T) {
+	dir := t.TempDir()
+	recs := plotRecords(1, 50)
+	path := filepath.Join(dir, "r.jsonl")
+	writeRecords(t, path, testHeader(1, 50), recs)
+	rf, err := ReadRecordFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := rf.Header; h.Layout != "fake" || h.First != 1 || h.Boards != 50 || len(rf.Records) != 50 || rf.Records[49] != recs[49] || rf.Truncated {
+		t.Errorf("read back: header %+v, %d records, truncated %v", rf.Header, len(rf.Records), rf.Truncated)
+	}
+	data, _ := os.ReadFile(path)
+	cut := filepath.Join(dir, "cut.jsonl")
+	os.WriteFile(cut, data[:len(data)-5], 0o644)
+	if rf, err := ReadRecordFile(cut); err != nil || len(rf.Records) != 49 || !rf.Truncated {
+		t.Errorf("cut file: %v, truncated %v", err, rf != nil && rf.Truncated)
+	}
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, append(data, "not a record\n"...), 0o644)
+	if _, err := ReadRecordFile(bad); !errors.Is(err, ErrDamaged) {
+		t.Errorf("damaged file: %v, want ErrDamaged", err)
+	}
+	if _, err := ReadRecordFile(filepath.Join(dir, "none")); err == nil {
+		t.Error("a missing file read")
 	}
 }

@@ -2,9 +2,7 @@ package job
 
 import (
 	"context"
-	"io"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -59,25 +57,9 @@ func TestDifficultyRecords(t *testing.T) {
 // readAll reads a record file's records.
 func readAll(t *testing.T, path string) ([]analysis.Record, analysis.Header) {
 	t.Helper()
-	f, err := os.Open(path)
+	rf, err := analysis.ReadRecordFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	rr, err := analysis.NewRecordReader(f, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rr.Close()
-	var recs []analysis.Record
-	for {
-		r, err := rr.Next()
-		if err == io.EOF {
-			return recs, rr.Header()
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs = append(recs, r)
-	}
+	return rf.Records, rf.Header
 }

@@ -188,31 +188,18 @@ unknown     0
 	}
 }
 
-// readRecords reads a record file written by the command.
+// readRecords reads a record file written by the command, its times
+// zeroed.
 func readRecords(t *testing.T, path string) (analysis.Header, []analysis.Record, bool) {
 	t.Helper()
-	f, err := os.Open(path)
+	rf, err := analysis.ReadRecordFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	rr, err := analysis.NewRecordReader(f, path)
-	if err != nil {
-		t.Fatal(err)
+	for i := range rf.Records {
+		rf.Records[i].NS, rf.Records[i].CPUNS = 0, 0
 	}
-	defer rr.Close()
-	var recs []analysis.Record
-	for {
-		r, err := rr.Next()
-		if err != nil {
-			if err.Error() != "EOF" {
-				t.Fatal(err)
-			}
-			return rr.Header(), recs, rr.Truncated()
-		}
-		r.NS, r.CPUNS = 0, 0
-		recs = append(recs, r)
-	}
+	return rf.Header, rf.Records, rf.Truncated
 }
 
 func TestSolitaireOutSameForAnyWorkers(t *testing.T) {
