@@ -49,15 +49,6 @@ func partErrorf(p Part, format string, args ...any) *InputError {
 	return &InputError{Part: p, Msg: err.Error(), err: errors.Unwrap(err)}
 }
 
-// reason is err's message without the root package's prefix when it is an
-// mjsolve.InputError (wrapped or not), else its whole message.
-func reason(err error) string {
-	if ie, ok := errors.AsType[*mjsolve.InputError](err); ok && ie.Error() == err.Error() {
-		return ie.Msg
-	}
-	return err.Error()
-}
-
 // CopiesError is a hand that holds, with its melds and the tiles seen
 // elsewhere, more than four copies of Kind.
 type CopiesError struct {
