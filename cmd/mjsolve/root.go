@@ -157,6 +157,24 @@ func plainFlagError(err error) string {
 	return fmt.Sprintf("%s: %s is not %s", flag, value, want)
 }
 
+// call is what a command runs with: its context, arguments and standard
+// streams. Options structs embed it and runs fills it in.
+type call struct {
+	ctx            context.Context
+	args           []string
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// runs is the RunE of a command whose options embed c: it fills c in
+// from cmd and args, then calls run.
+func runs(c *call, run func() error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		*c = call{cmd.Context(), args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()}
+		return run()
+	}
+}
+
 // oneArg is a cobra.PositionalArgs for commands that take exactly one
 // argument, described by what ("a HAND (or - to read hands from stdin)"):
 // the error says what is missing instead of counting arguments.

@@ -17,6 +17,7 @@ import (
 
 // serveOptions are the flags of "mjsolve serve".
 type serveOptions struct {
+	call
 	addr         string
 	solveTimeout time.Duration
 	cacheMB      int
@@ -46,9 +47,7 @@ flight finish, then it exits with status 0.`,
   mjsolve serve --addr 127.0.0.1:9000 --cache-mb 256 --solve-timeout 5s
   curl 'http://127.0.0.1:8080/api/deal?layout=turtle&game=3'`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runServe(cmd, o)
-		},
+		RunE: runs(&o.call, o.run),
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "`HOST:PORT` to listen on (port 0: any free port)")
@@ -59,7 +58,7 @@ flight finish, then it exits with status 0.`,
 	return cmd
 }
 
-func runServe(cmd *cobra.Command, o *serveOptions) error {
+func (o *serveOptions) run() error {
 	switch {
 	case o.solveTimeout <= 0:
 		return fmt.Errorf("--solve-timeout must be positive (got %v)", o.solveTimeout)
@@ -72,10 +71,9 @@ func runServe(cmd *cobra.Command, o *serveOptions) error {
 	}
 	// Catch the signals first: once the address is printed, a SIGTERM
 	// stops the server gracefully.
-	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(o.ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	stderr := cmd.ErrOrStderr()
-	log := slog.New(slog.NewTextHandler(stderr, nil))
+	log := slog.New(slog.NewTextHandler(o.stderr, nil))
 	tables := tw16.LoadTables(tw16TableOptions())
 	if err := tables.Info().CacheErr; err != nil {
 		log.Warn("tw16 tables built in memory", "err", oneLine(err.Error()))
@@ -101,7 +99,7 @@ func runServe(cmd *cobra.Command, o *serveOptions) error {
 		}
 		return fmt.Errorf("--addr %s: %w", o.addr, err)
 	}
-	fmt.Fprintf(stderr, "mjsolve: serving on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+	fmt.Fprintf(o.stderr, "mjsolve: serving on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 	if err := s.Serve(ctx, ln); err != nil {
 		return failure(err)
 	}

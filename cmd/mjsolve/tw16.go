@@ -64,8 +64,8 @@ func tw16TableOptions() tw16.TableOptions {
 
 // tw16TablesOptions are the inputs of "mjsolve tw16 tables".
 type tw16TablesOptions struct {
+	call
 	rebuild, verify, json bool
-	stdout                io.Writer
 }
 
 func newTW16TablesCmd() *cobra.Command {
@@ -90,10 +90,7 @@ the cache reads back intact and equals a fresh build (exit code 1 if not).`,
   mjsolve tw16 tables --verify
   MJSOLVE_CACHE_DIR=/tmp/mj mjsolve tw16 tables --rebuild`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.stdout = cmd.OutOrStdout()
-			return runTW16Tables(opts)
-		},
+		RunE: runs(&opts.call, opts.run),
 	}
 	f := cmd.Flags()
 	f.BoolVar(&opts.rebuild, "rebuild", false, "build the tables afresh and rewrite the cache")
@@ -102,7 +99,7 @@ the cache reads back intact and equals a fresh build (exit code 1 if not).`,
 	return cmd
 }
 
-func runTW16Tables(opts *tw16TablesOptions) error {
+func (opts *tw16TablesOptions) run() error {
 	if opts.rebuild && opts.verify {
 		return errors.New("--rebuild and --verify: give one")
 	}
@@ -123,12 +120,10 @@ func writeReport(w io.Writer, asJSON bool, r interface{ WriteText(io.Writer) err
 
 // tw16HandOptions are the inputs shared by shanten, waits, effective and advise.
 type tw16HandOptions struct {
-	hand string
-	q    answer.HandQuery
-	json bool
-
-	stdin  io.Reader
-	stdout io.Writer
+	call
+	analysis *answer.Analysis
+	q        answer.HandQuery
+	json     bool
 }
 
 const handHelp = `HAND is the concealed part in compact notation ("123m 456p 789s 11z", honors
@@ -158,19 +153,14 @@ func addTW16HandFlags(cmd *cobra.Command, opts *tw16HandOptions, claims bool) {
 }
 
 func newTW16HandCmd(use, short, long, example string, claims bool, a *answer.Analysis) *cobra.Command {
-	opts := &tw16HandOptions{}
+	opts := &tw16HandOptions{analysis: a}
 	cmd := &cobra.Command{
 		Use:     use,
 		Short:   short,
 		Long:    long + "\n\n" + handHelp,
 		Example: example,
 		Args:    oneArg("one HAND (or - to read one hand per line from stdin)"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.hand = args[0]
-			opts.stdin = cmd.InOrStdin()
-			opts.stdout = cmd.OutOrStdout()
-			return runTW16Hand(opts, a)
-		},
+		RunE:    runs(&opts.call, opts.run),
 	}
 	addTW16HandFlags(cmd, opts, claims)
 	return cmd
@@ -260,18 +250,18 @@ func handError(err error) error {
 	return failure(err)
 }
 
-func runTW16Hand(opts *tw16HandOptions, a *answer.Analysis) error {
+func (opts *tw16HandOptions) run() error {
 	h, err := answer.NewHands(opts.q)
 	switch {
 	case err != nil:
 		return handError(err)
-	case opts.hand == "-":
+	case opts.args[0] == "-":
 		return runBatch(opts.stdin, opts.stdout, opts.json, false, func(b []byte, line string) ([]byte, error) {
-			b, err := h.AppendAnswer(b, a, line, opts.json)
+			b, err := h.AppendAnswer(b, opts.analysis, line, opts.json)
 			return b, handError(err)
 		})
 	}
-	return handError(h.WriteAnswer(opts.stdout, a, opts.hand, opts.json))
+	return handError(h.WriteAnswer(opts.stdout, opts.analysis, opts.args[0], opts.json))
 }
 
 // runBatch answers the lines of in on out with each (see batch.Answer): an

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/mjsolve/mjsolve/tw16/bot"
@@ -11,6 +10,7 @@ import (
 
 // tw16BotOptions are the inputs of "mjsolve tw16 bot".
 type tw16BotOptions struct {
+	call
 	strategy string
 	advice   bot.Options
 	seed     uint64
@@ -39,9 +39,7 @@ Options follow a colon (advice:no-defence, advice:monte-carlo=200), as do
   mjsolve tw16 referee --player "mjsolve tw16 bot" --player "mjsolve tw16 bot --strategy random" \
     --player "mjsolve tw16 bot" --player "mjsolve tw16 bot --strategy draw-discard"`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runTW16Bot(o, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
-		},
+		RunE: runs(&o.call, o.run),
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.strategy, "strategy", "advice", "how to play: "+strings.Join(bot.Names(), ", "))
@@ -51,7 +49,7 @@ Options follow a colon (advice:no-defence, advice:monte-carlo=200), as do
 	return cmd
 }
 
-func runTW16Bot(o *tw16BotOptions, stdin io.Reader, stdout, stderr io.Writer) error {
+func (o *tw16BotOptions) run() error {
 	st, err := newStrategy(o.strategy, o.advice)
 	if err != nil {
 		return err
@@ -60,7 +58,7 @@ func runTW16Bot(o *tw16BotOptions, stdin io.Reader, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	err = bot.Serve(stdin, stdout, bot.ServeOptions{Strategy: st, Seed: o.seed, Honors: honors,
-		Warn: func(err error) { fmt.Fprintf(stderr, "mjsolve tw16 bot: skipped: %s\n", oneLine(err.Error())) }})
+	err = bot.Serve(o.stdin, o.stdout, bot.ServeOptions{Strategy: st, Seed: o.seed, Honors: honors,
+		Warn: func(err error) { fmt.Fprintf(o.stderr, "mjsolve tw16 bot: skipped: %s\n", oneLine(err.Error())) }})
 	return failure(err)
 }

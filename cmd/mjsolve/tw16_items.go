@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/mjsolve/mjsolve/tw16"
@@ -48,9 +47,9 @@ func tw16Rules(q *answer.RulesQuery) (tw16.Rules, error) {
 
 // tw16ItemsOptions are the inputs of "mjsolve tw16 items".
 type tw16ItemsOptions struct {
-	rules  answer.RulesQuery
-	json   bool
-	stdout io.Writer
+	call
+	rules answer.RulesQuery
+	json  bool
 }
 
 // newTW16ItemsCmd lists the scoring items.
@@ -70,17 +69,14 @@ not counted with it (不計).
 		Example: `  mjsolve tw16 items
   mjsolve tw16 items --rule earthly-ready=4 --rule 字一色=8 --json`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.stdout = cmd.OutOrStdout()
-			return runTW16Items(opts)
-		},
+		RunE: runs(&opts.call, opts.run),
 	}
 	addTW16RulesFlags(cmd, &opts.rules)
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the items as JSON")
 	return cmd
 }
 
-func runTW16Items(opts *tw16ItemsOptions) error {
+func (opts *tw16ItemsOptions) run() error {
 	r, err := tw16Rules(&opts.rules)
 	if err != nil {
 		return err

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +17,7 @@ import (
 
 // tw16RefereeOptions are the flags of "mjsolve tw16 referee".
 type tw16RefereeOptions struct {
+	call
 	referee.Options
 	players, names []string
 	honors         string
@@ -65,9 +65,7 @@ transcript is dropped) and prints the table of the hands finished.`,
     --player 'mjsolve tw16 bot --strategy random' --player 'mjsolve tw16 bot --strategy draw-discard'
   mjsolve tw16 referee --player 'cd ai1 && ./ai' --player ./ai2 --player ./ai3 --player ./ai4 --move-time 5s --json`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runTW16Referee(cmd.Context(), o, cmd.OutOrStdout(), cmd.ErrOrStderr())
-		},
+		RunE: runs(&o.call, o.run),
 	}
 	f := cmd.Flags()
 	f.StringArrayVar(&o.players, "player", nil, "a player's `CMD`, run under /bin/sh -c (give exactly four)")
@@ -84,7 +82,7 @@ transcript is dropped) and prints the table of the hands finished.`,
 	return cmd
 }
 
-func runTW16Referee(ctx context.Context, o *tw16RefereeOptions, stdout, stderr io.Writer) error {
+func (o *tw16RefereeOptions) run() error {
 	switch {
 	case len(o.players) != 4:
 		return fmt.Errorf("tw16 referee needs --player exactly four times, not %d", len(o.players))
@@ -116,7 +114,7 @@ func runTW16Referee(ctx context.Context, o *tw16RefereeOptions, stdout, stderr i
 	for p := range points {
 		points[p].Name = o.Players[p].Name
 	}
-	bar := newProgressBar(stderr, "hands")
+	bar := newProgressBar(o.stderr, "hands")
 	failures := 0
 	o.OnHand = func(r *referee.HandReport) {
 		for p := range points {
@@ -124,11 +122,11 @@ func runTW16Referee(ctx context.Context, o *tw16RefereeOptions, stdout, stderr i
 		}
 		for _, f := range r.Failures {
 			failures++
-			fmt.Fprintf(bar.above(stderr), "mjsolve: %s\n", f)
+			fmt.Fprintf(bar.above(o.stderr), "mjsolve: %s\n", f)
 		}
 		bar.show(fmt.Sprintf("hands (%d failures)", failures), uint64(r.Scheduled.Index+1), uint64(o.Hands))
 	}
-	tab, runErr := referee.Run(ctx, o.Options)
+	tab, runErr := referee.Run(o.ctx, o.Options)
 	bar.stop()
 	if le, ok := errors.AsType[*referee.LogDirError](runErr); ok {
 		return fmt.Errorf("--log %s already holds transcripts (%s …): give another directory or remove them", le.Dir, le.First)
@@ -138,9 +136,9 @@ func runTW16Referee(ctx context.Context, o *tw16RefereeOptions, stdout, stderr i
 		if tab == nil || tab.Hands() == 0 {
 			return failure(runErr)
 		}
-		fmt.Fprintf(stderr, "mjsolve: %v\n", runErr)
+		fmt.Fprintf(o.stderr, "mjsolve: %v\n", runErr)
 	}
-	if err := writeReport(stdout, o.json, tab); err != nil {
+	if err := writeReport(o.stdout, o.json, tab); err != nil {
 		return failure(err)
 	}
 	if o.plot.file != "" && tab.Hands() > 0 {
@@ -158,7 +156,7 @@ func runTW16Referee(ctx context.Context, o *tw16RefereeOptions, stdout, stderr i
 		}
 	}
 	if interrupted {
-		return matchInterrupted(stderr, tab.Hands(), o.Hands)
+		return matchInterrupted(o.stderr, tab.Hands(), o.Hands)
 	}
 	if runErr != nil {
 		return silentError{exitFailure}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
@@ -11,9 +10,8 @@ import (
 
 // tw16ReplayOptions are the flags of "mjsolve tw16 replay".
 type tw16ReplayOptions struct {
-	files          []string
-	lines          bool
-	stdout, stderr io.Writer
+	call
+	lines bool
 }
 
 func newTW16ReplayCmd() *cobra.Command {
@@ -34,19 +32,15 @@ the command exits with code 2 if any file does not verify.`,
 		Example: `  mjsolve tw16 replay logs/hand-*.txt.zst
   mjsolve tw16 replay --lines logs/hand-0007.txt.zst`,
 		Args: someArgs("one or more transcript FILEs written by 'mjsolve tw16 referee --log'"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o.files = args
-			o.stdout, o.stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
-			return runTW16Replay(o)
-		},
+		RunE: runs(&o.call, o.run),
 	}
 	cmd.Flags().BoolVar(&o.lines, "lines", false, "print every record of the transcript")
 	return cmd
 }
 
-func runTW16Replay(o *tw16ReplayOptions) error {
+func (o *tw16ReplayOptions) run() error {
 	bad := 0
-	for _, name := range o.files {
+	for _, name := range o.args {
 		t, _, err := referee.ReplayFile(name)
 		if o.lines && t != nil {
 			if err := t.WriteRecords(o.stdout); err != nil {
@@ -61,8 +55,8 @@ func runTW16Replay(o *tw16ReplayOptions) error {
 		fmt.Fprintf(o.stdout, "%s: hand %d verified: %s\n", name, t.Header.Hand, t.Summary())
 	}
 	if bad > 0 {
-		if len(o.files) > 1 {
-			fmt.Fprintf(o.stderr, "mjsolve: %d of %d transcripts do not verify\n", bad, len(o.files))
+		if len(o.args) > 1 {
+			fmt.Fprintf(o.stderr, "mjsolve: %d of %d transcripts do not verify\n", bad, len(o.args))
 		}
 		return silentError{exitBadInput}
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"io"
 
 	"github.com/mjsolve/mjsolve/tw16/answer"
 	"github.com/spf13/cobra"
@@ -10,14 +9,11 @@ import (
 
 // tw16ScoreOptions are the inputs of "mjsolve tw16 score".
 type tw16ScoreOptions struct {
-	hand         string
+	call
 	query        answer.ScoreQuery // all but the rules; the points when given
 	rules        answer.RulesQuery
 	base, perTai int
 	json         bool
-
-	stdin  io.Reader
-	stdout io.Writer
 }
 
 // newTW16ScoreCmd scores a complete hand in tai.
@@ -58,18 +54,15 @@ marks the set (or pair) the winning tile completed.`,
   mjsolve tw16 score 123m456p789s234s11z55z --win 1z --self-drawn --rule concealed-self-drawn=2
   printf '123m456p789s234s11z55z 1z\n' | mjsolve tw16 score -`,
 		Args: oneArg("one HAND (or - to read one hand and winning tile per line from stdin)"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.hand = args[0]
+		PreRun: func(cmd *cobra.Command, _ []string) {
 			if cmd.Flags().Changed("base") {
 				opts.query.Base = &opts.base
 			}
 			if cmd.Flags().Changed("per-tai") {
 				opts.query.PerTai = &opts.perTai
 			}
-			opts.stdin = cmd.InOrStdin()
-			opts.stdout = cmd.OutOrStdout()
-			return runTW16Score(opts)
 		},
+		RunE: runs(&opts.call, opts.run),
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.query.Win, "win", "", "the winning `TILE` (a flower for 八仙過海/七搶一)")
@@ -93,7 +86,7 @@ marks the set (or pair) the winning tile completed.`,
 	return cmd
 }
 
-func runTW16Score(opts *tw16ScoreOptions) error {
+func (opts *tw16ScoreOptions) run() error {
 	rules, err := tw16Rules(&opts.rules)
 	if err != nil {
 		return err
@@ -103,13 +96,13 @@ func runTW16Score(opts *tw16ScoreOptions) error {
 	if err != nil {
 		return handError(err)
 	}
-	if opts.hand == "-" {
+	if opts.args[0] == "-" {
 		return runTW16ScoreLines(s, opts)
 	}
 	if !s.HasTile() {
 		return errors.New("give the winning tile with --win")
 	}
-	res, err := s.Score(opts.hand)
+	res, err := s.Score(opts.args[0])
 	if err != nil {
 		return handError(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"time"
@@ -64,6 +63,7 @@ func checkWorkers(v, lo int) error {
 
 // tw16SelfplayOptions are the inputs of "mjsolve tw16 selfplay".
 type tw16SelfplayOptions struct {
+	call
 	bot.SelfPlayOptions
 	strategies []string
 	json       bool
@@ -98,9 +98,7 @@ hands played so far (exit code 130).`,
   mjsolve tw16 selfplay --hands 3840 --strategy advice --strategy advice:no-defence --strategy advice --strategy advice:no-defence
   mjsolve tw16 selfplay --hands 192 --json`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runTW16Selfplay(cmd.Context(), o, cmd.OutOrStdout(), cmd.ErrOrStderr())
-		},
+		RunE: runs(&o.call, o.run),
 	}
 	f := cmd.Flags()
 	f.IntVar(&o.Hands, "hands", game.HandsPerCycle, "number of hands to play")
@@ -113,7 +111,7 @@ hands played so far (exit code 130).`,
 	return cmd
 }
 
-func runTW16Selfplay(ctx context.Context, o *tw16SelfplayOptions, stdout, stderr io.Writer) error {
+func (o *tw16SelfplayOptions) run() error {
 	if err := cmp.Or(atLeast("--hands", o.Hands, 1), checkWorkers(o.Workers, 0)); err != nil {
 		return err
 	}
@@ -130,26 +128,26 @@ func runTW16Selfplay(ctx context.Context, o *tw16SelfplayOptions, stdout, stderr
 			return err
 		}
 	}
-	bar := newProgressBar(stderr, "hands")
+	bar := newProgressBar(o.stderr, "hands")
 	if bar != nil {
 		o.Progress = func(done int) { bar.show("selfplay", uint64(done), uint64(o.Hands)) }
 	}
 	start := time.Now()
-	tab, err := bot.SelfPlay(ctx, o.SelfPlayOptions)
+	tab, err := bot.SelfPlay(o.ctx, o.SelfPlayOptions)
 	bar.stop()
 	interrupted := errors.Is(err, context.Canceled)
 	if err != nil && !interrupted {
 		return failure(err)
 	}
-	if err := writeReport(stdout, o.json, tab); err != nil {
+	if err := writeReport(o.stdout, o.json, tab); err != nil {
 		return failure(err)
 	}
 	if bar != nil {
 		el := time.Since(start)
-		fmt.Fprintf(stderr, "%d hands in %s (%.0f hands/s)\n", tab.Hands(), el.Round(time.Millisecond), float64(tab.Hands())/el.Seconds())
+		fmt.Fprintf(o.stderr, "%d hands in %s (%.0f hands/s)\n", tab.Hands(), el.Round(time.Millisecond), float64(tab.Hands())/el.Seconds())
 	}
 	if interrupted {
-		return matchInterrupted(stderr, tab.Hands(), o.Hands)
+		return matchInterrupted(o.stderr, tab.Hands(), o.Hands)
 	}
 	return nil
 }

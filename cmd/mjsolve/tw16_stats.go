@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/mjsolve/mjsolve/analysis/plot"
 	"github.com/mjsolve/mjsolve/tw16/stats"
@@ -14,6 +13,7 @@ import (
 
 // tw16StatsOptions are the inputs of "mjsolve tw16 stats".
 type tw16StatsOptions struct {
+	call
 	stats.Options
 	json bool
 	plot plotFlags
@@ -30,9 +30,7 @@ to tenpai and to win and the waits at the first tenpai (winning kinds and tiles,
 wait shapes), every rate with its 95% interval. Ctrl-C prints what was done.`,
 		Example: `  mjsolve tw16 stats --deals 100000 --seed 7 --flowers --json --plot hands.png`,
 		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runTW16Stats(cmd.Context(), o, cmd.OutOrStdout(), cmd.ErrOrStderr())
-		},
+		RunE:    runs(&o.call, o.run),
 	}
 	f := cmd.Flags()
 	f.IntVar(&o.Deals, "deals", 10000, "number of deals (four hands each)")
@@ -44,21 +42,21 @@ wait shapes), every rate with its 95% interval. Ctrl-C prints what was done.`,
 	return cmd
 }
 
-func runTW16Stats(ctx context.Context, o *tw16StatsOptions, stdout, stderr io.Writer) error {
+func (o *tw16StatsOptions) run() error {
 	if err := cmp.Or(atLeast("--deals", o.Deals, 1), checkWorkers(o.Workers, 0), o.plot.check()); err != nil {
 		return err
 	}
-	bar := newProgressBar(stderr, "hands")
+	bar := newProgressBar(o.stderr, "hands")
 	if bar != nil {
 		o.Progress = func(done int) { bar.show("tw16 stats", 4*uint64(done), 4*uint64(o.Deals)) } // four hands a deal
 	}
-	r, err := stats.Run(ctx, o.Options)
+	r, err := stats.Run(o.ctx, o.Options)
 	bar.stop()
 	interrupted := errors.Is(err, context.Canceled)
 	if err != nil && !interrupted {
 		return failure(err)
 	}
-	if err := writeReport(stdout, o.json, r); err != nil {
+	if err := writeReport(o.stdout, o.json, r); err != nil {
 		return failure(err)
 	}
 	if o.plot.file != "" && r.Deals > 0 {
@@ -75,7 +73,7 @@ func runTW16Stats(ctx context.Context, o *tw16StatsOptions, stdout, stderr io.Wr
 		}
 	}
 	if interrupted {
-		fmt.Fprintf(stderr, "mjsolve: interrupted after %d of %d deals\n", r.Deals, o.Deals)
+		fmt.Fprintf(o.stderr, "mjsolve: interrupted after %d of %d deals\n", r.Deals, o.Deals)
 		return errInterrupted
 	}
 	return nil
