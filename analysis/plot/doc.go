@@ -10,7 +10,9 @@
 //
 // HandStats draws the Taiwanese hand statistics of tw16/stats as a grid of
 // six plots (starting shanten, tenpai and wins by draw, the waits at the
-// first tenpai), rendered by RenderGrid.
+// first tenpai), rendered by RenderGrid; RenderHandStats does both.
+// RunningMeans draws the running mean of each player's score in a match
+// (RenderRunningMeans draws and renders it).
 //
 // It is kept apart from package analysis, which gathers what the plots need
 // ([analysis.ReadPlotData]) in bounded memory, so that a program importing

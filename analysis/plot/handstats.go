@@ -107,6 +107,16 @@ func HandStats(r *stats.Report) ([][]*gplot.Plot, error) {
 	return [][]*gplot.Plot{{start, byDraw, waitShapes}, {firstTenpai, kinds, left}}, nil
 }
 
+// RenderHandStats draws [HandStats] of r and renders the grid at w×h
+// pixels in format ("png", "svg" or "pdf"; see [RenderGrid]).
+func RenderHandStats(r *stats.Report, w, h int, format string) ([]byte, error) {
+	grid, err := HandStats(r)
+	if err != nil {
+		return nil, err
+	}
+	return RenderGrid(grid, w, h, format)
+}
+
 // barSeries is one series of a grouped bar chart: shares with their
 // intervals, one per label.
 type barSeries struct {

@@ -44,8 +44,19 @@ func TestHandStats(t *testing.T) {
 			t.Errorf("%s: %d bytes, %v", format, len(data), err)
 		}
 	}
+	// RenderHandStats is HandStats rendered by RenderGrid, byte for byte.
+	direct, err := plot.RenderGrid(grid, 840, 480, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if data, err := plot.RenderHandStats(r, 840, 480, "svg"); err != nil || !bytes.Equal(data, direct) {
+		t.Errorf("RenderHandStats: %d bytes, %v; RenderGrid of HandStats: %d bytes", len(data), err, len(direct))
+	}
 	if _, err := plot.HandStats(&stats.Report{}); err == nil {
 		t.Error("a report of no deals plotted")
+	}
+	if _, err := plot.RenderHandStats(&stats.Report{}, 840, 480, "svg"); err == nil {
+		t.Error("a report of no deals rendered")
 	}
 	if _, err := plot.RenderGrid(nil, 100, 100, "png"); err == nil {
 		t.Error("an empty grid rendered")
@@ -80,4 +91,26 @@ func ExampleHandStats() {
 	fmt.Println(img.Bounds().Dx(), "×", img.Bounds().Dy())
 	// Output:
 	// 1680 × 960
+}
+
+// Draw and render the statistics of 200 deals in one call.
+func ExampleRenderHandStats() {
+	r, err := handStats()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	data, err := plot.RenderHandStats(r, 840, 480, "png")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(img.Bounds().Dx(), "×", img.Bounds().Dy())
+	// Output:
+	// 840 × 480
 }

@@ -191,6 +191,13 @@ func TestRunningMeans(t *testing.T) {
 	if _, err := RunningMeans([]Series{{Name: "empty"}}, RunningMeanOptions{}); err == nil {
 		t.Error("no values: want an error")
 	}
+	// RenderRunningMeans is RunningMeans rendered by Render, byte for byte.
+	if rb, err := RenderRunningMeans(series, RunningMeanOptions{Title: "t"}, 400, 300, "svg"); err != nil || !bytes.Equal(rb, b) {
+		t.Errorf("RenderRunningMeans: %d bytes, %v; Render of RunningMeans: %d bytes", len(rb), err, len(b))
+	}
+	if _, err := RenderRunningMeans([]Series{{Name: "empty"}}, RunningMeanOptions{}, 400, 300, "svg"); err == nil {
+		t.Error("no values rendered: want an error")
+	}
 }
 
 // readRecords writes recs to a record file and reads it back as plot data.

@@ -80,6 +80,16 @@ func RunningMeans(series []Series, o RunningMeanOptions) (*gplot.Plot, error) {
 	return p, nil
 }
 
+// RenderRunningMeans draws [RunningMeans] of series and renders it at w×h
+// pixels in format ("png", "svg" or "pdf"; see [Render]).
+func RenderRunningMeans(series []Series, o RunningMeanOptions, w, h int, format string) ([]byte, error) {
+	p, err := RunningMeans(series, o)
+	if err != nil {
+		return nil, err
+	}
+	return Render(p, w, h, format)
+}
+
 // plainTicks are gonum's default ticks labelled without trailing zeros
 // ("25", not "25.00").
 type plainTicks struct{}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/analysis/plot"
-	"github.com/mjsolve/mjsolve/internal/atomicfile"
 	"github.com/mjsolve/mjsolve/tw16/game"
 	"github.com/mjsolve/mjsolve/tw16/referee"
 )
@@ -143,16 +142,9 @@ func (o *tw16RefereeOptions) run() error {
 	}
 	if o.plot.file != "" && tab.Hands() > 0 {
 		title := fmt.Sprintf("running mean score per player, seed %d, %d hands", o.Seed, tab.Hands())
-		p, err := plot.RunningMeans(points, plot.RunningMeanOptions{Title: title})
-		var b []byte
-		if err == nil {
-			b, err = plot.Render(p, o.plot.w, o.plot.h, o.plot.format)
-		}
-		if err == nil {
-			err = atomicfile.WriteFile(o.plot.file, b, 0o666)
-		}
-		if err != nil {
-			return failure(err)
+		opts := plot.RunningMeanOptions{Title: title}
+		if err := o.plot.write(plot.RenderRunningMeans(points, opts, o.plot.w, o.plot.h, o.plot.format)); err != nil {
+			return err
 		}
 	}
 	if interrupted {
@@ -220,4 +212,13 @@ func (f *plotFlags) check() (err error) {
 		}
 	}
 	return checkNewFile("--plot", f.file, true)
+}
+
+// write writes data, the picture rendered with err, to the file: an error
+// rendering it exits 1, one writing it is writeFileAtomic's.
+func (f *plotFlags) write(data []byte, err error) error {
+	if err != nil {
+		return failure(err)
+	}
+	return writeFileAtomic("--plot", f.file, data)
 }

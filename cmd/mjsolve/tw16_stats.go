@@ -60,15 +60,7 @@ func (o *tw16StatsOptions) run() error {
 		return failure(err)
 	}
 	if o.plot.file != "" && r.Deals > 0 {
-		grid, err := plot.HandStats(r)
-		var data []byte
-		if err == nil {
-			data, err = plot.RenderGrid(grid, o.plot.w, o.plot.h, o.plot.format)
-		}
-		if err != nil {
-			return failure(err)
-		}
-		if err := writeFileAtomic("--plot", o.plot.file, data); err != nil {
+		if err := o.plot.write(plot.RenderHandStats(r, o.plot.w, o.plot.h, o.plot.format)); err != nil {
 			return err
 		}
 	}
