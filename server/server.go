@@ -44,8 +44,9 @@ type Config struct {
 	// Tables are the tw16 tables the hand analyses look up (nil:
 	// tw16.DefaultTables(), loaded on first use).
 	Tables *tw16.TableSet
-	// Logger receives the server's log: start, stop, and internal errors
-	// (nil: no log).
+	// Logger receives the server's log: start, stop, internal errors, and
+	// a warning when Tables were built in memory because their cache
+	// could not be used (nil: no log).
 	Logger *slog.Logger
 }
 
@@ -100,6 +101,9 @@ func New(cfg Config) (*Server, error) {
 	log := cfg.Logger
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if cfg.Tables != nil && cfg.Tables.Info().CacheErr != nil {
+		log.Warn("tw16 tables built in memory", "err", cfg.Tables.Info().CacheErr)
 	}
 	cache, err := newResultCache(cfg.CacheBytes)
 	if err != nil {

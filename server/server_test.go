@@ -8,6 +8,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +18,7 @@ import (
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
+	"github.com/mjsolve/mjsolve/tw16"
 )
 
 func TestHealthAndStats(t *testing.T) {
@@ -585,5 +588,29 @@ func TestServeShutdown(t *testing.T) {
 	}
 	if err := s.pool.submit(&task{}); !errors.Is(err, errShuttingDown) {
 		t.Errorf("submit after close: %v", err)
+	}
+}
+
+// Tables whose cache could not be used are logged once, when the server
+// starts; tables read from (or written to) their cache are not.
+func TestTablesCacheWarning(t *testing.T) {
+	dir := t.TempDir()
+	notDir := filepath.Join(dir, "file")
+	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	broken := tw16.LoadTables(tw16.TableOptions{CacheDir: notDir})
+	if broken.Info().CacheErr == nil {
+		t.Fatal("a cache directory that is a file: no CacheErr")
+	}
+	for _, c := range []struct {
+		tables *tw16.TableSet
+		warned bool
+	}{{broken, true}, {testTables(), false}} {
+		var logs bytes.Buffer
+		newTestServer(t, Config{Tables: c.tables, Logger: slogTo(&logs)})
+		if got := strings.Contains(logs.String(), `level=WARN msg="tw16 tables built in memory" err=`); got != c.warned {
+			t.Errorf("warned %v, want %v: %q", got, c.warned, logs.String())
+		}
 	}
 }

@@ -74,17 +74,13 @@ func (o *serveOptions) run() error {
 	ctx, stop := signal.NotifyContext(o.ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	log := slog.New(slog.NewTextHandler(o.stderr, nil))
-	tables := tw16.LoadTables(tw16TableOptions())
-	if err := tables.Info().CacheErr; err != nil {
-		log.Warn("tw16 tables built in memory", "err", oneLine(err.Error()))
-	}
 	s, err := server.New(server.Config{
 		Finder:       layoutFinder(),
 		Workers:      o.workers,
 		Queue:        o.queue,
 		SolveTimeout: o.solveTimeout,
 		CacheBytes:   int64(o.cacheMB) << 20,
-		Tables:       tables,
+		Tables:       tw16.LoadTables(tw16TableOptions()),
 		Logger:       log,
 	})
 	if err != nil {
