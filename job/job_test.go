@@ -160,7 +160,8 @@ func TestPrepareErrors(t *testing.T) {
 	if _, err := Prepare(Spec{Layout: l, Deal: "mjsolver", First: 4294967286, Boards: 10}); err != nil {
 		t.Errorf("mjsolver up to 2^32-1: %v", err)
 	}
-	if _, err := Prepare(Spec{Layout: l, Boards: 1, Out: existing}); !errors.Is(err, os.ErrExist) {
+	var ex *ExistsError
+	if _, err := Prepare(Spec{Layout: l, Boards: 1, Out: existing}); !errors.Is(err, os.ErrExist) || !errors.As(err, &ex) || ex.File != existing {
 		t.Errorf("existing --out: %v", err)
 	}
 	for _, s := range []Spec{
@@ -230,6 +231,32 @@ func TestRunWritesRecords(t *testing.T) {
 	again, err := j.Run(context.Background())
 	if err != nil || again.Summary.Impossible != res.Summary.Impossible || again.Summary.Solved != 0 || again.FromFile != 50 {
 		t.Errorf("resumed run: %+v, %v", again, err)
+	}
+}
+
+// A resumed run's progress counts the whole run: the boards read back are
+// done, and their impossible ones counted.
+func TestRunProgressCountsResumed(t *testing.T) {
+	l := builtin(t, "turtle40")
+	out := filepath.Join(t.TempDir(), "r.jsonl")
+	j, err := Prepare(Spec{Layout: l, First: 1, Boards: 40, Workers: 2, Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := j.Run(context.Background())
+	if err != nil || first.Summary.Impossible == 0 {
+		t.Fatalf("first run: %+v, %v (want some impossible boards to count)", first, err)
+	}
+	var last analysis.Progress
+	calls := 0
+	j, err = Prepare(Spec{Layout: l, First: 1, Boards: 60, Workers: 2, Out: out, Resume: true,
+		OnProgress: func(p analysis.Progress) { last = p; calls++ }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := j.Run(context.Background())
+	if err != nil || calls == 0 || last.Done != 60 || last.Total != 60 || last.Impossible != res.Summary.Impossible || last.Impossible < first.Summary.Impossible {
+		t.Errorf("last progress %+v after %d calls, run %+v, %v", last, calls, res.Summary, err)
 	}
 }
 

@@ -83,6 +83,15 @@ func WritePlayJSON(w io.Writer, rows []PlayRow) error {
 	return nil
 }
 
+// Write writes the rows: one JSON object per strategy that ran with
+// asJSON ([WritePlayJSON]), else the table of [WritePlayText].
+func (o *PlayOutcome) Write(w io.Writer, asJSON bool) error {
+	if asJSON {
+		return WritePlayJSON(w, o.Rows)
+	}
+	return WritePlayText(w, o.Rows)
+}
+
 // ci formats an interval "a–b" in percent.
 func ci(c [2]float64) string { return percent(c[0]) + "–" + percent(c[1]) }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/mjsolve/mjsolve/analysis"
@@ -48,7 +49,9 @@ type Spec struct {
 	Resume bool
 
 	// OnProgress, if set, is called now and then while the boards are
-	// solved, and once at the end (see analysis.Config).
+	// solved, and once at the end (see analysis.Config), with counts of
+	// the whole run: the boards a resume read back are done, and their
+	// impossible and unknown ones counted.
 	OnProgress func(analysis.Progress)
 	// Clock measures the wall time per board and of the run; nil is the
 	// real clock.
@@ -180,8 +183,8 @@ func (spec *Spec) check() (solitaire.Dealer, error) {
 // is a *FieldError naming it (see [FieldError]); a last game of the whole
 // range (not only of the shard) beyond the dealer's wraps a
 // *solitaire.GameRangeError. An unknown spec.Strategy is a
-// *nopeek.StrategyError; an existing Out without Resume an error wrapping
-// os.ErrExist. Nothing is solved until [Job.Run].
+// *nopeek.StrategyError; an existing Out without Resume an *ExistsError.
+// Nothing is solved until [Job.Run].
 func Prepare(spec Spec) (*Job, error) {
 	if spec.Layout == nil {
 		return nil, errors.New("job: no layout")
@@ -212,7 +215,10 @@ func Prepare(spec Spec) (*Job, error) {
 		j.fromFile = res.Summary.Boards + int64(len(res.Skip))
 		j.truncated, j.stale = res.Truncated, res.Stale
 	case spec.Out != "":
-		if j.writer, err = analysis.CreateRecords(spec.Out, j.header); err != nil {
+		j.writer, err = analysis.CreateRecords(spec.Out, j.header)
+		if errors.Is(err, os.ErrExist) {
+			return nil, &ExistsError{File: spec.Out}
+		} else if err != nil {
 			return nil, err
 		}
 	}
@@ -228,11 +234,6 @@ func (j *Job) Geometry() *solitaire.Geometry { return j.geo }
 // Pending is the number of games [Job.Run] goes through: from the first
 // one a resumed file does not hold in order to the end (Progress.Total).
 func (j *Job) Pending() uint64 { return j.header.First + j.header.Boards - j.next }
-
-// KeptImpossible is the number of impossible boards among those read back
-// by a resume before the first missing game (what [Job.Pending] leaves
-// out), so that progress can count the whole run.
-func (j *Job) KeptImpossible() int64 { return j.total.Impossible }
 
 // FromFile is the number of boards read back from a resumed record file.
 func (j *Job) FromFile() int64 { return j.fromFile }
@@ -251,8 +252,17 @@ func (j *Job) Truncated() bool { return j.truncated }
 // error. An error is a failure: the record file could not be written, or
 // the run failed; the outcome is then nil.
 func (j *Job) Run(ctx context.Context) (*Outcome, error) {
-	cfg := analysis.Config{First: j.next, Boards: j.header.First + j.header.Boards - j.next,
-		Workers: j.spec.Workers, Skip: j.skip, Clock: j.spec.Clock, CPU: j.spec.CPU, OnProgress: j.spec.OnProgress}
+	cfg := analysis.Config{First: j.next, Boards: j.Pending(),
+		Workers: j.spec.Workers, Skip: j.skip, Clock: j.spec.Clock, CPU: j.spec.CPU}
+	if on := j.spec.OnProgress; on != nil {
+		// The boards read back before the first missing game are not in
+		// the analysis run: count them in.
+		kept, imp, unk := j.header.Boards-j.Pending(), j.total.Impossible, j.total.Unknown
+		cfg.OnProgress = func(p analysis.Progress) {
+			p.Done, p.Total, p.Impossible, p.Unknown = kept+p.Done, j.header.Boards, imp+p.Impossible, unk+p.Unknown
+			on(p)
+		}
+	}
 	if j.writer != nil {
 		cfg.OnRecord = j.writer.Write
 	}

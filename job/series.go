@@ -28,8 +28,8 @@ func runSeries(ctx context.Context, specs []Spec, onProgress func(k int, done, t
 			return nil, &seriesError{k: k, err: err}
 		}
 		if onProgress != nil {
-			base := per*uint64(k) + per - j.Pending()
-			onProgress(k, base, total)
+			base := per * uint64(k)
+			onProgress(k, base+per-j.Pending(), total)
 			j.spec.OnProgress = func(p analysis.Progress) { onProgress(k, base+p.Done, total) }
 		}
 		res, err := j.Run(ctx)

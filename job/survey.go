@@ -2,6 +2,7 @@ package job
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -282,12 +283,12 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 	return out, nil
 }
 
-// ExistsError is a survey's record file that exists already when the
-// survey does not resume; it matches os.ErrExist.
+// ExistsError is a record file that exists already when the run (the main
+// job, a survey or a play) does not resume; it matches os.ErrExist.
 type ExistsError struct{ File string }
 
 func (e *ExistsError) Error() string {
-	return fmt.Sprintf("job: %s already exists (continue the survey with resume, or remove it)", e.File)
+	return fmt.Sprintf("job: %s already exists (continue it with resume, or remove it)", e.File)
 }
 
 // Is makes errors.Is(err, os.ErrExist) true.
@@ -369,6 +370,24 @@ func WriteSurveyText(w io.Writer, rows []SurveyRow) error {
 			fmtDur(rep.Time.MaxNS), pub)
 	}
 	return tw.Flush()
+}
+
+// Write writes the rows: one JSON object per layout ([SurveyRow.JSON])
+// with asJSON, else the table of [WriteSurveyText].
+func (o *SurveyOutcome) Write(w io.Writer, asJSON bool) error {
+	if !asJSON {
+		return WriteSurveyText(w, o.Rows)
+	}
+	for i := range o.Rows {
+		b, err := json.Marshal(o.Rows[i].JSON())
+		if err != nil {
+			return fmt.Errorf("job: %w", err)
+		}
+		if _, err := w.Write(append(b, '\n')); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // share is n of total as a whole percentage ("<1%" for a small non-zero

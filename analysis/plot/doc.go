@@ -3,7 +3,8 @@
 // time per board, one series per method ([Time]), McDonald's difficulty of
 // the winnable boards, one series per layout ([Difficulty]), and the rates
 // of several layouts side by side ([LayoutRates]; [SurveyRates] takes them
-// from the rows of a survey of package job), the win rates of strategies
+// from the rows of a survey of package job, [RenderSurveyRates] draws
+// them), the win rates of strategies
 // playing without peeking beside the rate with peeking ([PlayRates]),
 // rendered as PNG, SVG or PDF ([Render]). [Files] reads record files and
 // draws the plot of a kind, as "mjsolve analysis plot" does.

@@ -1,6 +1,7 @@
 package plot
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -39,6 +40,26 @@ func SurveyRates(rows []job.SurveyRow) []LayoutRate {
 		bars = append(bars, LayoutRate{Name: r.Name, Rate: rep.Rate, Lo: rep.CI95[0], Hi: rep.CI95[1], Published: pub})
 	}
 	return bars
+}
+
+// ErrNoRates is the error of [RenderSurveyRates] when no row has decided
+// boards.
+var ErrNoRates = errors.New("no layout has decided boards to draw")
+
+// RenderSurveyRates draws [LayoutRates] of the rows of a survey that have
+// decided boards ([SurveyRates]) at 960 pixels wide and a height that fits
+// them ([LayoutRatesHeight]), as format ("png", "svg" or "pdf"; see
+// [Render]); with no such row it returns [ErrNoRates].
+func RenderSurveyRates(rows []job.SurveyRow, title, format string) ([]byte, error) {
+	bars := SurveyRates(rows)
+	if len(bars) == 0 {
+		return nil, ErrNoRates
+	}
+	p, err := LayoutRates(bars, title)
+	if err != nil {
+		return nil, err
+	}
+	return Render(p, 960, LayoutRatesHeight(len(bars)), format)
 }
 
 // LayoutRates draws the unwinnable rates of several layouts as horizontal

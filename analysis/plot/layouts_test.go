@@ -1,9 +1,12 @@
 package plot
 
 import (
+	"errors"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/mjsolve/mjsolve/job"
 )
 
 func TestLayoutRates(t *testing.T) {
@@ -37,5 +40,17 @@ func TestLayoutRates(t *testing.T) {
 	}
 	if _, err := Render(p, 960, LayoutRatesHeight(3), "png"); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestRenderSurveyRates(t *testing.T) {
+	rep := &job.Report{Winnable: 90, Impossible: 10, Rate: 0.1, CI95: [2]float64{0.05, 0.17}}
+	rows := []job.SurveyRow{{Name: "a", Report: rep}, {Name: "b", Unusable: "odd"}, {Name: "c"}}
+	svg, err := RenderSurveyRates(rows, "rates", "svg")
+	if err != nil || !strings.Contains(string(svg), ">a<") || strings.Contains(string(svg), ">b<") {
+		t.Errorf("svg of %d bytes, %v: want the bar of a only", len(svg), err)
+	}
+	if _, err := RenderSurveyRates(rows[1:], "rates", "svg"); !errors.Is(err, ErrNoRates) {
+		t.Errorf("no decided rows: %v, want ErrNoRates", err)
 	}
 }

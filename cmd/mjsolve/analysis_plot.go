@@ -159,10 +159,7 @@ func runAnalysisPlot(o *analysisPlotOptions) error {
 		return err
 	}
 	data, err := plot.Render(p, w, h, format)
-	if err != nil {
-		return failure(err)
-	}
-	if err := writeFileAtomic(flag, out, data); err != nil {
+	if err := writePicture(flag, out, data, err); err != nil {
 		return err
 	}
 	_, err = fmt.Fprintf(o.stdout, "wrote %s\n", out)

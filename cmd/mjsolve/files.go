@@ -23,6 +23,16 @@ func writeFileAtomic(flag, name string, data []byte) error {
 	return fileError(flag, name, err)
 }
 
+// writePicture writes data, a picture drawn for the file name that flag
+// gave, as writeFileAtomic does; err from drawing it is a failure (exit 1)
+// instead.
+func writePicture(flag, name string, data []byte, err error) error {
+	if err != nil {
+		return failure(err)
+	}
+	return writeFileAtomic(flag, name, data)
+}
+
 // fileError is the command's error for err from writing the file name that
 // flag gave, or from reading it: a name that is a directory, or in a
 // directory that does not exist or cannot be written, or a file that

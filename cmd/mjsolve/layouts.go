@@ -190,7 +190,9 @@ func runLayoutsShow(opts *layoutsShowOptions) error {
 	var buf bytes.Buffer
 	fmt.Fprintln(&buf, l.Describe())
 	if opts.png != "" {
-		if err := writeLayoutPNG(opts.png, l); err != nil {
+		var png bytes.Buffer
+		err := layouts.WritePNG(&png, l)
+		if err := writePicture("--png", opts.png, png.Bytes(), err); err != nil {
 			return err
 		}
 		fmt.Fprintf(&buf, "wrote %s\n", opts.png)
@@ -205,13 +207,4 @@ func runLayoutsShow(opts *layoutsShowOptions) error {
 	}
 	_, err = opts.stdout.Write(buf.Bytes())
 	return err
-}
-
-// writeLayoutPNG writes the picture of l to name (see writeFileAtomic).
-func writeLayoutPNG(name string, l *layouts.Layout) error {
-	var buf bytes.Buffer
-	if err := layouts.WritePNG(&buf, l); err != nil {
-		return failure(err)
-	}
-	return writeFileAtomic("--png", name, buf.Bytes())
 }

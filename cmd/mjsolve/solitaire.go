@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strings"
 
@@ -50,8 +49,9 @@ func (o *jobFlags) add(cmd *cobra.Command, help map[string]string) {
 
 // check reads what the library leaves to the command: --workers (1 to
 // maxWorkers here; the library's 0 is every core), --resume (only with a
-// file name), --shard and --plot, found out before the run.
-func (o *jobFlags) check() error {
+// file name), --shard and --plot, found out before the run; and sets the
+// spec's hooks.
+func (o *jobFlags) check(h *hooks) error {
 	if err := checkWorkers(o.spec.Workers, 1); err != nil {
 		return err
 	}
@@ -65,6 +65,7 @@ func (o *jobFlags) check() error {
 		}
 		o.spec.Shard = sh
 	}
+	o.spec.Clock, o.spec.CPU, o.spec.NewWorkers = h.clock, h.cpu, h.newWorkers
 	return o.plot.check()
 }
 
@@ -120,11 +121,10 @@ is a row that says why.`,
 }
 
 func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, stderr io.Writer) error {
-	if err := o.check(); err != nil {
+	if err := o.check(h); err != nil {
 		return err
 	}
 	spec := o.spec
-	spec.Clock, spec.CPU, spec.NewWorkers = h.clock, h.cpu, h.newWorkers
 	if job.IsSelector(o.layout) {
 		return runSurvey(ctx, o, spec, stdout, stderr)
 	}
@@ -139,28 +139,20 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 		return err
 	}
 	spec.Layout = l
-	var (
-		bar         = newProgressBar(stderr, "boards")
-		kept, total uint64 // boards read back before the first missing game, and of the run
-		keptImposs  int64
-	)
+	bar := newProgressBar(stderr, "boards")
 	if bar != nil {
 		// The bar counts the whole run, the boards read back by --resume
 		// included, as the summary does.
 		spec.OnProgress = func(p analysis.Progress) {
-			bar.show(fmt.Sprintf("%s: %d unwinnable", l.Name, keptImposs+p.Impossible), kept+p.Done, total)
+			bar.show(fmt.Sprintf("%s: %d unwinnable", l.Name, p.Impossible), p.Done, p.Total)
 		}
 	}
 	j, err := job.Prepare(spec)
-	if errors.Is(err, os.ErrExist) {
-		return fmt.Errorf("--out %s already exists: add --resume to continue it, or remove it", spec.Out)
-	} else if err != nil {
+	if err != nil {
 		return jobError(err)
 	}
 	noteMended(stderr, spec.Out, job.Mended{Stale: j.Stale(), Truncated: j.Truncated()})
-	total = j.Header().Boards
-	kept, keptImposs = total-j.Pending(), j.KeptImpossible()
-	bar.show(l.Name, kept, total)
+	bar.show(l.Name, j.Header().Boards-j.Pending(), j.Header().Boards)
 	res, err := j.Run(ctx)
 	bar.stop()
 	if err != nil {
@@ -191,19 +183,22 @@ func noteMended(stderr io.Writer, file string, m job.Mended) {
 }
 
 // jobError is the command's error for err from preparing or running the
-// main job: a record file that cannot be written or a survey's or play's
-// run that failed exits 1 (a full disk is not the input's fault); a game
-// the dealer does not have is named by the flags that give it, and another
-// bad field by its flag, in one wording for the main job, its surveys and
-// solitaire play: "--boards must be at least 1", "--shard 1/3: more
-// shards than the 2 boards", but "--deal: unknown dealer "x"" (a name the
-// command does not know, as every command words it).
+// main job, its surveys or solitaire play: a record file that cannot be
+// written or a run that failed exits 1 (a full disk is not the input's
+// fault); an existing record file, a game the dealer does not have and
+// another bad field are named by their flags, in one wording: "--boards
+// must be at least 1", "--shard 1/3: more shards than the 2 boards", but
+// "--deal: unknown dealer "x"" (as every command words a name it does not
+// know).
 func jobError(err error) error {
 	_, we := errors.AsType[*analysis.WriteError](err)
 	_, re := errors.AsType[*job.SurveyRunError](err)
 	_, pe := errors.AsType[*job.PlayRunError](err)
 	if we || re || pe {
 		return failure(err)
+	}
+	if ex, ok := errors.AsType[*job.ExistsError](err); ok {
+		return fmt.Errorf("--out %s already exists: add --resume to continue it, or remove it", ex.File)
 	}
 	if gr, ok := errors.AsType[*solitaire.GameRangeError](err); ok {
 		return fmt.Errorf("last game (--first + --boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)

@@ -48,11 +48,10 @@ work as for the main job; with several strategies --out is a directory.`,
 }
 
 func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Writer) error {
-	if err := o.check(); err != nil {
+	if err := o.check(h); err != nil {
 		return err
 	}
 	ps := job.PlaySpec{Spec: o.spec, Out: o.spec.Out, Resume: o.spec.Resume}
-	ps.Spec.Clock, ps.Spec.CPU, ps.Spec.NewWorkers = h.clock, h.cpu, h.newWorkers
 	var err error
 	if ps.Spec.Layout, err = layoutFinder().Find(o.layout); err != nil {
 		return err
@@ -69,20 +68,13 @@ func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Wr
 		res, err = job.Play(ctx, ps)
 	}
 	bar.stop()
-	if ex, ok := errors.AsType[*job.ExistsError](err); ok {
-		return fmt.Errorf("--out %s already exists: add --resume to continue it, or remove it", ex.File)
-	} else if err != nil {
-		return jobError(err) // a record file that could not be written is not the input's fault: exit 1
+	if err != nil {
+		return jobError(err)
 	}
 	for _, r := range res.Rows {
 		noteMended(stderr, r.File, r.Mended)
 	}
-	if o.json {
-		err = job.WritePlayJSON(stdout, res.Rows)
-	} else {
-		err = job.WritePlayText(stdout, res.Rows)
-	}
-	if err != nil {
+	if err := res.Write(stdout, o.json); err != nil {
 		return failure(err)
 	}
 	if o.plot.file != "" {
@@ -90,12 +82,9 @@ func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Wr
 		played.First, played.Boards = ps.Spec.Shard.Range(ps.Spec.First, ps.Spec.Boards)
 		title := fmt.Sprintf("%s: playing without peeking (deal %s)", ps.Spec.Layout.Name, played.DealText())
 		data, err := plot.RenderPlayRates(res.Plays(), title, o.plot.format)
-		switch {
-		case errors.Is(err, plot.ErrNoPlays) && res.Interrupted: // no board finished: nothing to draw
-		case err != nil:
-			return failure(err)
-		default:
-			if err := writeFileAtomic("--plot", o.plot.file, data); err != nil {
+		// With no board finished before an interruption there is nothing to draw.
+		if !errors.Is(err, plot.ErrNoPlays) || !res.Interrupted {
+			if err := writePicture("--plot", o.plot.file, data, err); err != nil {
 				return err
 			}
 		}

@@ -21,11 +21,9 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 	}
 	finder := layoutFinder()
 	entries, err := job.SelectLayouts(o.layout, finder.List(), finder.Find)
-	if err != nil {
-		var se *job.SelectError
-		if errors.As(err, &se) {
-			return fmt.Errorf("--layout %s: %s", o.layout, se.Msg)
-		}
+	if se, ok := errors.AsType[*job.SelectError](err); ok {
+		return fmt.Errorf("--layout %s: %s", o.layout, se.Msg)
+	} else if err != nil {
 		return fmt.Errorf("--layout %s: %w", o.layout, err)
 	}
 	ss := job.SurveySpec{Entries: entries, Spec: spec, Dir: spec.Out, Resume: spec.Resume}
@@ -45,17 +43,15 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 	for _, r := range res.Rows {
 		noteMended(stderr, r.File, r.Mended)
 	}
-	if o.json {
-		for i := range res.Rows {
-			if err := writeJSON(stdout, res.Rows[i].JSON()); err != nil {
-				return failure(err)
-			}
-		}
-	} else if err := job.WriteSurveyText(stdout, res.Rows); err != nil {
+	if err := res.Write(stdout, o.json); err != nil {
 		return failure(err)
 	}
 	if o.plot.file != "" {
-		if err := writeSurveyPlot(o, spec, res.Rows); err != nil {
+		data, err := plot.RenderSurveyRates(res.Rows, "Unwinnable boards (with peeking), deal "+spec.DealText(), o.plot.format)
+		if errors.Is(err, plot.ErrNoRates) {
+			err = fmt.Errorf("--plot: %w", err)
+		}
+		if err := writePicture("--plot", o.plot.file, data, err); err != nil {
 			return err
 		}
 	}
@@ -68,21 +64,4 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 		return errInterrupted
 	}
 	return nil
-}
-
-// writeSurveyPlot draws the rates of the rows with decided boards.
-func writeSurveyPlot(o *solitaireOptions, spec job.Spec, rows []job.SurveyRow) error {
-	bars := plot.SurveyRates(rows)
-	if len(bars) == 0 {
-		return failure(errors.New("--plot: no layout has decided boards to draw"))
-	}
-	p, err := plot.LayoutRates(bars, "Unwinnable boards (with peeking), deal "+spec.DealText())
-	if err != nil {
-		return failure(err)
-	}
-	data, err := plot.Render(p, 960, plot.LayoutRatesHeight(len(bars)), o.plot.format)
-	if err != nil {
-		return failure(err)
-	}
-	return writeFileAtomic("--plot", o.plot.file, data)
 }
