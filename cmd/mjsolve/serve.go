@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -69,11 +67,14 @@ func (o *serveOptions) run() error {
 	case o.queue < 1:
 		return fmt.Errorf("--queue must be at least 1 (got %d)", o.queue)
 	}
-	// Catch the signals first: once the address is printed, a SIGTERM
-	// stops the server gracefully.
-	ctx, stop := signal.NotifyContext(o.ctx, syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
-	log := slog.New(slog.NewTextHandler(o.stderr, nil))
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		var op *net.OpError
+		if errors.As(err, &op) && op.Err != nil {
+			err = op.Err
+		}
+		return fmt.Errorf("--addr %s: %w", o.addr, err)
+	}
 	s, err := server.New(server.Config{
 		Finder:       layoutFinder(),
 		Workers:      o.workers,
@@ -81,23 +82,12 @@ func (o *serveOptions) run() error {
 		SolveTimeout: o.solveTimeout,
 		CacheBytes:   int64(o.cacheMB) << 20,
 		Tables:       tw16.LoadTables(tw16TableOptions()),
-		Logger:       log,
+		Logger:       slog.New(slog.NewTextHandler(o.stderr, nil)),
 	})
 	if err != nil {
+		ln.Close()
 		return failure(err)
-	}
-	ln, err := net.Listen("tcp", o.addr)
-	if err != nil {
-		s.Close()
-		var op *net.OpError
-		if errors.As(err, &op) && op.Err != nil {
-			err = op.Err
-		}
-		return fmt.Errorf("--addr %s: %w", o.addr, err)
 	}
 	fmt.Fprintf(o.stderr, "mjsolve: serving on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
-	if err := s.Serve(ctx, ln); err != nil {
-		return failure(err)
-	}
-	return nil
+	return failure(s.Serve(o.ctx, ln)) // o.ctx ends on SIGINT or SIGTERM: a graceful stop, exit 0
 }
