@@ -1,8 +1,6 @@
 package main
 
 import (
-	"io"
-
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve/analysis"
@@ -23,9 +21,9 @@ func newAnalysisCmd() *cobra.Command {
 
 // analysisMergeOptions are the flags of "analysis merge".
 type analysisMergeOptions struct {
-	json  bool
-	out   string
-	files []string
+	call
+	json bool
+	out  string
 }
 
 func newAnalysisMergeCmd() *cobra.Command {
@@ -46,10 +44,7 @@ record. OUT is written whole or not at all, and may be one of the inputs.`,
 		Example: `  mjsolve analysis merge part1.jsonl.zst part2.jsonl.zst --json
   mjsolve analysis merge part*.jsonl.zst -o all.jsonl.zst`,
 		Args: someArgs("one or more record FILEs written by 'mjsolve solitaire --out'"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o.files = args
-			return runAnalysisMerge(o, cmd.OutOrStdout())
-		},
+		RunE: runs(&o.call, o.run),
 	}
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the summary as one JSON object")
 	cmd.Flags().StringVarP(&o.out, "out", "o", "", "also write the merged records to `OUT` (.zst: compressed)")
@@ -57,17 +52,17 @@ record. OUT is written whole or not at all, and may be one of the inputs.`,
 	return cmd
 }
 
-func runAnalysisMerge(o *analysisMergeOptions, stdout io.Writer) error {
+func (o *analysisMergeOptions) run() error {
 	var m *analysis.MergeResult
 	err := atomicfile.CheckTarget(o.out)
 	switch {
 	case o.out == "":
-		m, err = analysis.MergeFiles(o.files)
+		m, err = analysis.MergeFiles(o.args)
 	case err == nil:
-		m, err = analysis.MergeFile(o.files, o.out)
+		m, err = analysis.MergeFile(o.args, o.out)
 	}
 	if err != nil {
 		return fileError("-o", o.out, err)
 	}
-	return failure(writeReport(stdout, o.json, job.NewMergeReport(m)))
+	return failure(writeReport(o.stdout, o.json, job.NewMergeReport(m)))
 }

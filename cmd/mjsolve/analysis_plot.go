@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 
 // analysisPlotOptions are the flags of "analysis plot".
 type analysisPlotOptions struct {
+	call
 	kind      string
 	out       string
 	png       string // a synonym of out
@@ -24,9 +24,6 @@ type analysisPlotOptions struct {
 	stacked   bool
 	logY      bool
 	title     string
-	files     []string
-
-	stdout, stderr io.Writer
 }
 
 func newAnalysisPlotCmd() *cobra.Command {
@@ -65,11 +62,7 @@ Colours are colour-blind safe (Okabe–Ito); text and lines grow with --size.`,
   mjsolve analysis plot part*.jsonl.zst --kind time --stacked --out time.svg
   mjsolve analysis plot turtle.jsonl.zst --kind time --log-y --size 1920x1200 --out time.png`,
 		Args: someArgs("one or more record FILEs written by 'mjsolve solitaire --out'"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o.files = args
-			o.stdout, o.stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
-			return runAnalysisPlot(o)
-		},
+		RunE: runs(&o.call, o.run),
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.kind, "kind", "rate", "what to plot: `rate`, time, difficulty or play")
@@ -114,7 +107,7 @@ func parseSize(flag, s string) (w, h int, err error) {
 	return w, h, nil
 }
 
-func runAnalysisPlot(o *analysisPlotOptions) error {
+func (o *analysisPlotOptions) run() error {
 	if !slices.Contains(plot.Kinds, o.kind) {
 		return fmt.Errorf("--kind %q: unknown (want %s)", o.kind, strings.Join(plot.Kinds, ", "))
 	}
@@ -150,7 +143,7 @@ func runAnalysisPlot(o *analysisPlotOptions) error {
 	if o.perDecade < 1 || o.perDecade > 1000 {
 		return fmt.Errorf("--bins %d: want 1 to 1000 bins per power of ten", o.perDecade)
 	}
-	p, truncated, err := plot.Files(o.files, plot.FilesOptions{Kind: o.kind, Title: o.title,
+	p, truncated, err := plot.Files(o.args, plot.FilesOptions{Kind: o.kind, Title: o.title,
 		Reference: o.reference, PerDecade: o.perDecade, Stacked: o.stacked, LogY: o.logY})
 	for _, t := range truncated {
 		fmt.Fprintf(o.stderr, "mjsolve: %s ends early, cut inside a line or zstd frame (what was cut off is missing)\n", t)

@@ -51,10 +51,9 @@ layout file in any of the supported formats.`,
 
 // layoutsListOptions are the inputs of "mjsolve layouts list".
 type layoutsListOptions struct {
+	call
 	json   bool
 	source string
-
-	stdout, stderr io.Writer
 }
 
 func newLayoutsListCmd() *cobra.Command {
@@ -73,10 +72,7 @@ output with an "error" field.`,
   mjsolve layouts list --source builtin
   mjsolve layouts list --json`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.stdout, opts.stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
-			return runLayoutsList(opts)
-		},
+		RunE: runs(&opts.call, opts.run),
 	}
 	f := cmd.Flags()
 	f.BoolVar(&opts.json, "json", false, "print a JSON array instead of a table")
@@ -85,7 +81,7 @@ output with an "error" field.`,
 	return cmd
 }
 
-func runLayoutsList(opts *layoutsListOptions) error {
+func (opts *layoutsListOptions) run() error {
 	if opts.source != "" && !slices.Contains(layouts.Sources, opts.source) {
 		return fmt.Errorf("--source %q: want one of %s", opts.source, strings.Join(layouts.Sources, ", "))
 	}
@@ -115,12 +111,10 @@ func runLayoutsList(opts *layoutsListOptions) error {
 
 // layoutsShowOptions are the inputs of "mjsolve layouts show".
 type layoutsShowOptions struct {
-	name  string
+	call
 	png   string
 	force bool
 	json  bool
-
-	stdout io.Writer
 }
 
 func newLayoutsShowCmd() *cobra.Command {
@@ -151,14 +145,7 @@ the floating slots and the notes.`,
 			return nil
 		},
 		ValidArgsFunction: completeLayout,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.name = args[0]
-			opts.stdout = cmd.OutOrStdout()
-			if cmd.Flags().Changed("png") && opts.png == "" {
-				return errors.New("--png: give a file name")
-			}
-			return runLayoutsShow(opts)
-		},
+		RunE:              runs(&opts.call, opts.run),
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.png, "png", "", "write a picture of the whole layout to `FILE` (PNG, name ending in .png)")
@@ -168,7 +155,10 @@ the floating slots and the notes.`,
 	return cmd
 }
 
-func runLayoutsShow(opts *layoutsShowOptions) error {
+func (opts *layoutsShowOptions) run() error {
+	if opts.cmd.Flags().Changed("png") && opts.png == "" {
+		return errors.New("--png: give a file name")
+	}
 	if opts.png != "" {
 		if opts.json {
 			return errors.New("--png and --json: give one")
@@ -180,7 +170,7 @@ func runLayoutsShow(opts *layoutsShowOptions) error {
 			return fmt.Errorf("--png %s: the picture is a PNG; give a name ending in .png", opts.png)
 		}
 	}
-	l, err := layoutFinder().Find(opts.name)
+	l, err := layoutFinder().Find(opts.args[0])
 	if err != nil {
 		return err
 	}

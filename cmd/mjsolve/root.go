@@ -157,20 +157,22 @@ func plainFlagError(err error) string {
 	return fmt.Sprintf("%s: %s is not %s", flag, value, want)
 }
 
-// call is what a command runs with: its context, arguments and standard
-// streams. Options structs embed it and runs fills it in.
+// call is what a command runs with: its context, arguments, standard
+// streams and the command itself (for its flags). Options structs embed it
+// and runs fills it in.
 type call struct {
 	ctx            context.Context
 	args           []string
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	cmd            *cobra.Command
 }
 
 // runs is the RunE of a command whose options embed c: it fills c in
 // from cmd and args, then calls run.
 func runs(c *call, run func() error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
-		*c = call{cmd.Context(), args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()}
+		*c = call{cmd.Context(), args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd}
 		return run()
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"cmp"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,6 +20,8 @@ import (
 // layout, the deals and the run (straight into spec), the records, the
 // report and its plot.
 type jobFlags struct {
+	call
+	h             *hooks
 	spec          job.Spec
 	layout, shard string
 	json          bool
@@ -51,7 +52,7 @@ func (o *jobFlags) add(cmd *cobra.Command, help map[string]string) {
 // maxWorkers here; the library's 0 is every core), --resume (only with a
 // file name), --shard and --plot, found out before the run; and sets the
 // spec's hooks.
-func (o *jobFlags) check(h *hooks) error {
+func (o *jobFlags) check() error {
 	if err := checkWorkers(o.spec.Workers, 1); err != nil {
 		return err
 	}
@@ -65,7 +66,7 @@ func (o *jobFlags) check(h *hooks) error {
 		}
 		o.spec.Shard = sh
 	}
-	o.spec.Clock, o.spec.CPU, o.spec.NewWorkers = h.clock, h.cpu, h.newWorkers
+	o.spec.Clock, o.spec.CPU, o.spec.NewWorkers = o.h.clock, o.h.cpu, o.h.newWorkers
 	return o.plot.check()
 }
 
@@ -75,7 +76,7 @@ type solitaireOptions struct{ jobFlags }
 // newSolitaireCmd is the "solitaire" command: the main job (solve many deals
 // of a layout) and its subcommands show, solve and hint.
 func newSolitaireCmd(h *hooks) *cobra.Command {
-	o := &solitaireOptions{}
+	o := &solitaireOptions{jobFlags{h: h}}
 	cmd := &cobra.Command{
 		Use:   "solitaire",
 		Short: "Solve many Mahjong Solitaire deals with peeking: how often can a layout not be won?",
@@ -101,12 +102,7 @@ is a row that says why.`,
   mjsolve solitaire --boards 1000000 --out turtle.jsonl.zst --resume
   mjsolve solitaire --layout 'xmahjongg/*' --boards 100000 --out xmj --plot rates.png`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if cmd.Flags().Changed("out") && o.spec.Out == "" {
-				return errors.New("--out: give a file name (or leave --out out to write no records)")
-			}
-			return runSolitaire(cmd.Context(), o, h, cmd.OutOrStdout(), cmd.ErrOrStderr())
-		},
+		RunE: runs(&o.call, o.run),
 	}
 	o.add(cmd, nil)
 	f := cmd.Flags()
@@ -120,13 +116,16 @@ is a row that says why.`,
 	return cmd
 }
 
-func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, stderr io.Writer) error {
-	if err := o.check(h); err != nil {
+func (o *solitaireOptions) run() error {
+	if o.cmd.Flags().Changed("out") && o.spec.Out == "" {
+		return errors.New("--out: give a file name (or leave --out out to write no records)")
+	}
+	if err := o.check(); err != nil {
 		return err
 	}
-	spec := o.spec
+	spec, stdout, stderr := o.spec, o.stdout, o.stderr
 	if job.IsSelector(o.layout) {
-		return runSurvey(ctx, o, spec, stdout, stderr)
+		return o.survey()
 	}
 	if o.plot.file != "" {
 		return errors.New("--plot draws a report over several layouts: give --layout all, a glob such as xmahjongg/*, or a comma list")
@@ -153,7 +152,7 @@ func runSolitaire(ctx context.Context, o *solitaireOptions, h *hooks, stdout, st
 	}
 	noteMended(stderr, spec.Out, job.Mended{Stale: j.Stale(), Truncated: j.Truncated()})
 	bar.show(l.Name, j.Header().Boards-j.Pending(), j.Header().Boards)
-	res, err := j.Run(ctx)
+	res, err := j.Run(o.ctx)
 	bar.stop()
 	if err != nil {
 		return failure(err)

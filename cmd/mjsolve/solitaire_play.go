@@ -1,10 +1,8 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
@@ -20,7 +18,7 @@ type playOptions struct {
 }
 
 func newSolitairePlayCmd(h *hooks) *cobra.Command {
-	o := &playOptions{}
+	o := &playOptions{jobFlags: jobFlags{h: h}}
 	cmd := &cobra.Command{
 		Use:   "play",
 		Short: "Play deals without peeking (seeing only the uncovered tiles): how often does each strategy win?",
@@ -31,9 +29,7 @@ boards lost), with 95% intervals. --out, --resume, --shard and "analysis merge"
 work as for the main job; with several strategies --out is a directory.`,
 		Example: `  mjsolve solitaire play --layout turtle --boards 10000 --strategy all --out plays --plot plays.png`,
 		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runPlay(cmd.Context(), o, h, cmd.OutOrStdout(), cmd.ErrOrStderr())
-		},
+		RunE:    runs(&o.call, o.run),
 	}
 	o.add(cmd, map[string]string{
 		"seed":    "seed of the pcg dealer and of the plays",
@@ -47,8 +43,8 @@ work as for the main job; with several strategies --out is a directory.`,
 	return cmd
 }
 
-func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Writer) error {
-	if err := o.check(h); err != nil {
+func (o *playOptions) run() error {
+	if err := o.check(); err != nil {
 		return err
 	}
 	ps := job.PlaySpec{Spec: o.spec, Out: o.spec.Out, Resume: o.spec.Resume}
@@ -57,7 +53,7 @@ func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Wr
 		return err
 	}
 	ps.Strategies, err = job.SelectStrategies(o.strategy)
-	bar := newProgressBar(stderr, "boards")
+	bar := newProgressBar(o.stderr, "boards")
 	if bar != nil {
 		ps.OnProgress = func(p job.PlayProgress) {
 			bar.show(fmt.Sprintf("%s (%d of %d strategies)", p.Strategy, p.Index, p.Of), p.Done, p.Total)
@@ -65,16 +61,16 @@ func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Wr
 	}
 	var res *job.PlayOutcome
 	if err == nil {
-		res, err = job.Play(ctx, ps)
+		res, err = job.Play(o.ctx, ps)
 	}
 	bar.stop()
 	if err != nil {
 		return jobError(err)
 	}
 	for _, r := range res.Rows {
-		noteMended(stderr, r.File, r.Mended)
+		noteMended(o.stderr, r.File, r.Mended)
 	}
-	if err := res.Write(stdout, o.json); err != nil {
+	if err := res.Write(o.stdout, o.json); err != nil {
 		return failure(err)
 	}
 	if o.plot.file != "" {
@@ -84,13 +80,13 @@ func runPlay(ctx context.Context, o *playOptions, h *hooks, stdout, stderr io.Wr
 		data, err := plot.RenderPlayRates(res.Plays(), title, o.plot.format)
 		// With no board finished before an interruption there is nothing to draw.
 		if !errors.Is(err, plot.ErrNoPlays) || !res.Interrupted {
-			if err := writePicture("--plot", o.plot.file, data, err); err != nil {
+			if err := o.plot.write(data, err); err != nil {
 				return err
 			}
 		}
 	}
 	if res.Interrupted {
-		fmt.Fprintln(stderr, "mjsolve: interrupted; the table holds the finished strategies and the partial one (--resume continues the --out records)")
+		fmt.Fprintln(o.stderr, "mjsolve: interrupted; the table holds the finished strategies and the partial one (--resume continues the --out records)")
 		return errInterrupted
 	}
 	return nil

@@ -14,17 +14,12 @@ import (
 
 // solitaireShowOptions are the flags of "solitaire show".
 type solitaireShowOptions struct {
-	layout string
-	game   uint64
-	deal   string
-	seed   uint64
-	board  string // read the board from this file instead of dealing
-	save   string // write the board to this file
-	force  bool   // replace the --save file if it exists
-	slots  bool   // label tiles with slot numbers
-	json   bool   // print the board as JSON
-
-	dealFlags []string // the dealing flags given on the command line, without "--"
+	call
+	boardFlags
+	save  string // write the board to this file
+	force bool   // replace the --save file if it exists
+	slots bool   // label tiles with slot numbers
+	json  bool   // print the board as JSON
 }
 
 // newSolitaireShowCmd draws a dealt board level by level.
@@ -45,15 +40,9 @@ for programs: the layout, every slot's face, the removed and free slots.`,
   mjsolve solitaire show --layout xmahjongg/default --deal mjsolver --game 1 --save g1.board
   mjsolve solitaire show --board g1.board --slots`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			o.noteDealFlags(cmd)
-			if cmd.Flags().Changed("save") && o.save == "" {
-				return errors.New("--save: give a file name")
-			}
-			return runSolitaireShow(o, cmd.OutOrStdout())
-		},
+		RunE: runs(&o.call, o.run),
 	}
-	o.addBoardFlags(cmd, "draw the board in `FILE` instead of dealing one")
+	o.boardFlags.add(cmd, "draw the board in `FILE` instead of dealing one")
 	f := cmd.Flags()
 	f.StringVar(&o.save, "save", "", "write the board to `FILE` (a board file)")
 	f.BoolVar(&o.force, "force", false, "with --save, replace FILE if it exists")
@@ -62,12 +51,19 @@ for programs: the layout, every slot's face, the removed and free slots.`,
 	return cmd
 }
 
-// addBoardFlags adds the flags that choose a board: a deal (--layout,
-// --game, --deal, --seed) or a board file (--board FILE, described by
-// boardUsage), with completion of layout names and dealers. Commands that
-// work on one board share them: call noteDealFlags at the start of RunE,
-// then chosenBoard.
-func (o *solitaireShowOptions) addBoardFlags(cmd *cobra.Command, boardUsage string) {
+// boardFlags choose a board: a deal (--layout, --game, --deal, --seed) or
+// a board file (--board FILE). Commands that work on one board share them.
+type boardFlags struct {
+	layout string
+	game   uint64
+	deal   string
+	seed   uint64
+	board  string // read the board from this file instead of dealing
+}
+
+// add adds the flags to cmd, --board described by boardUsage, with
+// completion of layout names and dealers.
+func (o *boardFlags) add(cmd *cobra.Command, boardUsage string) {
 	f := cmd.Flags()
 	f.StringVar(&o.layout, "layout", "turtle", "a built-in or installed layout's `NAME` (see 'mjsolve layouts list'), or a layout file")
 	f.Uint64Var(&o.game, "game", 1, "game number `K`: the same K, --deal and --seed give the same board")
@@ -78,21 +74,15 @@ func (o *solitaireShowOptions) addBoardFlags(cmd *cobra.Command, boardUsage stri
 	cmd.RegisterFlagCompletionFunc("deal", completeDealer)
 }
 
-// noteDealFlags records which dealing flags the command line gave, for the
-// checks of chosenBoard.
-func (o *solitaireShowOptions) noteDealFlags(cmd *cobra.Command) {
-	o.dealFlags = o.dealFlags[:0]
+// chosen reads the --board file or deals the board the flags of cmd name,
+// and says where it comes from ("from FILE", "game 7, deal pcg seed 1").
+func (o *boardFlags) chosen(cmd *cobra.Command) (*solitaire.Board, string, error) {
+	c := job.BoardChoice{Layout: o.layout, Game: o.game, Deal: o.deal, Seed: o.seed, File: o.board}
 	for _, name := range []string{"layout", "game", "deal", "seed"} {
 		if cmd.Flags().Changed(name) {
-			o.dealFlags = append(o.dealFlags, name)
+			c.Given = append(c.Given, name)
 		}
 	}
-}
-
-// chosenBoard reads the --board file or deals the board the flags name,
-// and says where it comes from ("from FILE", "game 7, deal pcg seed 1").
-func (o *solitaireShowOptions) chosenBoard() (*solitaire.Board, string, error) {
-	c := job.BoardChoice{Layout: o.layout, Game: o.game, Deal: o.deal, Seed: o.seed, File: o.board, Given: o.dealFlags}
 	b, about, err := c.Board(layoutFinder())
 	fe, _ := errors.AsType[*job.FieldError](err)
 	switch {
@@ -103,7 +93,7 @@ func (o *solitaireShowOptions) chosenBoard() (*solitaire.Board, string, error) {
 	case fe == nil:
 		return nil, "", fileError("--board", o.board, err)
 	case fe.Field == "file":
-		return nil, "", fmt.Errorf("--board cannot be combined with --%s", strings.Join(o.dealFlags, ", --"))
+		return nil, "", fmt.Errorf("--board cannot be combined with --%s", strings.Join(c.Given, ", --"))
 	case fe.Field == "deal":
 		return nil, "", fmt.Errorf("--deal: %s", fe.Msg) // as every command words it
 	case fe.Field == "game":
@@ -118,13 +108,16 @@ func boardHeading(b *solitaire.Board, about string) string {
 	return fmt.Sprintf("%s (%d tiles), %s", solitaire.LayoutRef(b.Geo.Layout, layoutFinder()), b.Geo.N, about)
 }
 
-func runSolitaireShow(o *solitaireShowOptions, stdout io.Writer) error {
+func (o *solitaireShowOptions) run() error {
+	if o.cmd.Flags().Changed("save") && o.save == "" {
+		return errors.New("--save: give a file name")
+	}
 	if o.save != "" {
 		if err := checkNewFile("--save", o.save, o.force); err != nil {
 			return err
 		}
 	}
-	b, about, err := o.chosenBoard()
+	b, about, err := o.chosen(o.cmd)
 	if err != nil {
 		return err
 	}
@@ -135,8 +128,8 @@ func runSolitaireShow(o *solitaireShowOptions, stdout io.Writer) error {
 		}
 	}
 	if o.json {
-		return writeJSON(stdout, job.NewBoardAnswer(b, solitaire.LayoutRef(b.Geo.Layout, layoutFinder()), about))
+		return writeJSON(o.stdout, job.NewBoardAnswer(b, solitaire.LayoutRef(b.Geo.Layout, layoutFinder()), about))
 	}
-	_, err = io.WriteString(stdout, heading+"\n"+job.ShowText(b, o.slots))
+	_, err = io.WriteString(o.stdout, heading+"\n"+job.ShowText(b, o.slots))
 	return err
 }

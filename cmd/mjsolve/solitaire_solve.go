@@ -15,17 +15,18 @@ import (
 
 // solitaireSolveOptions are the flags of "solitaire solve" and "solitaire hint".
 type solitaireSolveOptions struct {
-	show    solitaireShowOptions // layout, game, deal, seed, board
+	call
+	boardFlags
 	json    bool
 	minLeft bool
 	timeout time.Duration
 	hint    bool // answer as "solitaire hint" does
 }
 
-// boardFlags adds the flags that choose a board (shared with "solitaire
-// show") and those of the answer.
-func (o *solitaireSolveOptions) boardFlags(cmd *cobra.Command, boardUsage string) {
-	o.show.addBoardFlags(cmd, boardUsage)
+// add adds the flags that choose a board (shared with "solitaire show")
+// and those of the answer.
+func (o *solitaireSolveOptions) add(cmd *cobra.Command, boardUsage string) {
+	o.boardFlags.add(cmd, boardUsage)
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "print the answer as one JSON object")
 	f.DurationVar(&o.timeout, "timeout", 0, "give up after this long and answer unknown (0: no limit)")
@@ -52,9 +53,9 @@ replay it. The exit code is 0 for every verdict.`,
   mjsolve solitaire solve --layout xmahjongg/default --deal mjsolver --game 25 --min-left
   mjsolve solitaire solve --board g1.board --json`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runSolitaireAnswer(cmd, o) },
+		RunE: runs(&o.call, o.run),
 	}
-	o.boardFlags(cmd, "solve the board (possibly a game in progress) in `FILE` instead of dealing one")
+	o.add(cmd, "solve the board (possibly a game in progress) in `FILE` instead of dealing one")
 	cmd.Flags().BoolVar(&o.minLeft, "min-left", false, "for an impossible board, find the fewest tiles that must remain")
 	return cmd
 }
@@ -73,24 +74,23 @@ fewest tiles that must remain when that is found quickly. The exit code is
 		Example: `  mjsolve solitaire hint --board game.board
   mjsolve solitaire hint --board game.board --json`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runSolitaireAnswer(cmd, o) },
+		RunE: runs(&o.call, o.run),
 	}
-	o.boardFlags(cmd, "the board file of the game in progress, `FILE`")
+	o.add(cmd, "the board file of the game in progress, `FILE`")
 	return cmd
 }
 
-// runSolitaireAnswer solves the board the flags name, or with o.hint
-// answers as a hint, and prints the answer.
-func runSolitaireAnswer(cmd *cobra.Command, o *solitaireSolveOptions) error {
-	o.show.noteDealFlags(cmd)
+// run solves the board the flags name, or with o.hint answers as a hint,
+// and prints the answer.
+func (o *solitaireSolveOptions) run() error {
 	if o.timeout < 0 {
 		return fmt.Errorf("--timeout must not be negative (got %v)", o.timeout)
 	}
-	b, about, err := o.show.chosenBoard()
+	b, about, err := o.chosen(o.cmd)
 	if err != nil {
 		return err
 	}
-	ctx := cmd.Context()
+	ctx, stdout := o.ctx, o.stdout
 	var r solver.Result
 	if o.hint {
 		r, err = job.Hint(ctx, b, o.timeout)
@@ -102,7 +102,7 @@ func runSolitaireAnswer(cmd *cobra.Command, o *solitaireSolveOptions) error {
 	} else if err != nil {
 		return failure(err) // a solution that does not replay: a bug
 	}
-	ref, stdout := solitaire.LayoutRef(b.Geo.Layout, layoutFinder()), cmd.OutOrStdout()
+	ref := solitaire.LayoutRef(b.Geo.Layout, layoutFinder())
 	text := job.SolveText(b, r, o.minLeft, o.timeout)
 	switch {
 	case o.json && o.hint:

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/mjsolve/mjsolve/analysis/plot"
@@ -13,7 +11,8 @@ import (
 
 // runSurvey is the main job over several layouts: one table (or one JSON
 // object per layout), one progress bar, --out a directory.
-func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, stderr io.Writer) error {
+func (o *solitaireOptions) survey() error {
+	spec, stdout, stderr := o.spec, o.stdout, o.stderr
 	if spec.Out != "" {
 		if fi, err := os.Stat(spec.Out); err == nil && !fi.IsDir() {
 			return fmt.Errorf("--out %s: with several layouts --out is a directory (one record file per layout)", spec.Out)
@@ -33,7 +32,7 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 			bar.show(fmt.Sprintf("%s (%d of %d layouts)", p.Layout, p.Index, p.Of), p.Done, p.Total)
 		}
 	}
-	res, err := job.Survey(ctx, ss)
+	res, err := job.Survey(o.ctx, ss)
 	bar.stop()
 	if ex, ok := errors.AsType[*job.ExistsError](err); ok {
 		return fmt.Errorf("--out %s: %s already exists: add --resume to continue the survey, or remove it", spec.Out, ex.File)
@@ -51,7 +50,7 @@ func runSurvey(ctx context.Context, o *solitaireOptions, spec job.Spec, stdout, 
 		if errors.Is(err, plot.ErrNoRates) {
 			err = fmt.Errorf("--plot: %w", err)
 		}
-		if err := writePicture("--plot", o.plot.file, data, err); err != nil {
+		if err := o.plot.write(data, err); err != nil {
 			return err
 		}
 	}

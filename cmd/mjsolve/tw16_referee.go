@@ -217,8 +217,5 @@ func (f *plotFlags) check() (err error) {
 // write writes data, the picture rendered with err, to the file: an error
 // rendering it exits 1, one writing it is writeFileAtomic's.
 func (f *plotFlags) write(data []byte, err error) error {
-	if err != nil {
-		return failure(err)
-	}
-	return writeFileAtomic("--plot", f.file, data)
+	return writePicture("--plot", f.file, data, err)
 }
