@@ -51,9 +51,8 @@ The analyses use tables built once (about half a second) and cached; see
 	return cmd
 }
 
-// cacheDirEnv names the environment variable that, when set, is the
-// directory of the tw16 tables cache instead of mjsolve/ under the user cache
-// directory.
+// cacheDirEnv, when set, is the directory of the tw16 tables cache instead
+// of mjsolve/ under the user cache directory.
 const cacheDirEnv = "MJSOLVE_CACHE_DIR"
 
 // tw16TableOptions returns where the tw16 tables are cached: $MJSOLVE_CACHE_DIR
@@ -233,10 +232,9 @@ var fieldNames = map[answer.Field]string{
 	answer.FieldBase: "--base", answer.FieldPerTai: "--per-tai", answer.FieldRules: "--rules", answer.FieldRule: "--rule",
 }
 
-// handError is an error of package answer shown after the flag or argument
-// it is about (an input error of the command's own passes as it is); a
-// fifth copy counts the hand, melds and --visible together. Any other error
-// is not the input's fault: exit code 1.
+// handError shows an error of package answer after the flag or argument it
+// is about (a fifth copy: after the hand, melds and --visible together); the
+// command's own input errors pass as they are, any other error exits 1.
 func handError(err error) error {
 	if ce, ok := errors.AsType[*tw16.CopiesError](err); ok {
 		return inputError{msg: fmt.Sprintf("%d copies of %s counting the hand, melds and --visible (at most 4)", ce.Count, ce.Kind), err: err}
@@ -264,10 +262,9 @@ func (opts *tw16HandOptions) run() error {
 	return handError(h.WriteAnswer(opts.stdout, opts.analysis, opts.args[0], opts.json))
 }
 
-// runBatch answers the lines of in on out with each (see batch.Answer): an
-// input error is the line's, written in its place, and makes the exit code
-// 2 at the end; any other error ends the batch with exit code 1. The line's
-// error names what it is about ("HAND: …") when named, else not.
+// runBatch answers the lines of in on out with each (batch.Answer): an input
+// error, named ("HAND: …") when named, is written in the line's place and
+// makes the exit code 2 at the end; any other error ends the batch: exit 1.
 func runBatch(in io.Reader, out io.Writer, asJSON, named bool, each func(b []byte, line string) ([]byte, error)) error {
 	bad, err := batch.Answer(in, out, asJSON, each, func(err error) (string, bool) {
 		_, ok := errors.AsType[inputError](err)

@@ -148,7 +148,7 @@ func (o *tw16RefereeOptions) run() error {
 		}
 	}
 	if interrupted {
-		return matchInterrupted(o.stderr, tab.Hands(), o.Hands)
+		return interruptedAfter(o.stderr, tab.Hands(), o.Hands, "hands")
 	}
 	if runErr != nil {
 		return silentError{exitFailure}
@@ -156,10 +156,10 @@ func (o *tw16RefereeOptions) run() error {
 	return nil
 }
 
-// matchInterrupted reports a match stopped by Ctrl-C or SIGTERM after done
-// of total hands: errInterrupted.
-func matchInterrupted(stderr io.Writer, done, total int) error {
-	fmt.Fprintf(stderr, "mjsolve: interrupted after %d of %d hands\n", done, total)
+// interruptedAfter reports a run stopped by Ctrl-C or SIGTERM after done
+// of total units ("hands"): errInterrupted.
+func interruptedAfter(stderr io.Writer, done, total int, unit string) error {
+	fmt.Fprintf(stderr, "mjsolve: interrupted after %d of %d %s\n", done, total, unit)
 	return errInterrupted
 }
 

@@ -147,7 +147,7 @@ func (o *tw16SelfplayOptions) run() error {
 		fmt.Fprintf(o.stderr, "%d hands in %s (%.0f hands/s)\n", tab.Hands(), el.Round(time.Millisecond), float64(tab.Hands())/el.Seconds())
 	}
 	if interrupted {
-		return matchInterrupted(o.stderr, tab.Hands(), o.Hands)
+		return interruptedAfter(o.stderr, tab.Hands(), o.Hands, "hands")
 	}
 	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/mjsolve/mjsolve/analysis/plot"
 	"github.com/mjsolve/mjsolve/tw16/stats"
@@ -65,8 +64,7 @@ func (o *tw16StatsOptions) run() error {
 		}
 	}
 	if interrupted {
-		fmt.Fprintf(o.stderr, "mjsolve: interrupted after %d of %d deals\n", r.Deals, o.Deals)
-		return errInterrupted
+		return interruptedAfter(o.stderr, r.Deals, o.Deals, "deals")
 	}
 	return nil
 }
