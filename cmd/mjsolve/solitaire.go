@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/internal/progress"
 	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/solitaire"
 )
@@ -138,12 +139,12 @@ func (o *solitaireOptions) run() error {
 		return err
 	}
 	spec.Layout = l
-	bar := newProgressBar(stderr, "boards")
+	bar := progress.New(stderr, "boards")
 	if bar != nil {
 		// The bar counts the whole run, the boards read back by --resume
 		// included, as the summary does.
 		spec.OnProgress = func(p analysis.Progress) {
-			bar.show(fmt.Sprintf("%s: %d unwinnable", l.Name, p.Impossible), p.Done, p.Total)
+			bar.Show(fmt.Sprintf("%s: %d unwinnable", l.Name, p.Impossible), p.Done, p.Total)
 		}
 	}
 	j, err := job.Prepare(spec)
@@ -151,9 +152,9 @@ func (o *solitaireOptions) run() error {
 		return jobError(err)
 	}
 	noteMended(stderr, spec.Out, job.Mended{Stale: j.Stale(), Truncated: j.Truncated()})
-	bar.show(l.Name, j.Header().Boards-j.Pending(), j.Header().Boards)
+	bar.Show(l.Name, j.Header().Boards-j.Pending(), j.Header().Boards)
 	res, err := j.Run(o.ctx)
-	bar.stop()
+	bar.Stop()
 	if err != nil {
 		return failure(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve/analysis/plot"
+	"github.com/mjsolve/mjsolve/internal/progress"
 	"github.com/mjsolve/mjsolve/job"
 )
 
@@ -53,17 +54,17 @@ func (o *playOptions) run() error {
 		return err
 	}
 	ps.Strategies, err = job.SelectStrategies(o.strategy)
-	bar := newProgressBar(o.stderr, "boards")
+	bar := progress.New(o.stderr, "boards")
 	if bar != nil {
 		ps.OnProgress = func(p job.PlayProgress) {
-			bar.show(fmt.Sprintf("%s (%d of %d strategies)", p.Strategy, p.Index, p.Of), p.Done, p.Total)
+			bar.Show(fmt.Sprintf("%s (%d of %d strategies)", p.Strategy, p.Index, p.Of), p.Done, p.Total)
 		}
 	}
 	var res *job.PlayOutcome
 	if err == nil {
 		res, err = job.Play(o.ctx, ps)
 	}
-	bar.stop()
+	bar.Stop()
 	if err != nil {
 		return jobError(err)
 	}

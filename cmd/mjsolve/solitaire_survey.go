@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/mjsolve/mjsolve/analysis/plot"
+	"github.com/mjsolve/mjsolve/internal/progress"
 	"github.com/mjsolve/mjsolve/job"
 )
 
@@ -26,14 +27,14 @@ func (o *solitaireOptions) survey() error {
 		return fmt.Errorf("--layout %s: %w", o.layout, err)
 	}
 	ss := job.SurveySpec{Entries: entries, Spec: spec, Dir: spec.Out, Resume: spec.Resume}
-	bar := newProgressBar(stderr, "boards")
+	bar := progress.New(stderr, "boards")
 	if bar != nil {
 		ss.OnProgress = func(p job.SurveyProgress) {
-			bar.show(fmt.Sprintf("%s (%d of %d layouts)", p.Layout, p.Index, p.Of), p.Done, p.Total)
+			bar.Show(fmt.Sprintf("%s (%d of %d layouts)", p.Layout, p.Index, p.Of), p.Done, p.Total)
 		}
 	}
 	res, err := job.Survey(o.ctx, ss)
-	bar.stop()
+	bar.Stop()
 	if ex, ok := errors.AsType[*job.ExistsError](err); ok {
 		return fmt.Errorf("--out %s: %s already exists: add --resume to continue the survey, or remove it", spec.Out, ex.File)
 	} else if err != nil {

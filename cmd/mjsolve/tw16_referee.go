@@ -10,6 +10,7 @@ import (
 
 	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/analysis/plot"
+	"github.com/mjsolve/mjsolve/internal/progress"
 	"github.com/mjsolve/mjsolve/tw16/game"
 	"github.com/mjsolve/mjsolve/tw16/referee"
 )
@@ -113,7 +114,7 @@ func (o *tw16RefereeOptions) run() error {
 	for p := range points {
 		points[p].Name = o.Players[p].Name
 	}
-	bar := newProgressBar(o.stderr, "hands")
+	bar := progress.New(o.stderr, "hands")
 	failures := 0
 	o.OnHand = func(r *referee.HandReport) {
 		for p := range points {
@@ -121,12 +122,12 @@ func (o *tw16RefereeOptions) run() error {
 		}
 		for _, f := range r.Failures {
 			failures++
-			fmt.Fprintf(bar.above(o.stderr), "mjsolve: %s\n", f)
+			fmt.Fprintf(bar.Above(o.stderr), "mjsolve: %s\n", f)
 		}
-		bar.show(fmt.Sprintf("hands (%d failures)", failures), uint64(r.Scheduled.Index+1), uint64(o.Hands))
+		bar.Show(fmt.Sprintf("hands (%d failures)", failures), uint64(r.Scheduled.Index+1), uint64(o.Hands))
 	}
 	tab, runErr := referee.Run(o.ctx, o.Options)
-	bar.stop()
+	bar.Stop()
 	if le, ok := errors.AsType[*referee.LogDirError](runErr); ok {
 		return fmt.Errorf("--log %s already holds transcripts (%s …): give another directory or remove them", le.Dir, le.First)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mjsolve/mjsolve/internal/progress"
 	"github.com/mjsolve/mjsolve/tw16/bot"
 	"github.com/mjsolve/mjsolve/tw16/game"
 )
@@ -128,13 +129,13 @@ func (o *tw16SelfplayOptions) run() error {
 			return err
 		}
 	}
-	bar := newProgressBar(o.stderr, "hands")
+	bar := progress.New(o.stderr, "hands")
 	if bar != nil {
-		o.Progress = func(done int) { bar.show("selfplay", uint64(done), uint64(o.Hands)) }
+		o.Progress = func(done int) { bar.Show("selfplay", uint64(done), uint64(o.Hands)) }
 	}
 	start := time.Now()
 	tab, err := bot.SelfPlay(o.ctx, o.SelfPlayOptions)
-	bar.stop()
+	bar.Stop()
 	interrupted := errors.Is(err, context.Canceled)
 	if err != nil && !interrupted {
 		return failure(err)

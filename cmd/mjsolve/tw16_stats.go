@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"github.com/mjsolve/mjsolve/analysis/plot"
+	"github.com/mjsolve/mjsolve/internal/progress"
 	"github.com/mjsolve/mjsolve/tw16/stats"
 	"github.com/spf13/cobra"
 )
@@ -45,12 +46,12 @@ func (o *tw16StatsOptions) run() error {
 	if err := cmp.Or(atLeast("--deals", o.Deals, 1), checkWorkers(o.Workers, 0), o.plot.check()); err != nil {
 		return err
 	}
-	bar := newProgressBar(o.stderr, "hands")
+	bar := progress.New(o.stderr, "hands")
 	if bar != nil {
-		o.Progress = func(done int) { bar.show("tw16 stats", 4*uint64(done), 4*uint64(o.Deals)) } // four hands a deal
+		o.Progress = func(done int) { bar.Show("tw16 stats", 4*uint64(done), 4*uint64(o.Deals)) } // four hands a deal
 	}
 	r, err := stats.Run(o.ctx, o.Options)
-	bar.stop()
+	bar.Stop()
 	interrupted := errors.Is(err, context.Canceled)
 	if err != nil && !interrupted {
 		return failure(err)

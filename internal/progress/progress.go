@@ -1,4 +1,4 @@
-package main
+package progress
 
 import (
 	"cmp"
@@ -15,15 +15,15 @@ import (
 	"golang.org/x/term"
 )
 
-// progressBar is the progress line of a long job on stderr, drawn by mpb:
-// a description (the layout or strategy, which changes), the bar, the
-// count, the percentage, the time left and the rate in the job's unit
-// ("boards", "hands"). It is shown only on a terminal: newProgressBar
-// returns nil elsewhere, and the methods of a nil progressBar do nothing.
+// Bar is the progress line of a long job on stderr, drawn by mpb: a
+// description (the layout or strategy, which changes), the bar, the count,
+// the percentage, the time left and the rate in the job's unit ("boards",
+// "hands"). It is shown only on a terminal: New returns nil elsewhere, and
+// the methods of a nil Bar do nothing.
 // mpb cuts the line to the terminal's width, so that it never wraps; the
 // description takes at most 2/5 of it, and the time left and the rate
 // are left out when they would leave the bar fewer than minBar columns.
-type progressBar struct {
+type Bar struct {
 	w       io.Writer
 	unit    string
 	cw      mpb.ConsoleWriter // the terminal, when not w (tests)
@@ -39,19 +39,19 @@ type progressBar struct {
 
 const minBar = 12 // the columns the bar keeps (with its brackets) before the time and rate
 
-// newProgressBar returns the progress line of a job counting unit on
-// stderr, or nil when stderr is not a terminal.
-func newProgressBar(stderr io.Writer, unit string) *progressBar {
+// New returns the progress line of a job counting unit on stderr, or nil
+// when stderr is not a terminal.
+func New(stderr io.Writer, unit string) *Bar {
 	if f, ok := stderr.(*os.File); !ok || !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
-	return &progressBar{w: stderr, unit: unit}
+	return &Bar{w: stderr, unit: unit}
 }
 
-// show shows done of total units described by desc; the first call starts
+// Show shows done of total units described by desc; the first call starts
 // the line, done of them already (read back by --resume: they count in
 // the bar but not in the rate).
-func (l *progressBar) show(desc string, done, total uint64) {
+func (l *Bar) Show(desc string, done, total uint64) {
 	if l == nil {
 		return
 	}
@@ -71,7 +71,7 @@ func (l *progressBar) show(desc string, done, total uint64) {
 	l.last = now
 }
 
-func (l *progressBar) start(total uint64) {
+func (l *Bar) start(total uint64) {
 	l.p = mpb.New(mpb.WithOutput(l.w), mpb.WithRefreshRate(cmp.Or(l.refresh, 200*time.Millisecond)),
 		mpb.ContainerOptional(mpb.WithConsoleWriter(l.cw), l.cw != nil))
 	l.bar = l.p.AddBar(int64(total), mpb.BarWidth(40), mpb.BarRemoveOnComplete(),
@@ -111,8 +111,8 @@ func fitDesc(desc string, n int) string {
 	return runewidth.Truncate(desc, max(n, 0), "…")
 }
 
-// above is where to print a message while the line shows: above it.
-func (l *progressBar) above(stderr io.Writer) io.Writer {
+// Above is where to print a message while the line shows: above it.
+func (l *Bar) Above(stderr io.Writer) io.Writer {
 	if l == nil {
 		return stderr
 	}
@@ -124,9 +124,9 @@ func (l *progressBar) above(stderr io.Writer) io.Writer {
 	return l.p
 }
 
-// stop erases the line (and the terminal's ^C echo after an
+// Stop erases the line (and the terminal's ^C echo after an
 // interruption), so that the report starts on a line of its own.
-func (l *progressBar) stop() {
+func (l *Bar) Stop() {
 	if l == nil {
 		return
 	}

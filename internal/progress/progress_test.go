@@ -1,4 +1,4 @@
-package main
+package progress
 
 import (
 	"bytes"
@@ -81,9 +81,9 @@ func (t *fakeTerminal) waitFor(tb testing.TB, what string, ok func(string) bool)
 	return ""
 }
 
-func newFakeBar(width int) (*progressBar, *fakeTerminal) {
+func newFakeBar(width int) (*Bar, *fakeTerminal) {
 	term := &fakeTerminal{width: width}
-	return &progressBar{w: io.Discard, unit: "boards", cw: term, refresh: time.Millisecond}, term
+	return &Bar{w: io.Discard, unit: "boards", cw: term, refresh: time.Millisecond}, term
 }
 
 // TestProgressBarOffTerminal: off a terminal (a buffer, a file) there is
@@ -96,13 +96,13 @@ func TestProgressBarOffTerminal(t *testing.T) {
 	defer f.Close()
 	var buf bytes.Buffer
 	for _, w := range []io.Writer{&buf, f} {
-		bar := newProgressBar(w, "boards")
+		bar := New(w, "boards")
 		if bar != nil {
 			t.Fatalf("%T: a progress bar off a terminal", w)
 		}
-		bar.show("turtle", 1, 2)
-		bar.stop()
-		if got := bar.above(w); got != w {
+		bar.Show("turtle", 1, 2)
+		bar.Stop()
+		if got := bar.Above(w); got != w {
 			t.Errorf("%T: messages go to %T", w, got)
 		}
 	}
@@ -122,11 +122,11 @@ func TestProgressLineFits(t *testing.T) {
 		for _, desc := range []string{"turtle: 3 unwinnable", "xmahjongg/a-layout-with-a-very-long-name: 123456 unwinnable"} {
 			bar, term := newFakeBar(width)
 			for i := uint64(0); i <= 5; i++ {
-				bar.show(desc, i*1_234_567, 10_000_000)
+				bar.Show(desc, i*1_234_567, 10_000_000)
 				time.Sleep(2 * time.Millisecond)
 			}
 			frame := term.waitFor(t, "6172835/10000000", func(f string) bool { return strings.Contains(f, "6172835/") })
-			bar.stop()
+			bar.Stop()
 			line := strings.TrimSuffix(frame, "\n")
 			if n := runewidth.StringWidth(line); n > width || strings.Contains(line, "\n") {
 				t.Errorf("width %d, %q: a line of %d columns: %q", width, desc, n, line)
@@ -147,26 +147,26 @@ func TestProgressLineFits(t *testing.T) {
 	}
 }
 
-// TestProgressBarLabelAndStop: the description follows show (the count
+// TestProgressBarLabelAndStop: the description follows Show (the count
 // includes the boards read back by --resume: issue 9 item 12), a message
-// prints above the line, and stop takes the line away.
+// prints above the line, and Stop takes the line away.
 func TestProgressBarLabelAndStop(t *testing.T) {
 	bar, term := newFakeBar(120)
-	bar.show("turtle", 400, 1000)
+	bar.Show("turtle", 400, 1000)
 	term.waitFor(t, "turtle 400/1000", func(f string) bool { return strings.HasPrefix(f, "turtle [") && strings.Contains(f, "400/1000 40%") })
-	bar.show("turtle: 12 unwinnable", 410, 1000)
+	bar.Show("turtle: 12 unwinnable", 410, 1000)
 	term.waitFor(t, "the new label", func(f string) bool {
 		return strings.HasPrefix(f, "turtle: 12 unwinnable [") && strings.Contains(f, "410/1000 41%")
 	})
-	if _, err := io.WriteString(bar.above(io.Discard), "mjsolve: a failure\n"); err != nil {
+	if _, err := io.WriteString(bar.Above(io.Discard), "mjsolve: a failure\n"); err != nil {
 		t.Fatal(err)
 	}
-	bar.stop()
+	bar.Stop()
 	if !term.any(func(f string) bool { return strings.HasPrefix(f, "mjsolve: a failure\nturtle: 12") }) {
 		t.Errorf("the message never showed above the line")
 	}
 	if f := term.last(); f != "" {
 		t.Errorf("after stop the terminal shows %q", f)
 	}
-	bar.show("turtle", 420, 1000) // after stop: nothing drawn, no panic
+	bar.Show("turtle", 420, 1000) // after stop: nothing drawn, no panic
 }
