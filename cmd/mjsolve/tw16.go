@@ -233,13 +233,17 @@ var fieldNames = map[answer.Field]string{
 }
 
 // handError shows an error of package answer after the flag or argument it
-// is about (a fifth copy: after the hand, melds and --visible together); the
-// command's own input errors pass as they are, any other error exits 1.
+// is about (a fifth copy: after the hand, melds and --visible together; an
+// unknown --rule item: with a pointer to the list of items); the command's
+// own input errors pass as they are, any other error exits 1.
 func handError(err error) error {
 	if ce, ok := errors.AsType[*tw16.CopiesError](err); ok {
 		return inputError{msg: fmt.Sprintf("%d copies of %s counting the hand, melds and --visible (at most 4)", ce.Count, ce.Kind), err: err}
 	}
 	if fe, ok := errors.AsType[*answer.FieldError](err); ok {
+		if _, ok := errors.AsType[*tw16.InputError](fe.Err); ok && fe.Field == answer.FieldRule {
+			return inputError{"--rule", inputReason(fe.Err) + " (see mjsolve tw16 items)", err}
+		}
 		return badInput(fieldNames[fe.Field], fe.Err)
 	}
 	if _, ok := errors.AsType[inputError](err); ok {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -31,18 +30,6 @@ func completeItemTai(_ *cobra.Command, _ []string, toComplete string) ([]cobra.C
 		}
 	}
 	return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
-}
-
-// tw16Rules returns the rules q names; an unknown item points to the list
-// of items.
-func tw16Rules(q *answer.RulesQuery) (tw16.Rules, error) {
-	r, err := q.Rules()
-	if fe, ok := errors.AsType[*answer.FieldError](err); ok && fe.Field == answer.FieldRule {
-		if _, ok := errors.AsType[*tw16.InputError](fe.Err); ok {
-			return r, inputError{"--rule", inputReason(fe.Err) + " (see mjsolve tw16 items)", err}
-		}
-	}
-	return r, handError(err)
 }
 
 // tw16ItemsOptions are the inputs of "mjsolve tw16 items".
@@ -77,9 +64,9 @@ not counted with it (不計).
 }
 
 func (opts *tw16ItemsOptions) run() error {
-	r, err := tw16Rules(&opts.rules)
+	r, err := opts.rules.Rules()
 	if err != nil {
-		return err
+		return handError(err)
 	}
 	if opts.json {
 		return writeJSON(opts.stdout, answer.Items(&r))

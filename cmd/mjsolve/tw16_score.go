@@ -87,9 +87,9 @@ marks the set (or pair) the winning tile completed.`,
 }
 
 func (opts *tw16ScoreOptions) run() error {
-	rules, err := tw16Rules(&opts.rules)
+	rules, err := opts.rules.Rules()
 	if err != nil {
-		return err
+		return handError(err)
 	}
 	opts.query.Rules = rules
 	s, err := answer.NewScorer(opts.query)
