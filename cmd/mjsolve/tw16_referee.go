@@ -100,6 +100,7 @@ func (o *tw16RefereeOptions) run() error {
 	if err := o.plot.check(); err != nil {
 		return err
 	}
+	points := make([]plot.Series, 4) // each player's points per hand, for --plot
 	for p, c := range o.players {
 		if strings.TrimSpace(c) == "" {
 			return fmt.Errorf("--player %d is empty", p+1)
@@ -108,10 +109,6 @@ func (o *tw16RefereeOptions) run() error {
 		if len(o.names) == 4 {
 			o.Players[p].Name = o.names[p]
 		}
-	}
-
-	points := make([]plot.Series, 4)
-	for p := range points {
 		points[p].Name = o.Players[p].Name
 	}
 	bar := progress.New(o.stderr, "hands")
