@@ -39,29 +39,6 @@ func addAdviceFlags(cmd *cobra.Command, o *bot.Options) {
 	cmd.Flags().BoolVar(&o.NoDefence, "no-defence", false, "advice: never defend")
 }
 
-// atLeast checks that the number flag's value v is at least lo.
-func atLeast(flag string, v, lo int) error {
-	switch {
-	case v >= lo:
-		return nil
-	case lo == 0:
-		return fmt.Errorf("%s %d: must not be negative", flag, v)
-	}
-	return fmt.Errorf("%s %d: must be at least %d", flag, v, lo)
-}
-
-// maxWorkers bounds --workers: each worker is a goroutine with its own
-// state, and beyond a few per core more only cost memory.
-const maxWorkers = 4096
-
-// checkWorkers checks --workers: at least lo, at most maxWorkers.
-func checkWorkers(v, lo int) error {
-	if v > maxWorkers {
-		return fmt.Errorf("--workers %d: must be at most %d", v, maxWorkers)
-	}
-	return atLeast("--workers", v, lo)
-}
-
 // tw16SelfplayOptions are the inputs of "mjsolve tw16 selfplay".
 type tw16SelfplayOptions struct {
 	call

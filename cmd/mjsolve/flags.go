@@ -1,0 +1,73 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+)
+
+// atLeast checks that the number flag's value v is at least lo.
+func atLeast(flag string, v, lo int) error {
+	switch {
+	case v >= lo:
+		return nil
+	case lo == 0:
+		return fmt.Errorf("%s %d: must not be negative", flag, v)
+	}
+	return fmt.Errorf("%s %d: must be at least %d", flag, v, lo)
+}
+
+// maxWorkers bounds --workers: each worker is a goroutine with its own
+// state, and beyond a few per core more only cost memory.
+const maxWorkers = 4096
+
+// checkWorkers checks --workers: at least lo, at most maxWorkers.
+func checkWorkers(v, lo int) error {
+	if v > maxWorkers {
+		return fmt.Errorf("--workers %d: must be at most %d", v, maxWorkers)
+	}
+	return atLeast("--workers", v, lo)
+}
+
+// plotFlags are --plot FILE and, where the picture's size is chosen,
+// --plot-size WxH: a picture drawn at the end of a run, its format, size
+// and file checked before it.
+type plotFlags struct {
+	file, size string
+	format     string // png, svg or pdf, by the file's extension
+	w, h       int
+}
+
+// add adds the flags to cmd; usage describes --plot; size is the default
+// of --plot-size and sizeUsage its help (no --plot-size when size is "").
+func (f *plotFlags) add(cmd *cobra.Command, usage, size, sizeUsage string) {
+	cmd.Flags().StringVar(&f.file, "plot", "", usage)
+	if size != "" {
+		cmd.Flags().StringVar(&f.size, "plot-size", size, sizeUsage)
+	}
+	cmd.MarkFlagFilename("plot", "png", "svg", "pdf")
+}
+
+// check reads the format of the file and the size, and checks that the
+// file can be written (found out now, not after a long run), when a file
+// is given.
+func (f *plotFlags) check() (err error) {
+	if f.file == "" {
+		return nil
+	}
+	if f.format, err = plotFormat("--plot", f.file); err != nil {
+		return err
+	}
+	if f.size != "" {
+		if f.w, f.h, err = parseSize("--plot-size", f.size); err != nil {
+			return err
+		}
+	}
+	return checkNewFile("--plot", f.file, true)
+}
+
+// write writes data, the picture rendered with err, to the file: an error
+// rendering it exits 1, one writing it is writeFileAtomic's.
+func (f *plotFlags) write(data []byte, err error) error {
+	return writePicture("--plot", f.file, data, err)
+}
