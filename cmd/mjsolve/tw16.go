@@ -172,7 +172,7 @@ is tenpai (聽牌, one tile from complete), n when n more useful tiles are neede
 to reach tenpai. It is exact, also for hands with four copies of a kind.
 The batch line is the number.`,
 		`  mjsolve tw16 shanten 1111222233334444z
-  mjsolve tw16 shanten "123m 456p 789s 11z 5z" --melds "234s 777p"
+  mjsolve tw16 shanten "123m 456p 789s 1z 5z" --melds "234s 777p"
   printf '123456789m123456p1z\n1111m2222p33334444s\n' | mjsolve tw16 shanten -`,
 		false, answer.Shanten)
 }
@@ -188,7 +188,7 @@ only to see what can still win; the 獨聽 of scoring counts the hand's own
 tiles. A hand that is not tenpai has no waits.
 The batch line is the winning kinds in compact notation, or "-" for none.`,
 		`  mjsolve tw16 waits 123456789p111s23m55z
-  mjsolve tw16 waits "111s 23m 55z 1z" --melds "123p 456p 789p" --visible "1m 1m 4m"
+  mjsolve tw16 waits "111s 23m 55z" --melds "123p 456p 789p" --visible "1m 1m 4m"
   printf '123456789m123456p1z\n' | mjsolve tw16 waits -`,
 		false, answer.Waits)
 }
