@@ -151,3 +151,17 @@ func ExampleRenderRunningMeans() {
 	// Output:
 	// 480 × 300
 }
+
+// The format and size of a picture as a command line gives them.
+func ExampleFormat() {
+	format, err := plot.Format("rates.SVG")
+	fmt.Println(format, err)
+	w, h, err := plot.ParseSize("1920x1200")
+	fmt.Println(w, h, err)
+	_, err = plot.Format("rates.gif")
+	fmt.Println(err)
+	// Output:
+	// svg <nil>
+	// 1920 1200 <nil>
+	// analysis: plot: unknown extension .gif (want .png, .svg or .pdf)
+}

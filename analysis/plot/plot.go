@@ -65,8 +65,8 @@ func render(w, h int, format string, drawFn func(draw.Canvas)) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("analysis: plot: unknown format %q (want png, svg or pdf)", format)
 	}
-	if w < 16 || h < 16 || w > 20000 || h > 20000 {
-		return nil, fmt.Errorf("analysis: plot: size %dx%d is not between 16 and 20000 pixels a side", w, h)
+	if w < MinSide || h < MinSide || w > MaxSide || h > MaxSide {
+		return nil, fmt.Errorf("analysis: plot: size %dx%d is not between %d and %d pixels a side", w, h, MinSide, MaxSide)
 	}
 	dpi := int(math.Round(96 * drawScale(w, h)))
 	s := vg.Length(dpi) / 96

@@ -2,13 +2,12 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/analysis/plot"
 )
 
@@ -82,27 +81,17 @@ Colours are colour-blind safe (Okabe–Ito); text and lines grow with --size.`,
 
 // plotFormat returns the output format of a file name by its extension.
 func plotFormat(flag, name string) (string, error) {
-	ext := strings.ToLower(filepath.Ext(name))
-	switch ext {
-	case ".png", ".svg", ".pdf":
-		return ext[1:], nil
-	case "":
-		return "", fmt.Errorf("%s %s: no extension (want .png, .svg or .pdf)", flag, name)
+	format, err := plot.Format(name)
+	if err != nil {
+		return "", fmt.Errorf("%s %s: %s", flag, name, mjsolve.Reason(err))
 	}
-	return "", fmt.Errorf("%s %s: unknown extension %s (want .png, .svg or .pdf)", flag, name, ext)
+	return format, nil
 }
 
 // parseSize parses "WxH" in pixels, the value of flag (named in the error).
 func parseSize(flag, s string) (w, h int, err error) {
-	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
-	if ok {
-		w, err = strconv.Atoi(ws)
-		if err == nil {
-			h, err = strconv.Atoi(hs)
-		}
-	}
-	if !ok || err != nil || w < 16 || h < 16 || w > 20000 || h > 20000 {
-		return 0, 0, fmt.Errorf("%s %q: want WxH in pixels, each 16 to 20000 (e.g. 960x600)", flag, s)
+	if w, h, err = plot.ParseSize(s); err != nil {
+		return 0, 0, fmt.Errorf("%s %q: want WxH in pixels, each %d to %d (e.g. 960x600)", flag, s, plot.MinSide, plot.MaxSide)
 	}
 	return w, h, nil
 }

@@ -94,12 +94,10 @@ func (o *boardFlags) chosen(cmd *cobra.Command) (*solitaire.Board, string, error
 		return nil, "", fileError("--board", o.board, err)
 	case fe.Field == "file":
 		return nil, "", fmt.Errorf("--board cannot be combined with --%s", strings.Join(c.Given, ", --"))
-	case fe.Field == "deal":
-		return nil, "", fmt.Errorf("--deal: %s", fe.Msg) // as every command words it
 	case fe.Field == "game":
 		return nil, "", fmt.Errorf("--game %d: %s", o.game, fe.Msg)
 	}
-	return nil, "", fmt.Errorf("--%s %s", fe.Field, fe.Msg)
+	return nil, "", jobError(err) // --deal, --seed as the main job words them
 }
 
 // boardHeading is the first line of the answers about board b: its

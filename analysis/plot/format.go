@@ -1,0 +1,54 @@
+package plot
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// MinSide and MaxSide bound each side of a picture, in pixels, that
+// [Render] draws.
+const MinSide, MaxSide = 16, 20000
+
+// FormatError is a file name whose extension names no format [Render]
+// draws; Ext is the extension ("" for none).
+type FormatError struct{ Ext string }
+
+func (e *FormatError) Error() string { return "analysis: plot: " + e.Reason() }
+
+// Reason is the message without the package prefix.
+func (e *FormatError) Reason() string {
+	if e.Ext == "" {
+		return "no extension (want .png, .svg or .pdf)"
+	}
+	return "unknown extension " + e.Ext + " (want .png, .svg or .pdf)"
+}
+
+// Format is the format of [Render] that the file name asks for by its
+// extension, in any case: "png", "svg" or "pdf". Another extension, or
+// none, is a *FormatError.
+func Format(name string) (string, error) {
+	ext := strings.ToLower(filepath.Ext(name))
+	switch ext {
+	case ".png", ".svg", ".pdf":
+		return ext[1:], nil
+	}
+	return "", &FormatError{Ext: ext}
+}
+
+// ParseSize reads a picture size "WxH" in pixels (the x in either case),
+// each side MinSide to MaxSide, as [Render] takes it.
+func ParseSize(s string) (w, h int, err error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
+	if ok {
+		w, err = strconv.Atoi(ws)
+		if err == nil {
+			h, err = strconv.Atoi(hs)
+		}
+	}
+	if !ok || err != nil || w < MinSide || h < MinSide || w > MaxSide || h > MaxSide {
+		return 0, 0, fmt.Errorf("analysis: plot: size %q: want WxH in pixels, each %d to %d", s, MinSide, MaxSide)
+	}
+	return w, h, nil
+}
