@@ -194,3 +194,20 @@ func TestReplayFile(t *testing.T) {
 		t.Errorf("a second match into %s: %v", dir, err)
 	}
 }
+
+// A compressed transcript cut short (a full disk, a copy stopped half way)
+// is reported as cut, wherever the cut falls, never as "not a transcript"
+// nor as a mismatch of the play.
+func TestReplayCutTranscript(t *testing.T) {
+	plain := oneTranscript(t, 5)
+	e, _ := zstd.NewWriter(nil)
+	full := e.EncodeAll([]byte(plain), nil)
+	e.Close()
+	for _, n := range []int{len(full) / 4, len(full) / 2, len(full) - 3} {
+		_, _, err := ReplayReader(bytes.NewReader(full[:n]))
+		var m *MismatchError
+		if err == nil || errors.As(err, &m) || !strings.Contains(err.Error(), "cut short or damaged") {
+			t.Errorf("cut at byte %d of %d: %v, want a cut short or damaged transcript", n, len(full), err)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package referee
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -27,9 +28,12 @@ type capped struct {
 	left int
 }
 
+// errTooLarge is capped's error past its limit.
+var errTooLarge = fmt.Errorf("larger than %d bytes", maxTranscript)
+
 func (c *capped) Read(p []byte) (int, error) {
 	if c.left <= 0 {
-		return 0, fmt.Errorf("larger than %d bytes", maxTranscript)
+		return 0, errTooLarge
 	}
 	n, err := c.r.Read(p[:min(len(p), c.left)])
 	c.left -= n
@@ -234,7 +238,7 @@ func ReadTranscript(r io.Reader) (*Transcript, error) {
 	next := func(key string) (string, error) {
 		if !sc.Scan() {
 			if err := sc.Err(); err != nil {
-				return "", fmt.Errorf("referee: transcript: %w", err)
+				return "", readError(err)
 			}
 			return "", bad("ends before the %q line", key)
 		}
@@ -245,7 +249,10 @@ func ReadTranscript(r io.Reader) (*Transcript, error) {
 		}
 		return rest, nil
 	}
-	if !sc.Scan() || sc.Text() != transcriptMagic {
+	if !sc.Scan() && sc.Err() != nil {
+		return nil, readError(sc.Err())
+	}
+	if sc.Text() != transcriptMagic {
 		return nil, fmt.Errorf("referee: not a transcript (the first line is not %q)", transcriptMagic)
 	}
 	n++
@@ -374,9 +381,19 @@ func ReadTranscript(r io.Reader) (*Transcript, error) {
 		t.Records = append(t.Records, r)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("referee: transcript: %w", err)
+		return nil, readError(err)
 	}
 	return nil, bad("the transcript ends without its end line")
+}
+
+// readError describes a failure to read a transcript's text: one over the
+// size limit or with a line too long as such, any other (a zstd stream cut
+// short or corrupt, a failing read) as a transcript cut short or damaged.
+func readError(err error) error {
+	if errors.Is(err, errTooLarge) || errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("referee: transcript: %w", err)
+	}
+	return fmt.Errorf("referee: transcript cut short or damaged: %w", err)
 }
 
 // parseRecord parses "<seconds> <position> <dir> <text>".
