@@ -182,14 +182,11 @@ func noteMended(stderr io.Writer, file string, m job.Mended) {
 	}
 }
 
-// jobError is the command's error for err from preparing or running the
-// main job, its surveys or solitaire play: a record file that cannot be
-// written or a run that failed exits 1 (a full disk is not the input's
-// fault); an existing record file, a game the dealer does not have and
-// another bad field are named by their flags, in one wording: "--boards
-// must be at least 1", "--shard 1/3: more shards than the 2 boards", but
-// "--deal: unknown dealer "x"" (as every command words a name it does not
-// know).
+// jobError is the command's error for err from package job: a record file
+// that cannot be written or a run that failed exits 1; an existing record
+// file, a game the dealer does not have and another bad field are named by
+// their flags ("--boards must be at least 1", but "--deal: unknown dealer
+// "x"", as every command words a name it does not know).
 func jobError(err error) error {
 	_, we := errors.AsType[*analysis.WriteError](err)
 	_, re := errors.AsType[*job.SurveyRunError](err)

@@ -10,7 +10,7 @@ import (
 	"github.com/mjsolve/mjsolve/job"
 )
 
-// runSurvey is the main job over several layouts: one table (or one JSON
+// survey is the main job over several layouts: one table (or one JSON
 // object per layout), one progress bar, --out a directory.
 func (o *solitaireOptions) survey() error {
 	spec, stdout, stderr := o.spec, o.stdout, o.stderr
