@@ -7,12 +7,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/job"
@@ -137,23 +138,20 @@ func runWith(h *hooks, args []string, stdin io.Reader, stdout, stderr io.Writer)
 	return exitBadInput
 }
 
-// pflagNumberError matches pflag's message for a number flag that does not
-// parse, which carries strconv's inner message.
-var pflagNumberError = regexp.MustCompile(`^invalid argument (".*") for "(--[^"]+)" flag: strconv\.Parse(Int|Uint|Float)\w*: parsing ".*": (invalid syntax|value out of range)$`)
-
 // plainFlagError rewrites a flag error for people: `invalid argument "x"
 // for "--game" flag: strconv.ParseUint: parsing "x": invalid syntax`
 // becomes `--game: "x" is not a whole number 0 or more`.
 func plainFlagError(err error) string {
-	m := pflagNumberError.FindStringSubmatch(err.Error())
-	if m == nil {
+	iv, ok := errors.AsType[*pflag.InvalidValueError](err)
+	ne, num := errors.AsType[*strconv.NumError](err)
+	if !ok || !num {
 		return err.Error()
 	}
-	value, flag, kind, why := m[1], m[2], m[3], m[4]
-	want := map[string]string{"Int": "a whole number", "Uint": "a whole number 0 or more", "Float": "a number"}[kind]
-	if why == "value out of range" {
+	flag, value := "--"+iv.GetFlag().Name, strconv.Quote(iv.GetValue())
+	if errors.Is(ne.Err, strconv.ErrRange) {
 		return fmt.Sprintf("%s: %s is out of range", flag, value)
 	}
+	want := map[string]string{"ParseInt": "a whole number", "ParseUint": "a whole number 0 or more", "ParseFloat": "a number"}[ne.Func]
 	return fmt.Sprintf("%s: %s is not %s", flag, value, want)
 }
 

@@ -201,16 +201,14 @@ func jobError(err error) error {
 		return fmt.Errorf("last game (--first + --boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)
 	}
 	if fe, ok := errors.AsType[*job.FieldError](err); ok {
-		switch fe.Field {
-		case "deal", "strategy":
-			return fmt.Errorf("--%s: %s", fe.Field, fe.Msg)
-		case "timeout":
-			return fmt.Errorf("--timeout-per-board %s", fe.Msg)
-		}
-		return fmt.Errorf("--%s %s", fe.Field, fe.Msg)
+		return fmt.Errorf("%s %s", cmp.Or(jobFieldFlags[fe.Field], "--"+fe.Field), fe.Msg)
 	}
 	return err
 }
+
+// jobFieldFlags name the fields of package job whose flag is not "--"
+// and the field's name (--timeout-per-board), or that take a colon.
+var jobFieldFlags = map[string]string{"deal": "--deal:", "strategy": "--strategy:", "timeout": "--timeout-per-board"}
 
 // writeJSON writes v as one line of JSON (a value that does not marshal is
 // a bug: exit code 1).
