@@ -26,7 +26,9 @@
 // layout, refuses games the dealer does not have (the mjsolver dealer has
 // games 0 to 2^32−1) and creates or resumes the record file; [Job.Run]
 // solves on all workers, keeps what was finished when the context is
-// cancelled, and returns an [Outcome] with the [analysis.Summary]. [Workers]
+// cancelled, and returns an [Outcome] with the [analysis.Summary]; its
+// progress counts the whole run, the boards a resume read back included.
+// An existing record file that is not resumed is an [ExistsError]. [Workers]
 // is the worker alone, for callers that drive [analysis.Run] themselves;
 // [Shard] splits a range into contiguous parts for several machines.
 // [Report] is the summary as the command prints it, as JSON or text, for a
@@ -43,8 +45,9 @@
 // picks them: "all", a glob, a comma list), with one record file per
 // layout in a directory ([RecordFileName]) and one progress over the whole;
 // a layout the solver cannot use is a row that says why. [WriteSurveyText]
-// prints the rows as one table beside de Bondt's [Published] rates, and
-// [SurveyRow.JSON] is a row's JSON object.
+// prints the rows as one table beside de Bondt's [Published] rates,
+// [SurveyRow.JSON] is a row's JSON object, and [SurveyOutcome.Write]
+// writes either.
 //
 // # Playing without peeking
 //
@@ -59,8 +62,9 @@
 // the same boards, one record file each ([PlayFileName]), with one
 // progress over the whole; [PlayReport], in every [Report] of such files,
 // is the no-peek win rate, the winnable rate with peeking and the price
-// of not peeking with their Wilson intervals, and [WritePlayText] prints
-// the strategies as one table. Bad fields are *[FieldError]s naming them.
+// of not peeking with their Wilson intervals, [WritePlayText] prints
+// the strategies as one table and [PlayOutcome.Write] it or their JSON
+// lines. Bad fields are *[FieldError]s naming them.
 //
 // # One board
 //
