@@ -140,12 +140,8 @@ func (o *solitaireOptions) run() error {
 	}
 	spec.Layout = l
 	bar := progress.New(stderr, "boards")
-	if bar != nil {
-		// The bar counts the whole run, the boards read back by --resume
-		// included, as the summary does.
-		spec.OnProgress = func(p analysis.Progress) {
-			bar.Show(fmt.Sprintf("%s: %d unwinnable", l.Name, p.Impossible), p.Done, p.Total)
-		}
+	spec.OnProgress = func(p analysis.Progress) { // the whole run, as the summary counts it
+		bar.Show(fmt.Sprintf("%s: %d unwinnable", l.Name, p.Impossible), p.Done, p.Total)
 	}
 	j, err := job.Prepare(spec)
 	if err != nil {

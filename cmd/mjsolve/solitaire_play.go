@@ -55,10 +55,8 @@ func (o *playOptions) run() error {
 	}
 	ps.Strategies, err = job.SelectStrategies(o.strategy)
 	bar := progress.New(o.stderr, "boards")
-	if bar != nil {
-		ps.OnProgress = func(p job.PlayProgress) {
-			bar.Show(fmt.Sprintf("%s (%d of %d strategies)", p.Strategy, p.Index, p.Of), p.Done, p.Total)
-		}
+	ps.OnProgress = func(p job.PlayProgress) {
+		bar.Show(fmt.Sprintf("%s (%d of %d strategies)", p.Strategy, p.Index, p.Of), p.Done, p.Total)
 	}
 	var res *job.PlayOutcome
 	if err == nil {

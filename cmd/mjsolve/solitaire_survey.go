@@ -28,10 +28,8 @@ func (o *solitaireOptions) survey() error {
 	}
 	ss := job.SurveySpec{Entries: entries, Spec: spec, Dir: spec.Out, Resume: spec.Resume}
 	bar := progress.New(stderr, "boards")
-	if bar != nil {
-		ss.OnProgress = func(p job.SurveyProgress) {
-			bar.Show(fmt.Sprintf("%s (%d of %d layouts)", p.Layout, p.Index, p.Of), p.Done, p.Total)
-		}
+	ss.OnProgress = func(p job.SurveyProgress) {
+		bar.Show(fmt.Sprintf("%s (%d of %d layouts)", p.Layout, p.Index, p.Of), p.Done, p.Total)
 	}
 	res, err := job.Survey(o.ctx, ss)
 	bar.Stop()
