@@ -36,6 +36,7 @@ type program struct {
 	errFile  *os.File      // the stderr pipe's read end
 	wbuf     []byte
 	closed   bool
+	broken   error // why a write found the input pipe broken, for every later write
 	killed   bool
 	exitNote string
 }
@@ -123,11 +124,18 @@ func (p *program) send(line []byte) error {
 	if p.closed {
 		return errors.New("stdin closed")
 	}
+	if p.broken != nil {
+		return p.broken
+	}
 	p.in.SetWriteDeadline(time.Now().Add(p.limit))
 	p.wbuf = append(append(p.wbuf[:0], line...), '\n')
 	if _, err := p.in.Write(p.wbuf); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return fmt.Errorf("write: not read within %v", p.limit)
+		}
+		if errors.Is(err, syscall.EPIPE) {
+			p.broken = p.inputClosed()
+			return p.broken
 		}
 		return fmt.Errorf("write: %w", err)
 	}
@@ -173,6 +181,19 @@ func (p *program) ended() error {
 		return fmt.Errorf("exited (%v)", exitStatus(p.waitErr))
 	case <-time.After(p.limit):
 		return errors.New("closed its standard output")
+	}
+}
+
+// inputClosed describes a program whose standard input no longer takes
+// lines (a write failed with a broken pipe): it exited (with its status,
+// as a program that exits before reading is most often seen) or, still
+// running after its move time, closed its standard input.
+func (p *program) inputClosed() error {
+	select {
+	case <-p.done:
+		return fmt.Errorf("exited (%v)", exitStatus(p.waitErr))
+	case <-time.After(p.limit):
+		return errors.New("closed its standard input")
 	}
 }
 
