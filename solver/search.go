@@ -422,7 +422,9 @@ func (c *core) allow1(g uint8) {
 // testRoot tries each pairing of every group alone (the others without
 // pairing) and rules out those whose scan fails; a group left with one
 // pairing gets it for good. It returns false when some group has none left:
-// the board is impossible.
+// the board is impossible. A round is repeated only when a group got its
+// pairing for good: the scans ignore ruled-out pairings of groups without
+// one, so another round would run the same scans.
 func (c *core) testRoot() bool {
 	for round := 0; round < 4; round++ {
 		changed := false
@@ -444,7 +446,6 @@ func (c *core) testRoot() bool {
 				c.setPairing(g, p)
 				if c.release(g) > c.srch.thr {
 					c.srch.allowed[g] &^= 1 << id
-					changed = true
 				}
 			}
 			c.unpair(g)
@@ -456,6 +457,7 @@ func (c *core) testRoot() bool {
 				c.setPairing(g, 1)
 				c.srch.fixed[c.srch.nFixed] = g
 				c.srch.nFixed++
+				changed = true
 				c.srch.nOrder--
 				c.srch.order[i] = c.srch.order[c.srch.nOrder]
 				c.srch.order[c.srch.nOrder] = g
