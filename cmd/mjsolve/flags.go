@@ -48,20 +48,20 @@ func (f *plotFlags) add(cmd *cobra.Command, usage, size, sizeUsage string) {
 	cmd.MarkFlagFilename("plot", "png", "svg", "pdf")
 }
 
-// check reads the format of the file and the size, and checks that the
-// file can be written (found out now, not after a long run), when a file
-// is given.
+// check reads the size (a bad one is an error even without --plot) and,
+// when a file is given, its format, and checks that the file can be
+// written (found out now, not after a long run).
 func (f *plotFlags) check() (err error) {
+	if f.size != "" {
+		if f.w, f.h, err = parseSize("--plot-size", f.size); err != nil {
+			return err
+		}
+	}
 	if f.file == "" {
 		return nil
 	}
 	if f.format, err = plotFormat("--plot", f.file); err != nil {
 		return err
-	}
-	if f.size != "" {
-		if f.w, f.h, err = parseSize("--plot-size", f.size); err != nil {
-			return err
-		}
 	}
 	return checkNewFile("--plot", f.file, true)
 }

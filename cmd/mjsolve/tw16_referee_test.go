@@ -131,6 +131,7 @@ func TestTW16RefereeBadFlags(t *testing.T) {
 		{[]string{p, p, p, p, "--move-time", "0s"}, "--move-time 0s"},
 		{[]string{p, p, p, p, "--plot", "x.gif"}, "unknown extension .gif"},
 		{[]string{p, p, p, p, "--plot", "x.png", "--plot-size", "10x10"}, "mjsolve: --plot-size \"10x10\": want WxH in pixels, each 16 to 20000 (e.g. 960x600)\n"},
+		{[]string{p, p, p, p, "--plot-size", "10"}, "mjsolve: --plot-size \"10\": want WxH"}, // without --plot too
 		{[]string{p, p, p, p, "--name", "x"}, "give --name four times"},
 		{[]string{p, p, p, p, "--honors", "abc"}, "--honors"},
 		{[]string{p, p, p, "--player= "}, "--player 4 is empty"},

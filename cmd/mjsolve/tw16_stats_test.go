@@ -80,6 +80,7 @@ func TestTW16StatsBadInput(t *testing.T) {
 		{[]string{"--plot", filepath.Join(dir, "hands.gif")}, "mjsolve: --plot " + filepath.Join(dir, "hands.gif") + ": unknown extension .gif (want .png, .svg or .pdf)\n"},
 		{[]string{"--plot", filepath.Join(dir, "no", "hands.png")}, "mjsolve: --plot " + filepath.Join(dir, "no", "hands.png") + ": no directory " + filepath.Join(dir, "no") + "\n"},
 		{[]string{"--plot", filepath.Join(dir, "h.png"), "--plot-size", "10x10"}, `mjsolve: --plot-size "10x10": want WxH in pixels, each 16 to 20000 (e.g. 960x600)` + "\n"},
+		{[]string{"--plot-size", "10"}, `mjsolve: --plot-size "10": want WxH in pixels, each 16 to 20000 (e.g. 960x600)` + "\n"}, // without --plot too
 		{[]string{"extra"}, ""},
 	} {
 		var out, errb bytes.Buffer
