@@ -165,3 +165,17 @@ func ExampleFormat() {
 	// 1920 1200 <nil>
 	// analysis: plot: unknown extension .gif (want .png, .svg or .pdf)
 }
+
+// A survey's bar chart in one call: the rows with decided boards, drawn
+// and rendered; a survey with none has nothing to draw.
+func ExampleRenderSurveyRates() {
+	rep := &job.Report{Winnable: 97, Impossible: 3, Rate: 0.03, CI95: [2]float64{0.01, 0.085}}
+	rows := []job.SurveyRow{{Name: "turtle", Report: rep}, {Name: "odd", Unusable: "an odd number of tiles"}}
+	svg, err := plot.RenderSurveyRates(rows, "Unwinnable boards (with peeking)", "svg")
+	fmt.Println(len(svg) > 1000, err)
+	_, err = plot.RenderSurveyRates(rows[1:], "Unwinnable boards (with peeking)", "svg")
+	fmt.Println(err)
+	// Output:
+	// true <nil>
+	// no layout has decided boards to draw
+}
