@@ -36,8 +36,9 @@ func writePicture(flag, name string, data []byte, err error) error {
 // fileError is the command's error for err from writing the file name that
 // flag gave, or from reading it: a name that is a directory, or in a
 // directory that does not exist or cannot be written, or a file that
-// cannot be read, is bad input (exit 2); a failure while writing exits 1. The message names the flag and the file, never the
-// temporary file. Any other error (about the input read) is err.
+// cannot be read, is bad input (exit 2); a failure while writing exits 1.
+// The message names the flag and the file, never the temporary file. Any
+// other error (about the input read) is err.
 func fileError(flag, name string, err error) error {
 	if err == nil {
 		return nil

@@ -107,10 +107,7 @@ func boardHeading(b *solitaire.Board, about string) string {
 }
 
 func (o *solitaireShowOptions) run() error {
-	if o.cmd.Flags().Changed("save") && o.save == "" {
-		return errors.New("--save: give a file name")
-	}
-	if o.save != "" {
+	if o.cmd.Flags().Changed("save") {
 		if err := checkNewFile("--save", o.save, o.force); err != nil {
 			return err
 		}
