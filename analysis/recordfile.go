@@ -50,6 +50,12 @@ type Header struct {
 	// in the files of plays written before versions were recorded: their
 	// version is unknown, and they match no version.
 	StrategyVersion string `json:"strategy_version,omitempty"`
+	// Difficulty is the number of random playouts of every winnable
+	// board (mjsolve solitaire --difficulty K: [Record.Playouts]), 0 for
+	// none, so that a file is never continued with another. Files written
+	// before it was recorded say 0 whatever their records hold: a resume
+	// checks the records too.
+	Difficulty int64 `json:"difficulty,omitempty"`
 }
 
 // Last is the last game of the header's range.
@@ -393,6 +399,10 @@ func NewRecordReader(r io.Reader, name string) (*RecordReader, error) {
 	if rr.header.Boards == 0 || rr.header.First+rr.header.Boards < rr.header.First {
 		rr.Close()
 		return nil, fmt.Errorf("analysis: %s line 1: bad game range first %d boards %d", name, rr.header.First, rr.header.Boards)
+	}
+	if rr.header.Difficulty < 0 {
+		rr.Close()
+		return nil, fmt.Errorf("analysis: %s line 1: negative difficulty %d", name, rr.header.Difficulty)
 	}
 	if rr.header.Strategy == "" && rr.header.StrategyVersion != "" {
 		rr.Close()

@@ -130,6 +130,9 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 		if r.Game > h.Last() {
 			return fail(fmt.Errorf("analysis: cannot resume %s: it holds game %d, after this run's last game %d (ask for more boards)", path, r.Game, h.Last()))
 		}
+		if r.Verdict == Winnable && r.Playouts != h.Difficulty {
+			return fail(fmt.Errorf("analysis: cannot resume %s: line %d: game %d was run with %s; this run has %s", path, rr.Line(), r.Game, difficultyName(r.Playouts), difficultyName(h.Difficulty)))
+		}
 		if old := seen.get(r.Game); old != 0 {
 			if ov := Verdict(old - 1); conflicting(ov, r.Verdict) {
 				return fail(fmt.Errorf("analysis: cannot resume %s: line %d: game %d is %s, but %s in an earlier record", path, rr.Line(), r.Game, r.Verdict, ov))
@@ -204,8 +207,20 @@ func resumable(path string, oh, h *Header) error {
 		file, run := err.(*MismatchError).Sides()
 		return fmt.Errorf("analysis: cannot resume %s: %s was written with %s; this run has %s", path, path, file, run)
 	}
+	if oh.Difficulty != 0 && oh.Difficulty != h.Difficulty {
+		return fmt.Errorf("analysis: cannot resume %s: %s was written with %s; this run has %s", path, path, difficultyName(oh.Difficulty), difficultyName(h.Difficulty))
+	}
 	if oh.First != h.First {
 		return fmt.Errorf("analysis: cannot resume %s: it starts at game %d, this run at game %d", path, oh.First, h.First)
 	}
 	return nil
+}
+
+// difficultyName names a number of playouts per winnable board in a
+// message, as the command's flag gives it.
+func difficultyName(k int64) string {
+	if k == 0 {
+		return "no --difficulty"
+	}
+	return fmt.Sprintf("--difficulty %d", k)
 }

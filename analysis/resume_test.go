@@ -301,3 +301,59 @@ func TestCheckResume(t *testing.T) {
 		t.Errorf("%s changed", p)
 	}
 }
+
+// A file's records of winnable boards carry the playouts of the run
+// (Header.Difficulty): a resume with another number is refused, by the
+// header, or by the records for a file whose header does not say (written
+// before it did), and the file is left as it was.
+func TestResumeRefusesOtherDifficulty(t *testing.T) {
+	dir := t.TempDir()
+	recs := []Record{
+		{Game: 1, Verdict: Winnable, Method: "random", Scans: 1, Clear: 3, Playouts: 10},
+		{Game: 2, Verdict: Impossible, Method: "search", Scans: 9},
+		{Game: 3, Verdict: Winnable, Method: "random", Scans: 1, Clear: 0, Playouts: 10},
+	}
+	h := testHeader(1, 10)
+	old := filepath.Join(dir, "old.jsonl") // no difficulty in its header
+	if err := os.WriteFile(old, encode(t, false, h, recs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.Difficulty = 10
+	now := filepath.Join(dir, "now.jsonl")
+	if err := os.WriteFile(now, encode(t, false, h, recs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path string
+		k    int64
+		want string
+	}{
+		{old, 0, "old.jsonl: line 2: game 1 was run with --difficulty 10; this run has no --difficulty"},
+		{old, 5, "old.jsonl: line 2: game 1 was run with --difficulty 10; this run has --difficulty 5"},
+		{now, 5, "now.jsonl was written with --difficulty 10; this run has --difficulty 5"},
+		{now, 0, "now.jsonl was written with --difficulty 10; this run has no --difficulty"},
+	} {
+		before, _ := os.ReadFile(c.path)
+		h2 := testHeader(1, 10)
+		h2.Difficulty = c.k
+		_, err := ResumeRecords(c.path, h2)
+		if err == nil || !strings.HasSuffix(err.Error(), c.want) {
+			t.Errorf("%s with %d playouts: %v, want …%q", filepath.Base(c.path), c.k, err, c.want)
+		}
+		if after, _ := os.ReadFile(c.path); !slices.Equal(before, after) {
+			t.Errorf("%s: a refused resume changed the file", filepath.Base(c.path))
+		}
+	}
+	for _, path := range []string{old, now} {
+		h2 := testHeader(1, 10)
+		h2.Difficulty = 10
+		res, err := ResumeRecords(path, h2)
+		if err != nil {
+			t.Fatalf("%s with the same playouts: %v", filepath.Base(path), err)
+		}
+		res.Writer.Close()
+		if gh, got, _ := readFile(t, path); gh.Difficulty != 10 || res.Next != 4 || len(got) != 3 {
+			t.Errorf("%s: header difficulty %d, next %d, %d records", filepath.Base(path), gh.Difficulty, res.Next, len(got))
+		}
+	}
+}

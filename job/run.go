@@ -111,7 +111,7 @@ type Mended struct {
 func NewHeader(l *layouts.Layout, spec Spec, first, boards uint64) analysis.Header {
 	h := analysis.Header{Layout: l.Name, Tiles: len(l.Slots), Geometry: fmt.Sprintf("%016x", l.Fingerprint()),
 		Deal: dealName(spec.Deal), Seed: spec.Seed, First: first, Boards: boards, TimeoutNS: int64(spec.Timeout),
-		Strategy: spec.Strategy}
+		Strategy: spec.Strategy, Difficulty: int64(spec.Difficulty)}
 	if spec.Strategy != "" {
 		h.StrategyVersion, _ = nopeek.Version(spec.Strategy, nopeek.Options{})
 	}

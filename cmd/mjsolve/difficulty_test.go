@@ -45,3 +45,42 @@ func TestDifficultyCommand(t *testing.T) {
 		t.Errorf("a plot was written after an error")
 	}
 }
+
+// --resume continues a file only with the --difficulty it was written with:
+// another K (or none) would mix records of different playout counts in one
+// file, which an uninterrupted run never writes. The refusal is one line,
+// exit 2, and leaves the file as it was.
+func TestDifficultyResume(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "d.jsonl")
+	if code, _, errOut := runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "30", "--difficulty", "10", "--out", f); code != 0 {
+		t.Fatal(errOut)
+	}
+	plain := filepath.Join(dir, "p.jsonl")
+	if code, _, errOut := runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "30", "--out", plain); code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, c := range []struct {
+		file string
+		args []string
+		want string
+	}{
+		{f, []string{"--difficulty", "5"}, "--difficulty 10; this run has --difficulty 5\n"},
+		{f, nil, "--difficulty 10; this run has no --difficulty\n"},
+		{plain, []string{"--difficulty", "10"}, "no --difficulty; this run has --difficulty 10\n"},
+	} {
+		before, _ := os.ReadFile(c.file)
+		args := append([]string{"solitaire", "--layout", "turtle40", "--boards", "40", "--out", c.file, "--resume"}, c.args...)
+		code, out, errOut := runCmd(t, "", args...)
+		if code != exitBadInput || out != "" || !strings.HasSuffix(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q, want exit 2 and …%q", c.args, code, out, errOut, c.want)
+		}
+		if after, _ := os.ReadFile(c.file); string(after) != string(before) {
+			t.Errorf("%v: the file changed", c.args)
+		}
+	}
+	code, out, errOut := runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "40", "--difficulty", "10", "--out", f, "--resume")
+	if code != 0 || !strings.Contains(out, "(30 read from the --out file)") {
+		t.Errorf("the same --difficulty: exit %d, %s\n%s", code, errOut, out)
+	}
+}
