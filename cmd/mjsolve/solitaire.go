@@ -19,7 +19,7 @@ import (
 
 // jobFlags are the flags that the main job and solitaire play share: the
 // layout, the deals and the run (straight into spec), the records, the
-// report and its plot.
+// report and its plot; and what they run with (call, hooks).
 type jobFlags struct {
 	call
 	h             *hooks
