@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/analysis/plot"
+	"github.com/mjsolve/mjsolve/internal/atomicfile"
 	"github.com/mjsolve/mjsolve/internal/progress"
 	"github.com/mjsolve/mjsolve/tw16/game"
 	"github.com/mjsolve/mjsolve/tw16/referee"
@@ -122,6 +124,13 @@ func (o *tw16RefereeOptions) run() error {
 			fmt.Fprintf(bar.Above(o.stderr), "mjsolve: %s\n", f)
 		}
 		bar.Show(fmt.Sprintf("hands (%d failures)", failures), uint64(r.Scheduled.Index+1), uint64(o.Hands))
+	}
+	if o.LogDir != "" {
+		// Made before any hand, so that a name that cannot be a directory
+		// is bad input, not a failure of the match.
+		if err := os.MkdirAll(o.LogDir, 0o777); err != nil {
+			return fmt.Errorf("--log %s: %w", o.LogDir, atomicfile.Cause(err))
+		}
 	}
 	tab, runErr := referee.Run(o.ctx, o.Options)
 	bar.Stop()

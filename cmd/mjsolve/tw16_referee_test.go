@@ -122,10 +122,14 @@ func TestTW16ReplayMismatch(t *testing.T) {
 
 func TestTW16RefereeBadFlags(t *testing.T) {
 	p := "--player=" + scripts + "draw-discard.sh"
+	file := filepath.Join(t.TempDir(), "a-file")
+	os.WriteFile(file, nil, 0o666)
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
+		{[]string{p, p, p, p, "--log", file}, "mjsolve: --log " + file + ": not a directory\n"},
+		{[]string{p, p, p, p, "--log", filepath.Join(file, "logs")}, "mjsolve: --log " + filepath.Join(file, "logs") + ": not a directory\n"},
 		{[]string{p, p, p}, "needs --player exactly four times, not 3"},
 		{[]string{p, p, p, p, "--games", "0"}, "--games 0"},
 		{[]string{p, p, p, p, "--move-time", "0s"}, "--move-time 0s"},
