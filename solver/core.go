@@ -66,6 +66,10 @@ type geom struct {
 	// with lowest); a uint16 index needs no bounds check.
 	eff  *[1 << 16]uint8
 	span [256][2]uint16
+	// cover[x] packs the tiles x covers, plus one, a byte each from the
+	// lowest, when they are at most four; else bytes 4–5 and 6–7 are
+	// span[x]: the scan reads them without an indirection.
+	cover [256]uint64
 	// side[x] holds the neighbours of x on its level: at most two on each
 	// side, as a neighbour lies two half-tiles away with a vertical offset
 	// of at most one, and two such tiles at most one apart would overlap
@@ -135,6 +139,13 @@ func newGeom(n int, covers, left, right [][]int, lowest bool) *geom {
 			at++
 		}
 		g.span[j][1] = at
+		if len(under[j]) <= 4 {
+			for k, i := range under[j] {
+				g.cover[j] |= uint64(i+1) << (8 * k)
+			}
+		} else {
+			g.cover[j] = uint64(g.span[j][0])<<32 | uint64(g.span[j][1])<<48
+		}
 		// j is the right neighbour of its left neighbours left[j].
 		s := &g.side[j]
 		s.l, s.r = [2]uint8{nobody, nobody}, [2]uint8{nobody, nobody}
@@ -260,6 +271,7 @@ type playState struct {
 	sp      int
 	started uint64 // scan: groups without pairing that have made their first match
 	left    int    // tiles left
+	record  bool   // scan: append the pairs taken off to c.moves
 }
 
 // randomState is the per-group state of a random game, as masks over the

@@ -132,3 +132,53 @@ func TestLeanCounters(t *testing.T) {
 		t.Errorf("slot %d gone under slot %d: the position is closed", x, g.CoverList[x][0])
 	}
 }
+
+// coveredBy returns the tiles x covers as the scan reads them: packed in
+// cover[x], or from eff when more than four.
+func coveredBy(g *geom, x int) []uint8 {
+	var out []uint8
+	cv := g.cover[x]
+	for cw := uint32(cv); cw != 0; cw >>= 8 {
+		out = append(out, uint8(cw)-1)
+	}
+	for j := uint16(cv >> 32); j < uint16(cv>>48); j++ {
+		out = append(out, g.eff[j])
+	}
+	return out
+}
+
+// TestPackedCovers: the scan's packed cover words list the same tiles as
+// eff[span[x][0]:span[x][1]], in the lean and the full geometry, on the
+// turtle and on random layouts (some of whose tiles cover more than four in
+// the full geometry).
+func TestPackedCovers(t *testing.T) {
+	geos := []*solitaire.Geometry{}
+	g, _ := turtleBoards(t, 1, 1)
+	geos = append(geos, g)
+	rng := rand.New(rand.NewPCG(11, 13))
+	for range 30 {
+		g, err := solitaire.Compile(randomLayout(rng, 4*(2+rng.IntN(7))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		geos = append(geos, g)
+	}
+	more := 0
+	for _, g := range geos {
+		s := New(g)
+		for _, gm := range []*geom{s.lean, s.full} {
+			for x := 0; x < g.N; x++ {
+				want := gm.eff[gm.span[x][0]:gm.span[x][1]]
+				if got := coveredBy(gm, x); !slices.Equal(got, want) {
+					t.Fatalf("%d tiles, slot %d: packed covers %v, want %v", g.N, x, got, want)
+				}
+				if len(want) > 4 {
+					more++
+				}
+			}
+		}
+	}
+	if more == 0 {
+		t.Error("no tile covers more than four: the other way is not tested")
+	}
+}

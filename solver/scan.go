@@ -20,74 +20,83 @@ func (c *core) scan(record bool) int {
 // how many tiles are left.
 func (c *core) run(record bool) int {
 	c.budget.scans++
+	c.play.record = record
 	cnt, stack := &c.play.cnt, &c.play.stack
 	cnt[nobody] = nobodyCnt
-	eff, span, sides := c.eff, &c.span, &c.side
-	started, left, sp := c.play.started, c.play.left, c.play.sp
+	cover, sides := &c.cover, &c.side
+	sp := c.play.sp
+	// The tiles left, the groups started and record stay in c.play: fewer
+	// live variables than registers in the loops below.
 	for sp > 0 {
 		sp--
 		t := stack[sp&255]
 		if cnt[t]&goneBit != 0 {
 			continue
 		}
-		// Choose the tiles to take off: k of them, a byte each in rm.
+		// Choose the tiles to take off, a byte each in rm (tile+1, so that
+		// rm is 0 when all are taken).
 		var rm uint32
-		k := 0
 		if p := c.srch.partner[t]; p != noPartner {
 			if p == t || !isFree(cnt[p]) {
 				continue
 			}
-			rm, k = uint32(t)|uint32(p)<<8, 2
-			if record {
+			rm = uint32(t+1) | uint32(p+1)<<8
+			c.play.left -= 2
+			if c.play.record {
 				c.moves = append(c.moves, move{t, p})
 			}
 		} else {
 			g := c.pos.grp[t]
 			bit := uint64(1) << (g & 63)
-			if started&bit != 0 {
-				rm, k = uint32(t), 1
+			k := 0
+			if c.play.started&bit != 0 {
+				rm, k = uint32(t+1), 1
 			} else {
 				// A group without pairing has three or four tiles.
 				gt := c.srch.gt[g]
 				if u := gt[0]; isFree(cnt[u]) {
-					rm, k = uint32(u), 1
+					rm, k = uint32(u+1), 1
 				}
 				if u := gt[1]; isFree(cnt[u]) {
-					rm |= uint32(u) << (8 * (k & 3))
+					rm |= uint32(u+1) << (8 * (k & 3))
 					k++
 				}
 				if u := gt[2]; isFree(cnt[u]) {
-					rm |= uint32(u) << (8 * (k & 3))
+					rm |= uint32(u+1) << (8 * (k & 3))
 					k++
 				}
 				if u := gt[3]; c.pos.gn[g] == 4 && isFree(cnt[u]) {
-					rm |= uint32(u) << (8 * (k & 3))
+					rm |= uint32(u+1) << (8 * (k & 3))
 					k++
 				}
 				if k < 2 {
 					continue
 				}
-				started |= bit
-				c.srch.first[g] = [2]uint8{uint8(rm), uint8(rm >> 8)}
+				c.play.started |= bit
+				c.srch.first[g] = [2]uint8{uint8(rm) - 1, uint8(rm>>8) - 1}
 			}
+			c.play.left -= k
 		}
-		left -= k
 		// Take them off. A tile leaves the board only when free, so one of
 		// its sides is empty: only the other one has counters to drop.
-		for ; k > 0; k-- {
-			x := uint8(rm)
-			rm >>= 8
+		for ; rm != 0; rm >>= 8 {
+			x := uint8(rm) - 1
 			cx := cnt[x]
 			cnt[x] = cx | goneBit
-			sp0 := span[x]
-			for j := sp0[0]; j < sp0[1]; j++ {
-				i := eff[j]
+			// The tiles x covers: at most four packed in one word (no
+			// dependent load), else a list (full geometry only, rare).
+			cv := cover[x]
+			for cw := uint32(cv); cw != 0; cw >>= 8 {
+				i := uint8(cw) - 1
 				nw := cnt[i] - dCover
 				cnt[i] = nw
 				if isFree(nw) {
 					stack[sp&255] = i
 					sp++
 				}
+			}
+			if cv>>32 != 0 {
+				sp = c.dropCovers(cv, sp)
 			}
 			sd := &sides[x]
 			if cx&leftMask != 0 {
@@ -125,8 +134,27 @@ func (c *core) run(record bool) int {
 			}
 		}
 	}
-	c.play.started, c.play.left, c.play.sp = started, left, 0
-	return left
+	c.play.sp = 0
+	return c.play.left
+}
+
+// dropCovers drops the cover counters of the tiles eff[cv>>32:cv>>48]
+// (more than four covered by one tile, in the full geometry only) and
+// pushes those it frees; it returns the new stack size.
+//
+//go:noinline
+func (c *core) dropCovers(cv uint64, sp int) int {
+	cnt, stack := &c.play.cnt, &c.play.stack
+	for j := uint16(cv >> 32); j < uint16(cv>>48); j++ {
+		i := c.eff[j]
+		nw := cnt[i] - dCover
+		cnt[i] = nw
+		if isFree(nw) {
+			stack[sp&255] = i
+			sp++
+		}
+	}
+	return sp
 }
 
 // snapshot is the state of a scan, saved to continue it in another way.
