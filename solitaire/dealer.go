@@ -165,9 +165,18 @@ func (d MJSolver) Deal(game uint64, n int, dst []Group) []Group {
 	if cap(dst) < n {
 		dst = make([]Group, n)
 	}
-	v := dst[:n]
+	if n > MaxTiles {
+		return mjsolverDealPlain(uint32(game), dst[:n])
+	}
+	return mjsolverDeal(uint32(game), dst[:n])
+}
+
+// mjsolverDealPlain is the mjsolver deal of game on len(v) slots into v,
+// written as the algorithm reads.
+func mjsolverDealPlain(game uint32, v []Group) []Group {
+	n := len(v)
 	var r glibcRand
-	r.seed(uint32(game))
+	r.seed(game)
 	for i := range n {
 		l := r.next() % uint32(i+1)
 		v[i] = v[l]
@@ -179,6 +188,56 @@ func (d MJSolver) Deal(game uint64, n int, dst []Group) []Group {
 			v[i], v[j] = v[j], v[i]
 		}
 	}
+	return v
+}
+
+// mjsolverDeal is [mjsolverDealPlain] for at most MaxTiles slots, about a
+// third faster (the main job deals every board: 14,301 random numbers and
+// swaps on 144 slots). The generator's last 31 values sit in a flat array
+// that each pass extends, with r_{i−3}, r_{i−2}, r_{i−1} in registers (the
+// ring of glibcRand makes each value wait for one stored three steps
+// before); x mod d is Lemire's remainder by multiplication with
+// ⌈2^64/d⌉ (exact for 32-bit x and d), so no division; and the slots are
+// swapped in a 256-byte array indexed by bytes, without bounds checks.
+func mjsolverDeal(game uint32, v []Group) []Group {
+	n := min(len(v), MaxTiles) // len(v), as Deal ensures; the bound lets the compiler drop index checks
+	var r glibcRand
+	r.seed(game)
+	// x[0:31] holds r_{i−31}..r_{i−1} for the next value r_i, then the
+	// values of the current pass.
+	var x [31 + MaxTiles]uint32
+	for i := range x[:31] {
+		x[i] = r.s[(r.f+i)%len(r.s)]
+	}
+	a, b, c := x[28], x[29], x[30]
+	var w [256]Group
+	for i := 0; i < n; i++ {
+		y := x[i] + a
+		x[i+31] = y
+		a, b, c = b, c, y
+		l := (y >> 1) % uint32(i+1)
+		w[uint8(i)] = w[uint8(l)]
+		w[uint8(l)] = Group(i / 4)
+	}
+	if n >= 2 {
+		// inv[d] = ⌈2^64/d⌉ mod 2^64 (0 for d = 1, whose remainders are 0).
+		var inv [MaxTiles + 1]uint64
+		for d := 1; d <= n; d++ {
+			inv[d] = ^uint64(0)/uint64(d) + 1
+		}
+		copy(x[:31], x[n:n+31])
+		for range 99 {
+			for i := 1; i < n; i++ {
+				y := x[i-1] + a
+				x[i+30] = y
+				a, b, c = b, c, y
+				j, _ := bits.Mul64(inv[i+1]*uint64(y>>1), uint64(i+1))
+				w[uint8(i)], w[uint8(j)] = w[uint8(j)], w[uint8(i)]
+			}
+			copy(x[:31], x[n-1:n+30])
+		}
+	}
+	copy(v, w[:n])
 	return v
 }
 

@@ -72,6 +72,39 @@ func TestMJSolverDeals(t *testing.T) {
 	}
 }
 
+// TestMJSolverDealFast checks the mjsolver deal as the main job makes it
+// (flat generator, remainders by multiplication, byte-indexed swaps)
+// against the algorithm as written, for every size up to MaxTiles and games
+// from the whole range, and the plain path beyond MaxTiles.
+func TestMJSolverDealFast(t *testing.T) {
+	games := []uint32{0, 1, 2, 3, 7, 1118, 2147483647, 2147483648, math.MaxUint32}
+	for k := range uint32(12) {
+		games = append(games, k*357913941+k)
+	}
+	for n := 0; n <= MaxTiles; n++ {
+		for _, g := range games {
+			want := mjsolverDealPlain(g, make([]Group, n))
+			if got := (MJSolver{}).Deal(uint64(g), n, make([]Group, 0, n)); !slices.Equal(got, want) {
+				t.Fatalf("game %d on %d slots: %v, want %v", g, n, got, want)
+			}
+		}
+	}
+	for g := range uint32(300) {
+		want := mjsolverDealPlain(g, make([]Group, 144))
+		if got := (MJSolver{}).Deal(uint64(g), 144, nil); !slices.Equal(got, want) {
+			t.Fatalf("game %d on 144 slots: %v, want %v", g, got, want)
+		}
+	}
+	big := MJSolver{}.Deal(5, 2*MaxTiles, nil)
+	want := mjsolverDealPlain(5, make([]Group, 2*MaxTiles))
+	if !slices.Equal(big, want) {
+		t.Errorf("game 5 on %d slots: %v, want %v", 2*MaxTiles, big, want)
+	}
+	if err := CheckDeal(big, 2*MaxTiles); err != nil {
+		t.Errorf("game 5 on %d slots: %v", 2*MaxTiles, err)
+	}
+}
+
 // TestDealsUseEachGroup checks that every deal of both dealers uses each
 // group four times (the pair group twice), for every even size.
 func TestDealsUseEachGroup(t *testing.T) {
