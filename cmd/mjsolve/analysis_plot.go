@@ -64,7 +64,7 @@ Colours are colour-blind safe (Okabe–Ito); text and lines grow with --size.`,
 		RunE: runs(&o.call, o.run),
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.kind, "kind", "rate", "what to plot: `rate`, time, difficulty or play")
+	f.StringVar(&o.kind, "kind", "rate", "`KIND` of plot: rate, time, difficulty or play")
 	f.StringVarP(&o.out, "out", "o", "", "write the plot to `FILE` (.png, .svg or .pdf)")
 	f.StringVar(&o.png, "png", "", "the same as --out (`FILE`)")
 	f.Float64Var(&o.reference, "reference", 0, "draw a reference line at this `RATE` (e.g. 0.0295) on the rate plot")

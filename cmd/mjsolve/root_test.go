@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // runCmd runs the command line and returns its exit code, stdout and stderr.
@@ -168,4 +169,26 @@ func TestDescribeVersion(t *testing.T) {
 			t.Errorf("describeVersion(%q, %+v) = %q, want %q", c.linked, c.info, got, c.want)
 		}
 	}
+}
+
+// A flag's help names its value with a placeholder (`FILE`, `N`, `WxH`,
+// `i/n`), never a plain lower-case word: a value written in backquotes, as
+// "what to plot: `rate`, …" was, became the placeholder ("--kind rate"),
+// as if rate were a name to fill in.
+func TestFlagPlaceholdersAreNames(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.LocalFlags().VisitAll(func(f *pflag.Flag) {
+			if !strings.Contains(f.Usage, "`") {
+				return
+			}
+			if name, _ := pflag.UnquoteUsage(f); strings.Trim(name, "abcdefghijklmnopqrstuvwxyz-") == "" {
+				t.Errorf("%s --%s: placeholder %q (%q)", c.CommandPath(), f.Name, name, f.Usage)
+			}
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRootCmd(&hooks{}))
 }
