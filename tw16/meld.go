@@ -198,7 +198,7 @@ func ParseConcealedKongs(s string) ([]Meld, error) {
 func parseMeld(g string) (Meld, error) {
 	kinds, err := mjsolve.ParseKinds(g)
 	if err != nil {
-		return Meld{}, inputErrorf("bad meld %q: %w", g, err)
+		return Meld{}, &InputError{Msg: fmt.Sprintf("bad meld %q: %s", g, mjsolve.Reason(err)), err: err}
 	}
 	slices.Sort(kinds)
 	switch {

@@ -394,6 +394,17 @@ func TestScoreErrors(t *testing.T) {
 	}
 }
 
+// A concealed part built in Go with a fifth copy is refused with one
+// package prefix, not "tw16: hand: mjsolve: …".
+func TestScoreFifthCopyInHand(t *testing.T) {
+	w, r := mkWin(t, scoreCase{hand: concealed, win: baseWin})
+	w.Concealed[mjsolve.Kind(0)] = 5
+	_, err := tw16.Score(w, r)
+	if want := "tw16: hand: 5 copies of 1m (at most 4)"; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
+	}
+}
+
 func TestScorePayments(t *testing.T) {
 	for _, c := range []struct {
 		name   string
