@@ -69,11 +69,11 @@ func ExampleHintWith() {
 		b.Play(m)
 	}
 	// Output:
-	// 144 tiles, winnable: take N (slots 66, 93)
-	// 142 tiles, winnable: take N (slots 134, 135)
-	// 140 tiles, winnable: take 3s (slots 122, 143)
-	// 138 tiles, winnable: take 2s (slots 104, 139)
-	// 136 tiles, winnable: take 3m (slots 86, 138)
+	// 144 tiles, winnable: take 3s (slots 122, 143)
+	// 142 tiles, winnable: take N (slots 66, 93)
+	// 140 tiles, winnable: take N (slots 134, 135)
+	// 138 tiles, winnable: take 1m (slots 65, 131)
+	// 136 tiles, winnable: take 2s (slots 130, 139)
 }
 
 func ExampleParseShard() {

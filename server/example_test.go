@@ -45,5 +45,5 @@ func Example() {
 	fmt.Println(hint.Verdict, hint.Hint)
 	// Output:
 	// turtle 144 35 free
-	// winnable [66 93]
+	// winnable [122 143]
 }

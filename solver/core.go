@@ -77,6 +77,9 @@ type geom struct {
 	side [256]sides
 	// below[x] holds the tiles x covers, directly or through others.
 	below [256][3]uint64
+	// weights[x][s] is the weight of x in random games when it is free
+	// with s = sideOf of its counters (see random.go).
+	weights [256][4]uint32
 }
 
 // sides lists the left neighbours l of a tile (their right counts drop
@@ -156,6 +159,7 @@ func newGeom(n int, covers, left, right [][]int, lowest bool) *geom {
 			s.r[k&1] = uint8(i)
 		}
 	}
+	g.setWeights(left, right)
 	return g
 }
 
@@ -275,12 +279,13 @@ type playState struct {
 }
 
 // randomState is the per-group state of a random game, as masks over the
-// group's tiles (indices into pos.tiles).
+// group's tiles (indices into pos.tiles), and the weights of the matches.
 type randomState struct {
-	free  [256]uint8 // its free tiles
-	offer [256]uint8 // the matches it offers (pair mask), as last counted
-	on    [256]uint8 // its tiles on the board
-	live  [256]uint8 // groups of four: first matches that do not leave a dead pair
+	free  [256]uint8  // its free tiles
+	offer [256]uint8  // the matches it offers (pair mask), as last counted
+	on    [256]uint8  // its tiles on the board
+	live  [256]uint8  // groups of four: first matches that do not leave a dead pair
+	offw  [256]uint64 // the weight of the matches it offers, as last counted
 	start gameStart
 }
 
@@ -288,13 +293,15 @@ type randomState struct {
 // first cleaning moves, which draw no random numbers: the games after the
 // first start from it. Groups have indices below 64 (the games' masks).
 type gameStart struct {
-	ready            bool // set by the first game after load
-	cnt              [maxTiles]counters
-	free, offer, on  [64]uint8
-	moves            [maxTiles / 2]move
-	nMoves           int
-	matchable        uint64
-	total, remaining int
+	ready           bool // set by the first game after load
+	cnt             [maxTiles]counters
+	free, offer, on [64]uint8
+	offw            [64]uint64
+	moves           [maxTiles / 2]move
+	nMoves          int
+	matchable       uint64
+	total           uint64
+	remaining       int
 }
 
 // minLeftState is the search for the fewest tiles left of an impossible

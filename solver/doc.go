@@ -26,7 +26,9 @@
 //  2. Random games with cleaning (a group whose tiles left are all free is
 //     played out; of three free tiles where one blocks nothing, the other two
 //     are played; no first match may leave two tiles of which one covers the
-//     other): a game that clears the board proves it winnable (Random).
+//     other; other matches are drawn with weights that favour tiles holding
+//     many others back): a game that clears the board proves it winnable
+//     (Random).
 //     The games' opening cleaning moves draw no random numbers, so every
 //     game after the first starts from where the first stood after them.
 //  3. The pairing search (Search): walk down an order of the groups giving

@@ -1,11 +1,22 @@
 package solver
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // Random games with cleaning: a game that clears the board proves it
 // winnable with the moves it played. Each group's tiles are held as a mask
 // over its (up to four) tiles in c.srch.gt, so that the matches a group offers
 // come from small tables.
+//
+// A match is drawn with a weight, the product of its two tiles' weights:
+// a tile weighs e^(h/5) for the h tiles it holds back when it becomes free
+// (those it covers, directly or through others, and those on the board
+// along its level on its side that has tiles), so matches that open up the
+// board come first more often. Over seeds 0..11 of turtle games 1..2000
+// that wins 19,149 of 24,000 boards by random play instead of 17,362, and
+// 27% fewer boards go to the search (6,590 → 4,803).
 
 // pairIdx[:6] lists the six pairs of tile indices 0..3; pair p is bit p
 // of a 6-bit pair mask. Two unused entries let a 3-bit index go without a
@@ -59,19 +70,21 @@ func (c *core) rplay(t uint8) uint64 {
 		}
 	}
 	// t is free: only its side that has tiles has counters to drop (its
-	// first place holds a tile, the second one maybe).
+	// first place holds a tile, the second one maybe). A neighbour left
+	// with no tile on its other side either is freed or was free and now
+	// has no side with tiles: its weight changed, its group is dirty.
 	sd := &c.side[t]
 	if cx&leftMask != 0 {
 		i := sd.l[0]
 		nw := cnt[i] - dRight
 		cnt[i] = nw
-		if freedRight(nw) {
+		if nw&^leftMask == 0 {
 			dirty |= c.freed(i)
 		}
 		if i = sd.l[1]; i != nobody {
 			nw = cnt[i] - dRight
 			cnt[i] = nw
-			if freedRight(nw) {
+			if nw&^leftMask == 0 {
 				dirty |= c.freed(i)
 			}
 		}
@@ -79,13 +92,13 @@ func (c *core) rplay(t uint8) uint64 {
 		i := sd.r[0]
 		nw := cnt[i] - dLeft
 		cnt[i] = nw
-		if freedLeft(nw) {
+		if nw&^rightMask == 0 {
 			dirty |= c.freed(i)
 		}
 		if i = sd.r[1]; i != nobody {
 			nw = cnt[i] - dLeft
 			cnt[i] = nw
-			if freedLeft(nw) {
+			if nw&^rightMask == 0 {
 				dirty |= c.freed(i)
 			}
 		}
@@ -99,6 +112,75 @@ func (c *core) freed(i uint8) uint64 {
 	c.rg.free[h] |= 1 << (c.pos.tix[i] & 3)
 	return 1 << (h & 63)
 }
+
+// sideOf[c&63] is, for a free tile with counters c, 1 when it has tiles
+// on its left, 2 on its right, 0 on neither: the index of its weight.
+var sideOf = func() (s [64]uint8) {
+	for c := range s {
+		switch {
+		case c&leftMask != 0:
+			s[c] = 1
+		case c&rightMask != 0:
+			s[c] = 2
+		}
+	}
+	return s
+}()
+
+// weight returns the weight of tile x, free in the game in progress.
+func (c *core) weight(x uint8) uint64 {
+	return uint64(c.weights[x][sideOf[c.play.cnt[x]&63]&3])
+}
+
+// setWeights sets the weights of the tiles in random games: tileWeight of
+// the tiles a tile holds back when free with tiles on side s: those it
+// covers, directly or through others, and those on its level met going
+// towards s (through neighbours, their neighbours, ...; all of them, as a
+// row is taken from its ends).
+func (g *geom) setWeights(left, right [][]int) {
+	var reach [2][][3]uint64 // tiles met going left, right
+	for d := range reach {
+		reach[d] = make([][3]uint64, g.n)
+	}
+	for changed := true; changed; {
+		changed = false
+		for j := 0; j < g.n; j++ {
+			for d, nb := range [2][]int{left[j], right[j]} {
+				old := reach[d][j]
+				nw := old
+				for _, i := range nb {
+					nw[i>>6] |= 1 << (i & 63)
+					for w := range nw {
+						nw[w] |= reach[d][i][w]
+					}
+				}
+				if nw != old {
+					reach[d][j] = nw
+					changed = true
+				}
+			}
+		}
+	}
+	count := func(b [3]uint64) int {
+		return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) + bits.OnesCount64(b[2])
+	}
+	for x := 0; x < g.n; x++ {
+		cov := count(g.below[x])
+		g.weights[x][0] = tileWeight[min(cov, len(tileWeight)-1)]
+		for d := range reach {
+			g.weights[x][1+d] = tileWeight[min(cov+count(reach[d][x]), len(tileWeight)-1)]
+		}
+	}
+}
+
+// tileWeight[h] is about 64·e^(h/5), at least 1, for a tile holding back h
+// tiles (capped so that a sum of products stays far below 2^64).
+var tileWeight = func() (w [49]uint32) {
+	for h := range w {
+		w[h] = uint32(math.Round(64 * math.Exp(float64(h)/5)))
+	}
+	return w
+}()
 
 // blocksNothing reports whether tile x covers or flanks no tile still on
 // the board of the play in progress. A tile that covers any tile blocks it:
@@ -121,22 +203,23 @@ func (c *core) offers(g uint8) uint8 {
 	return m
 }
 
-// randomGame plays one game: cleaning moves first, otherwise a random match
-// among those that do not leave a group's last two tiles one above the
-// other. It returns the tiles left; the moves are in c.moves.
+// randomGame plays one game: cleaning moves first, otherwise a match drawn
+// by weight among those that do not leave a group's last two tiles one above
+// the other. It returns the tiles left; the moves are in c.moves.
 func (c *core) randomGame() int {
 	c.budget.games++
 	n := c.n
 	st := &c.rg.start
 	var dirty uint64
 	var matchable uint64 // groups offering a match
-	total := 0           // matches offered, c.rg.offer counted
+	var total uint64     // weight of the matches offered, c.rg.offw counted
 	left := c.pos.remaining
 	if st.ready {
 		copy(c.play.cnt[:n], st.cnt[:n])
 		*(*[64]uint8)(c.rg.free[:64]) = st.free
 		*(*[64]uint8)(c.rg.offer[:64]) = st.offer
 		*(*[64]uint8)(c.rg.on[:64]) = st.on
+		*(*[64]uint64)(c.rg.offw[:64]) = st.offw
 		c.moves = append(c.moves[:0], st.moves[:st.nMoves]...)
 		matchable, total, left = st.matchable, st.total, st.remaining
 	} else {
@@ -145,6 +228,7 @@ func (c *core) randomGame() int {
 			g := c.pos.groups[i]
 			c.rg.free[g] = 0
 			c.rg.offer[g] = 0
+			c.rg.offw[g] = 0
 			c.rg.on[g] = uint8(1)<<(c.pos.gn[g]&7) - 1
 			dirty |= 1 << (g & 63)
 		}
@@ -198,8 +282,15 @@ func (c *core) randomGame() int {
 			}
 			bit := uint64(1) << (g & 63)
 			o := c.offers(g)
-			total += bits.OnesCount8(o) - bits.OnesCount8(c.rg.offer[g])
 			c.rg.offer[g] = o
+			var w uint64
+			gt := &c.pos.tiles[g]
+			for x := o; x != 0; x &= x - 1 {
+				ij := pairIdx[bits.TrailingZeros8(x)&7]
+				w += c.weight(gt[ij[0]&3]) * c.weight(gt[ij[1]&3])
+			}
+			total += w - c.rg.offw[g]
+			c.rg.offw[g] = w
 			if o != 0 {
 				matchable |= bit
 			} else {
@@ -215,23 +306,27 @@ func (c *core) randomGame() int {
 		if total == 0 {
 			return left
 		}
-		r := int((c.rng.Uint64() >> 32) * uint64(total) >> 32)
+		r, _ := bits.Mul64(c.rng.Uint64(), total)
 		for m := matchable; ; m &= m - 1 {
 			g := uint8(bits.TrailingZeros64(m))
-			o := c.rg.offer[g]
-			if k := bits.OnesCount8(o); r >= k {
-				r -= k
+			if w := c.rg.offw[g]; r >= w {
+				r -= w
 				continue
 			}
-			for ; r > 0; r-- {
-				o &= o - 1
+			gt := &c.pos.tiles[g]
+			for o := c.rg.offer[g]; ; o &= o - 1 {
+				ij := pairIdx[bits.TrailingZeros8(o)&7]
+				a, b := gt[ij[0]&3], gt[ij[1]&3]
+				if w := c.weight(a) * c.weight(b); r >= w {
+					r -= w
+					continue
+				}
+				dirty |= c.rplay(a)
+				dirty |= c.rplay(b)
+				c.moves = append(c.moves, move{a, b})
+				left -= 2
+				break
 			}
-			ij := pairIdx[bits.TrailingZeros8(o)&7]
-			a, b := c.pos.tiles[g][ij[0]&3], c.pos.tiles[g][ij[1]&3]
-			dirty |= c.rplay(a)
-			dirty |= c.rplay(b)
-			c.moves = append(c.moves, move{a, b})
-			left -= 2
 			break
 		}
 	}
@@ -240,10 +335,11 @@ func (c *core) randomGame() int {
 
 // saveStart keeps the state of the game in progress as the start of the
 // next games.
-func (c *core) saveStart(matchable uint64, total, left int) {
+func (c *core) saveStart(matchable, total uint64, left int) {
 	st := &c.rg.start
 	copy(st.cnt[:c.n], c.play.cnt[:c.n])
 	st.free, st.offer, st.on = [64]uint8(c.rg.free[:64]), [64]uint8(c.rg.offer[:64]), [64]uint8(c.rg.on[:64])
+	st.offw = [64]uint64(c.rg.offw[:64])
 	st.nMoves = copy(st.moves[:], c.moves)
 	st.matchable, st.total, st.remaining = matchable, total, left
 	st.ready = true
