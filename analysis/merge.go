@@ -118,7 +118,8 @@ func MergeFile(paths []string, out string) (*MergeResult, error) {
 	defer f.Abort()
 	m, err := MergeRecords(paths, f, isZst(out))
 	if pe, ok := errors.AsType[*fs.PathError](err); ok && pe.Path == f.TempName() {
-		return nil, &WriteError{err}
+		// Named by out, not by the temporary file.
+		return nil, &WriteError{&fs.PathError{Op: "write", Path: out, Err: pe.Err}}
 	} else if err != nil {
 		return nil, err
 	}

@@ -59,7 +59,19 @@ func RenderGrid(rows [][]*gplot.Plot, w, h int, format string) ([]byte, error) {
 }
 
 // render draws with drawFn on a w×h picture in format (see Render).
-func render(w, h int, format string, drawFn func(draw.Canvas)) ([]byte, error) {
+func render(w, h int, format string, drawFn func(draw.Canvas)) (data []byte, err error) {
+	defer func() {
+		// vgpdf reports a font it cannot embed (it writes the font to a
+		// temporary directory first, which fails on a full disk) with
+		// log.Panicf: an error, not a crash.
+		if r := recover(); r != nil {
+			msg, ok := r.(string)
+			if !ok || !strings.HasPrefix(msg, "vgpdf: ") {
+				panic(r)
+			}
+			data, err = nil, fmt.Errorf("analysis: plot: %s", msg)
+		}
+	}()
 	switch format {
 	case "png", "svg", "pdf":
 	default:
@@ -77,7 +89,6 @@ func render(w, h int, format string, drawFn func(draw.Canvas)) ([]byte, error) {
 		img := image.NewRGBA(image.Rect(0, 0, w, h))
 		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseImage(img), vgimg.UseDPI(dpi))}
 	} else {
-		var err error
 		if c, err = draw.NewFormattedCanvas(width, height, format); err != nil {
 			return nil, fmt.Errorf("analysis: plot: %w", err)
 		}

@@ -25,10 +25,10 @@ func writeFileAtomic(flag, name string, data []byte) error {
 
 // writePicture writes data, a picture drawn for the file name that flag
 // gave, as writeFileAtomic does; err from drawing it is a failure (exit 1)
-// instead.
+// instead, named by the flag and the file.
 func writePicture(flag, name string, data []byte, err error) error {
 	if err != nil {
-		return failure(err)
+		return failure(fmt.Errorf("%s %s: %w", flag, name, err))
 	}
 	return writeFileAtomic(flag, name, data)
 }

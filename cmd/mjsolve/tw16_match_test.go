@@ -17,6 +17,7 @@ var longMatch = flag.Bool("long", false, "play the 192-hand referee match of fou
 // processes.
 func TestMain(m *testing.M) {
 	if os.Getenv("MJSOLVE_TEST_MAIN") != "" {
+		quietLibraries()
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

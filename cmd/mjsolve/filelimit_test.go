@@ -1,0 +1,52 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A write that runs out of room (here a file size limit, which fails the
+// write as a full disk does) ends the command with exit 1 and one line
+// naming the flag and the file asked for, never the temporary file it was
+// being written to, and leaves neither that file nor the temporary one.
+func TestOutputThatDoesNotFit(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	if code, _, errOut := runCmd(t, "", "solitaire", "--layout", "tiny8", "--boards", "3000", "--out", in); code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, c := range []struct {
+		args []string
+		want string // the message's start
+	}{
+		{[]string{"analysis", "merge", in, "-o", filepath.Join(dir, "m.jsonl")}, "mjsolve: -o " + filepath.Join(dir, "m.jsonl") + ": "},
+		{[]string{"analysis", "plot", in, "--out", filepath.Join(dir, "p.pdf")}, "mjsolve: --out " + filepath.Join(dir, "p.pdf") + ": "},
+	} {
+		// ulimit -f counts blocks of 512 bytes: 40 KiB, less than either output.
+		cmd := exec.Command("/bin/sh", append([]string{"-c", `ulimit -f 80 && exec "$0" "$@"`, exe}, c.args...)...)
+		cmd.Env = append(os.Environ(), "MJSOLVE_TEST_MAIN=1")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		var ee *exec.ExitError
+		msg := stderr.String()
+		if !errors.As(err, &ee) || ee.ExitCode() != exitFailure || !strings.HasPrefix(msg, c.want) || strings.Count(msg, "\n") != 1 || strings.Contains(msg, ".tmp") {
+			t.Errorf("%v: %v, stderr %q; want exit %d and %q…", c.args[:2], err, msg, exitFailure, c.want)
+		}
+		entries, _ := os.ReadDir(dir)
+		if len(entries) != 1 {
+			t.Errorf("%v left %d files beside the input", c.args[:2], len(entries)-1)
+		}
+	}
+}
