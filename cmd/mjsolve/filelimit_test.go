@@ -49,4 +49,21 @@ func TestOutputThatDoesNotFit(t *testing.T) {
 			t.Errorf("%v left %d files beside the input", c.args[:2], len(entries)-1)
 		}
 	}
+	// A transcript that does not fit ends the match the same way, named
+	// by the transcript, with no transcript or temporary file left.
+	logs := filepath.Join(t.TempDir(), "logs")
+	p := "--player=" + scripts + "draw-discard.sh"
+	cmd := exec.Command("/bin/sh", "-c", `ulimit -f 1 && exec "$0" "$@"`, exe, "tw16", "referee", "--games", "2", "--log", logs, p, p, p, p)
+	cmd.Env = append(os.Environ(), "MJSOLVE_TEST_MAIN=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	var ee *exec.ExitError
+	want := "mjsolve: referee: writing " + filepath.Join(logs, "hand-0001.txt.zst") + ": file too large\n"
+	if !errors.As(err, &ee) || ee.ExitCode() != exitFailure || stderr.String() != want {
+		t.Errorf("referee: %v, stderr %q; want exit %d and %q", err, stderr.String(), exitFailure, want)
+	}
+	if entries, _ := os.ReadDir(logs); len(entries) != 0 {
+		t.Errorf("referee left %d files in --log", len(entries))
+	}
 }

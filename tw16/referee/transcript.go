@@ -203,7 +203,7 @@ func (t *transcriptWriter) finish(points [4]int, result string) error {
 	}
 	if err != nil {
 		t.f.Abort()
-		return fmt.Errorf("referee: writing %s: %w", t.path, err)
+		return fmt.Errorf("referee: writing %s: %w", t.path, atomicfile.Cause(err)) // named by the transcript, not its temporary file
 	}
 	return nil
 }
