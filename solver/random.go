@@ -60,8 +60,17 @@ func (c *core) rplay(t uint8) uint64 {
 	c.rg.on[g] &^= b
 	c.rg.free[g] &^= b
 	dirty := uint64(1) << (g & 63)
-	sp := c.span[t]
-	for j := sp[0]; j < sp[1]; j++ {
+	// The tiles t covers: packed in one word, else a list (see geom.cover).
+	cv := c.cover[t]
+	for cw := uint32(cv); cw != 0; cw >>= 8 {
+		i := uint8(cw) - 1
+		nw := cnt[i] - dCover
+		cnt[i] = nw
+		if isFree(nw) {
+			dirty |= c.freed(i)
+		}
+	}
+	for j := uint16(cv >> 32); j < uint16(cv>>48); j++ {
 		i := c.eff[j]
 		nw := cnt[i] - dCover
 		cnt[i] = nw
@@ -187,7 +196,7 @@ var tileWeight = func() (w [49]uint32) {
 // in a position reached by play every tile under a tile on the board is on
 // the board (in others this only passes up a cleaning move).
 func (c *core) blocksNothing(x uint8) bool {
-	if sp := c.span[x]; sp[0] != sp[1] {
+	if c.cover[x] != 0 {
 		return false
 	}
 	sd, cnt := &c.side[x], &c.play.cnt
