@@ -250,6 +250,9 @@ type searchState struct {
 	allowed [256]uint8
 	wipes   [256]uint32 // per group: how often the descent found it wiped out
 	stuck   [256]uint32 // per group: the random games that left tiles of it
+	// dead[g] counts the pairings of g with a pair one of whose tiles
+	// covers the other: pairings no play can carry out.
+	dead [256]uint32
 	fixed   [64]uint8   // groups whose only possible pairing was set at the root
 	nFixed  int
 	snaps   []snapshot // one per search depth
@@ -432,6 +435,7 @@ func (c *core) load(groups []uint8, present *[3]uint64) {
 	}
 	sr.gt = p.tiles
 	c.prepareRandom()
+	c.countDead()
 	c.rg.start.ready = false
 	sr.nFixed = 0
 	for i := 0; i < sr.nOrder; i++ {

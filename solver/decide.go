@@ -69,9 +69,11 @@ func (c *core) decide(minLeft bool) outcome {
 			return outcome{Unknown, Budget, -1}
 		}
 	}
-	// The first attempt starts with the groups the random games left on the
-	// board most often.
+	// The first attempt starts with the groups that have the most pairings
+	// no play can carry out, and among equals those the random games left
+	// on the board most often.
 	c.sortOrder(&c.srch.stuck)
+	c.sortOrder(&c.srch.dead)
 	if c.cfg.rootTests && !c.testRoot() {
 		return c.impossible(Search, minLeft, left0)
 	}

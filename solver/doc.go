@@ -41,10 +41,12 @@
 //     played first (else the pair the last relaxed scan took together
 //     first); the next tried, in the descent and when branching, is the
 //     pairing with the pair the last relaxed scan took together first.
-//     The first attempt puts first the groups the random games left on
-//     the board most often. Attempts with growing scan budgets restart with
-//     a new order (random, then the groups found wiped out most often so far
-//     first, ties by the random games); at the first restart each pairing
+//     The first attempt puts first the groups with the most pairings no
+//     play can carry out (a pair of which one tile covers the other), ties
+//     by how often the random games left them on the board. Attempts with
+//     growing scan budgets restart with a new order (random, then the groups
+//     found wiped out most often so far first, ties as in the first
+//     attempt); at the first restart each pairing
 //     is tested alone and those failing are ruled out. The last attempt is
 //     unbounded, so the answer is exact.
 //

@@ -136,8 +136,9 @@ func (c *core) guideTo(g uint8, f [2]uint8) {
 
 // shuffleOrder puts the groups to branch on in a random order, and then
 // (stable sorts) those wiped out more often in this board's search so far
-// first, and among equals those the random games left on the board more
-// often: a new attempt starts with the groups that made the last ones fail.
+// first, among equals those with more pairings no play can carry out, and
+// among those the ones the random games left on the board more often: a new
+// attempt starts with the groups that made the last ones fail.
 func (c *core) shuffleOrder() {
 	o := &c.srch.order
 	for i := c.srch.nOrder - 1; i > 0; i-- {
@@ -145,7 +146,24 @@ func (c *core) shuffleOrder() {
 		o[i], o[j] = o[j], o[i]
 	}
 	c.sortOrder(&c.srch.stuck)
+	c.sortOrder(&c.srch.dead)
 	c.sortOrder(&c.srch.wipes)
+}
+
+// countDead sets c.srch.dead from the first matches of the random games
+// that leave a dead pair (c.rg.live): first matches p and 5−p (pairIdx)
+// make one pairing.
+func (c *core) countDead() {
+	for i := 0; i < c.srch.nOrder; i++ {
+		g := c.srch.order[i]
+		l := c.rg.live[g]
+		c.srch.dead[g] = 0
+		for p := range 3 {
+			if l>>p&1 == 0 || l>>(5-p)&1 == 0 {
+				c.srch.dead[g]++
+			}
+		}
+	}
 }
 
 // sortOrder sorts the groups to branch on by w, largest first, keeping the
