@@ -69,7 +69,7 @@ func ExampleHintWith() {
 		b.Play(m)
 	}
 	// Output:
-	// 144 tiles, winnable: take 3s (slots 122, 143)
+	// 144 tiles, winnable: take 3s (slots 42, 143)
 	// 142 tiles, winnable: take N (slots 66, 93)
 	// 140 tiles, winnable: take N (slots 134, 135)
 	// 138 tiles, winnable: take 1m (slots 65, 131)

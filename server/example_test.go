@@ -45,5 +45,5 @@ func Example() {
 	fmt.Println(hint.Verdict, hint.Hint)
 	// Output:
 	// turtle 144 35 free
-	// winnable [122 143]
+	// winnable [42 143]
 }

@@ -252,13 +252,13 @@ type searchState struct {
 	stuck   [256]uint32 // per group: the random games that left tiles of it
 	// dead[g] counts the pairings of g with a pair one of whose tiles
 	// covers the other: pairings no play can carry out.
-	dead [256]uint32
-	fixed   [64]uint8   // groups whose only possible pairing was set at the root
-	nFixed  int
-	snaps   []snapshot // one per search depth
-	hsnap   snapshot   // the scan holding groups back (look-ahead)
-	tsnap   snapshot   // scratch
-	fail    failStates // the end states of a wiped-out group's scans
+	dead   [256]uint32
+	fixed  [64]uint8 // groups whose only possible pairing was set at the root
+	nFixed int
+	snaps  []snapshot // one per search depth
+	hsnap  snapshot   // the scan holding groups back (look-ahead)
+	tsnap  snapshot   // scratch
+	fail   failStates // the end states of a wiped-out group's scans
 }
 
 // failStates holds, for a group none of whose pairings passes, the end
