@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -69,8 +70,14 @@ func conflicting(a, b Verdict) bool { return a != b && a != Unknown && b != Unkn
 // impossible in the other) are an error. Memory grows with the span of game
 // numbers (2 bits a game), not with the number of records.
 func MergeFiles(paths []string) (*MergeResult, error) {
+	return MergeFilesContext(context.Background(), paths)
+}
+
+// MergeFilesContext is [MergeFiles] that stops when ctx is done (Ctrl-C on
+// a merge of millions of records), with an error wrapping ctx.Err().
+func MergeFilesContext(ctx context.Context, paths []string) (*MergeResult, error) {
 	var seen gameSet
-	return mergeFiles(paths, &seen, nil)
+	return mergeFiles(ctx, paths, &seen, nil)
 }
 
 // MergeRecords merges record files as [MergeFiles] does and writes the
@@ -81,9 +88,14 @@ func MergeFiles(paths []string) (*MergeResult, error) {
 // (about 100 bytes each) to be sorted; nothing is written when a file
 // cannot be merged.
 func MergeRecords(paths []string, w io.Writer, zst bool) (*MergeResult, error) {
+	return mergeRecords(context.Background(), paths, w, zst)
+}
+
+// mergeRecords is [MergeRecords] that stops when ctx is done.
+func mergeRecords(ctx context.Context, paths []string, w io.Writer, zst bool) (*MergeResult, error) {
 	var seen gameSet
 	var recs []Record
-	res, err := mergeFiles(paths, &seen, func(r *Record) { recs = append(recs, *r) })
+	res, err := mergeFiles(ctx, paths, &seen, func(r *Record) { recs = append(recs, *r) })
 	if err != nil {
 		return nil, err
 	}
@@ -111,12 +123,18 @@ func MergeRecords(paths []string, w io.Writer, zst bool) (*MergeResult, error) {
 // -rw-r--r--. A failure to create out is an *fs.PathError with Op "create"
 // and Path out; a failure while writing it is a *WriteError.
 func MergeFile(paths []string, out string) (*MergeResult, error) {
+	return MergeFileContext(context.Background(), paths, out)
+}
+
+// MergeFileContext is [MergeFile] that stops when ctx is done, with an
+// error wrapping ctx.Err() and out as it was (absent, or the file it was).
+func MergeFileContext(ctx context.Context, paths []string, out string) (*MergeResult, error) {
 	f, err := atomicfile.Create(out, 0o644)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Abort()
-	m, err := MergeRecords(paths, f, isZst(out))
+	m, err := mergeRecords(ctx, paths, f, isZst(out))
 	if pe, ok := errors.AsType[*fs.PathError](err); ok && pe.Path == f.TempName() {
 		// Named by out, not by the temporary file.
 		return nil, &WriteError{&fs.PathError{Op: "write", Path: out, Err: pe.Err}}
@@ -138,13 +156,13 @@ func IsZst(name string) bool { return isZst(name) }
 
 // mergeFiles is [MergeFiles] with the set of games seen (their verdicts,
 // filled in) and a function called with each record kept (nil for none).
-func mergeFiles(paths []string, seen *gameSet, each func(*Record)) (*MergeResult, error) {
+func mergeFiles(ctx context.Context, paths []string, seen *gameSet, each func(*Record)) (*MergeResult, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("analysis: merge: no files")
 	}
 	res := &MergeResult{Summary: &Summary{}, Files: len(paths)}
 	for i, path := range paths {
-		if err := mergeFile(res, seen, path, paths[0], i == 0, each); err != nil {
+		if err := mergeFile(ctx, res, seen, path, paths[0], i == 0, each); err != nil {
 			return nil, err
 		}
 	}
@@ -206,7 +224,7 @@ func ReadRecordFile(path string) (*RecordFile, error) {
 
 // mergeFile adds the records of path to res; firstPath names the first
 // file (whose header res holds) in errors.
-func mergeFile(res *MergeResult, seen *gameSet, path, firstPath string, first bool, each func(*Record)) error {
+func mergeFile(ctx context.Context, res *MergeResult, seen *gameSet, path, firstPath string, first bool, each func(*Record)) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("analysis: %w", err)
@@ -229,7 +247,10 @@ func mergeFile(res *MergeResult, seen *gameSet, path, firstPath string, first bo
 		hi := max(res.Header.Last(), h.Last())
 		res.Header.First, res.Header.Boards = lo, hi-lo+1
 	}
-	for {
+	for n := 0; ; n++ {
+		if n%4096 == 0 && ctx.Err() != nil {
+			return fmt.Errorf("analysis: merge stopped: %w", ctx.Err())
+		}
 		r, err := rr.Next()
 		if err == io.EOF {
 			break

@@ -1,6 +1,8 @@
 package analysis_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -42,4 +44,27 @@ func ExampleMergeFile() {
 	// Output:
 	// games 1 to 100: 100 boards, 4 impossible
 	// read back: 100 boards
+}
+
+// A merge whose context is done (Ctrl-C in the command) stops with an
+// error wrapping ctx.Err(), and the output file is not written.
+func ExampleMergeFileContext() {
+	dir, _ := os.MkdirTemp("", "merge")
+	defer os.RemoveAll(dir)
+	in := filepath.Join(dir, "run.jsonl")
+	f, _ := os.Create(in)
+	w, _ := analysis.NewRecordWriter(f, false, analysis.Header{Layout: "turtle", Tiles: 144, Geometry: "x", Deal: "pcg", Seed: 1, First: 1, Boards: 10})
+	for g := uint64(1); g <= 10; g++ {
+		w.Write(analysis.Record{Game: g, Verdict: analysis.Winnable, Method: "random"})
+	}
+	w.Close()
+	f.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	out := filepath.Join(dir, "all.jsonl")
+	_, err := analysis.MergeFileContext(ctx, []string{in}, out)
+	_, statErr := os.Stat(out)
+	fmt.Println(errors.Is(err, context.Canceled), os.IsNotExist(statErr))
+	// Output:
+	// true true
 }

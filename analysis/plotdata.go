@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -80,7 +81,7 @@ func ReadPlotData(paths []string, perDecade int) (*PlotData, error) {
 	times := map[Method]*TimeStats{} // by record method, at most maxPlotMethods entries
 	var methods []MethodTimes
 	var other *TimeStats
-	m, err := mergeFiles(paths, &seen, func(r *Record) {
+	m, err := mergeFiles(context.Background(), paths, &seen, func(r *Record) {
 		t := times[r.Method]
 		if t == nil {
 			switch {

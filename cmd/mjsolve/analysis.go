@@ -1,6 +1,10 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"fmt"
+
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve/analysis"
@@ -57,9 +61,17 @@ func (o *analysisMergeOptions) run() error {
 	err := atomicfile.CheckTarget(o.out)
 	switch {
 	case o.out == "":
-		m, err = analysis.MergeFiles(o.args)
+		m, err = analysis.MergeFilesContext(o.ctx, o.args)
 	case err == nil:
-		m, err = analysis.MergeFile(o.args, o.out)
+		m, err = analysis.MergeFileContext(o.ctx, o.args, o.out)
+	}
+	if errors.Is(err, context.Canceled) {
+		if o.out != "" {
+			fmt.Fprintf(o.stderr, "mjsolve: interrupted: -o %s not written\n", o.out)
+		} else {
+			fmt.Fprintln(o.stderr, "mjsolve: interrupted")
+		}
+		return errInterrupted
 	}
 	if err != nil {
 		return fileError("-o", o.out, err)

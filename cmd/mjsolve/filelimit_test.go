@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A write that runs out of room (here a file size limit, which fails the
@@ -65,5 +66,46 @@ func TestOutputThatDoesNotFit(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(logs); len(entries) != 0 {
 		t.Errorf("referee left %d files in --log", len(entries))
+	}
+}
+
+// Ctrl-C (or SIGTERM) stops a long merge at once: exit 130, one line, -o
+// OUT not written and no temporary file left. It used to be ignored until
+// the merge was done (tens of seconds for ten million records).
+func TestMergeInterrupted(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	if code, _, errOut := runCmd(t, "", "solitaire", "--layout", "tiny8", "--boards", "20000", "--out", in); code != 0 {
+		t.Fatal(errOut)
+	}
+	// The same file many times over: a merge of millions of records.
+	args := []string{"analysis", "merge", "-o", filepath.Join(dir, "out.jsonl")}
+	for range 400 {
+		args = append(args, in)
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), "MJSOLVE_TEST_MAIN=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	cmd.Process.Signal(os.Interrupt)
+	sent := time.Now()
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted || stdout.Len() != 0 || stderr.String() != "mjsolve: interrupted: -o "+filepath.Join(dir, "out.jsonl")+" not written\n" {
+		t.Fatalf("%v after %v, stdout %q, stderr %q; want exit %d", err, time.Since(sent), stdout.String(), stderr.String(), exitInterrupted)
+	}
+	if d := time.Since(sent); d > 5*time.Second {
+		t.Errorf("the merge took %v to stop", d)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("the interrupted merge left %d files", len(entries)-1)
 	}
 }
