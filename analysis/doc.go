@@ -6,7 +6,10 @@
 // per-board [Record]s in game order, so the records and the [Summary] are the
 // same whatever the number of workers. It does not call the solver: a
 // worker is any func(ctx, game) Record (package job has the real one, which
-// deals and solves).
+// deals and solves). The workers take the games and queue their records
+// themselves, and Run's goroutine delivers the queue every 10 ms, so no
+// goroutine is woken per board and the recording stays off the solving
+// threads.
 //
 // A record's [Verdict] and [Method] are the solver's own types (aliases of
 // solver.Verdict and solver.Method), so one verdict type runs from the

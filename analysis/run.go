@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mjsolve/mjsolve/internal/cputime"
@@ -74,6 +75,12 @@ type Config struct {
 // records and the summary (apart from times) are the same for any number
 // of workers.
 //
+// The workers take the games themselves and leave their records in a
+// queue that the goroutine of Run delivers every 10 ms (sooner when many
+// are waiting or the window is full): no goroutine is woken per board, and
+// the recording (encoding, writing, compressing) stays off the solving
+// threads and out of their CPU times.
+//
 // When ctx is cancelled, Run stops handing out games, waits for the workers
 // to return, drops boards they left unfinished (Unknown records returned
 // after the cancellation), delivers every finished record — first the
@@ -87,23 +94,28 @@ func Run(ctx context.Context, cfg Config, newWorker func() Worker) (*Summary, er
 	defer cancel()
 	r := newRunner(cfg, cancel)
 
-	jobs := make(chan uint64, 64*r.workers) // buffered: a worker (locked to its thread) rarely waits for the next game
-	results := make(chan Record, 2*r.workers)
-	go r.dispatch(ctx, jobs)
 	var wg sync.WaitGroup
 	for range r.workers {
 		w := newWorker()
-		wg.Go(func() { r.work(ctx, w, jobs, results) })
+		wg.Go(func() { r.work(ctx, w) })
 	}
+	done := make(chan struct{})
 	go func() {
 		wg.Wait()
-		close(results)
+		close(done)
 	}()
 
+	tick := time.NewTicker(collectEvery)
+	defer tick.Stop()
 	r.advance()
-	for rec := range results {
-		r.pending[rec.Game] = rec
-		r.advance()
+	for finished := false; !finished; {
+		select {
+		case <-done:
+			finished = true
+		case <-tick.C:
+		case <-r.wake:
+		}
+		r.collect()
 	}
 	r.deliverRest()
 	r.sum.Wall = r.clock() - r.start
@@ -120,9 +132,15 @@ func Run(ctx context.Context, cfg Config, newWorker func() Worker) (*Summary, er
 	return r.sum, nil
 }
 
-// runner is the state of one [Run]. The dispatcher and the workers share
-// only what does not change (cfg, end, skip, clock) and the channels; the
-// rest belongs to the goroutine of Run, which collects the results.
+// collectEvery is how often [Run] delivers the records the workers left:
+// a record reaches cfg.OnRecord (and so the record file's writer) at most
+// this long after its board ends, when no earlier game holds it back.
+const collectEvery = 10 * time.Millisecond
+
+// runner is the state of one [Run]. The workers share what does not change
+// (cfg, end, skip, clock, tokens, wake), the next game to hand out and the
+// queue of finished records (under mu); the rest belongs to the goroutine
+// of Run, which delivers the records.
 type runner struct {
 	cfg     Config
 	workers int
@@ -131,7 +149,15 @@ type runner struct {
 	every   time.Duration
 	skip    map[uint64]Record // the finished games of cfg.Skip within the range; read-only
 	tokens  chan struct{}     // the window: one token per game handed out and not yet delivered
+	wake    chan struct{}     // a worker asks for an early delivery (capacity 1)
+	batch   int               // finished records that ask for an early delivery
 	cancel  context.CancelFunc
+
+	nextGame atomic.Uint64 // the next game to hand out (maybe skipped)
+
+	mu       sync.Mutex
+	finished []Record // the workers' records not yet collected, under mu
+	spare    []Record // the collector's buffer, swapped with finished
 
 	start     time.Duration // clock() at the start
 	startReal time.Time
@@ -147,7 +173,7 @@ type runner struct {
 func newRunner(cfg Config, cancel context.CancelFunc) *runner {
 	r := &runner{cfg: cfg, workers: cfg.Workers, end: cfg.First + cfg.Boards, clock: cfg.Clock,
 		every: cfg.ProgressEvery, cancel: cancel, sum: &Summary{}, next: cfg.First,
-		pending: make(map[uint64]Record), skip: make(map[uint64]Record)}
+		pending: make(map[uint64]Record), skip: make(map[uint64]Record), wake: make(chan struct{}, 1)}
 	if r.workers <= 0 {
 		r.workers = runtime.GOMAXPROCS(0)
 	}
@@ -156,6 +182,8 @@ func newRunner(cfg Config, cancel context.CancelFunc) *runner {
 		window = 4096 * r.workers
 	}
 	r.tokens = make(chan struct{}, window)
+	r.batch = min(max(window/4, 1), 256)
+	r.nextGame.Store(cfg.First)
 	if r.clock == nil {
 		t0 := time.Now()
 		r.clock = func() time.Duration { return time.Since(t0) }
@@ -175,30 +203,72 @@ func newRunner(cfg Config, cancel context.CancelFunc) *runner {
 	return r
 }
 
-// dispatch hands out the games in order, each after taking a window token,
-// until the range ends or ctx is cancelled.
-func (r *runner) dispatch(ctx context.Context, jobs chan<- uint64) {
-	defer close(jobs)
-	for g := r.cfg.First; g < r.end; g++ {
-		if _, ok := r.skip[g]; ok {
-			continue
-		}
+// take hands out the next game that is not skipped, after taking a window
+// token; ok is false when the range is done or ctx is cancelled. The token
+// comes first, so that the earliest game not delivered is always being
+// solved and the window cannot stall.
+func (r *runner) take(ctx context.Context) (game uint64, ok bool) {
+	select {
+	case r.tokens <- struct{}{}:
+	default:
+		r.askDelivery() // the window is full: what waits must be delivered
 		select {
 		case r.tokens <- struct{}{}:
 		case <-ctx.Done():
-			return
+			return 0, false
 		}
-		select {
-		case jobs <- g:
-		case <-ctx.Done():
-			return
+	}
+	for {
+		g := r.nextGame.Load()
+		if g >= r.end {
+			<-r.tokens
+			return 0, false
+		}
+		if !r.nextGame.CompareAndSwap(g, g+1) {
+			continue
+		}
+		if _, skipped := r.skip[g]; !skipped {
+			return g, true
 		}
 	}
 }
 
-// work runs one worker over the games it is handed; boards left unfinished
-// by a cancellation (Unknown records returned after it) are dropped.
-func (r *runner) work(ctx context.Context, w Worker, jobs <-chan uint64, results chan<- Record) {
+// askDelivery wakes the goroutine of Run, unless it has a wake-up pending.
+func (r *runner) askDelivery() {
+	select {
+	case r.wake <- struct{}{}:
+	default:
+	}
+}
+
+// finish queues the record of a finished board for delivery.
+func (r *runner) finish(rec Record) {
+	r.mu.Lock()
+	r.finished = append(r.finished, rec)
+	n := len(r.finished)
+	r.mu.Unlock()
+	if n >= r.batch || len(r.tokens) == cap(r.tokens) {
+		r.askDelivery()
+	}
+}
+
+// collect delivers what the workers queued, in order as far as it goes.
+func (r *runner) collect() {
+	r.mu.Lock()
+	recs := r.finished
+	r.finished = r.spare[:0]
+	r.mu.Unlock()
+	for _, rec := range recs {
+		r.pending[rec.Game] = rec
+	}
+	clear(recs)
+	r.spare = recs
+	r.advance()
+}
+
+// work runs one worker over the games it takes; boards left unfinished by
+// a cancellation (Unknown records returned after it) are dropped.
+func (r *runner) work(ctx context.Context, w Worker) {
 	cpu := r.cfg.CPU
 	if cpu == nil {
 		// The thread's CPU clock measures this goroutine only while it
@@ -209,12 +279,13 @@ func (r *runner) work(ctx context.Context, w Worker, jobs <-chan uint64, results
 	}
 	// The clock is read once per board (a read costs a system call): a
 	// board's CPU time runs from the end of the previous one, so it also
-	// holds the little work of taking the next game (a thread waiting for
-	// one uses no CPU).
+	// holds the little work of queueing that one's record and taking the
+	// next game (a thread waiting for one uses no CPU).
 	c0, ok0 := cpu()
-	for g := range jobs {
-		if ctx.Err() != nil {
-			continue
+	for ctx.Err() == nil {
+		g, ok := r.take(ctx)
+		if !ok {
+			return
 		}
 		t0 := r.clock()
 		rec := w(ctx, g)
@@ -227,9 +298,9 @@ func (r *runner) work(ctx context.Context, w Worker, jobs <-chan uint64, results
 		c0, ok0 = c1, ok1
 		rec.Game = g
 		if ctx.Err() != nil && rec.Verdict == Unknown {
-			continue // interrupted, not finished
+			return // interrupted, not finished
 		}
-		results <- rec
+		r.finish(rec)
 	}
 }
 
@@ -275,7 +346,7 @@ func (r *runner) advance() {
 			delete(r.pending, r.next)
 			r.deliver(rec, true)
 			<-r.tokens
-		} else if rec, ok := r.skip[r.next]; ok { // skip is shared read-only with the dispatcher
+		} else if rec, ok := r.skip[r.next]; ok { // skip is shared read-only with the workers
 			r.deliver(rec, false)
 		} else {
 			return

@@ -183,6 +183,32 @@ func TestRunProgress(t *testing.T) {
 	}
 }
 
+// A finished board's record is delivered while its worker is still busy
+// with the next board (within collectEvery, not after the run or after
+// many more boards): here game 2 waits until game 1's record has arrived.
+func TestRunDeliversWhileWorking(t *testing.T) {
+	delivered := make(chan uint64, 10)
+	cfg := Config{First: 1, Boards: 2, Workers: 1, OnRecord: func(r Record) error { delivered <- r.Game; return nil }}
+	_, err := Run(context.Background(), cfg, func() Worker {
+		return func(_ context.Context, g uint64) Record {
+			if g == 2 {
+				select {
+				case got := <-delivered:
+					if got != 1 {
+						t.Errorf("delivered game %d first, want 1", got)
+					}
+				case <-time.After(10 * time.Second):
+					t.Error("game 1's record not delivered within 10s while game 2 runs")
+				}
+			}
+			return fakeDecide(g)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestRunEmpty(t *testing.T) {
 	s, err := Run(context.Background(), Config{First: 1, Boards: 0}, fakeWorker(0))
 	if err != nil || s.Boards != 0 {
