@@ -113,7 +113,7 @@ func (opts *tw16ScoreOptions) run() error {
 // line's error names the flag or part it is about ("HAND: …", "winning
 // tile: …").
 func runTW16ScoreLines(s *answer.Scorer, opts *tw16ScoreOptions) error {
-	return runBatch(opts.stdin, opts.stdout, opts.json, true, func(b []byte, line string) ([]byte, error) {
+	return runBatch(opts.ctx, opts.stdin, opts.stdout, opts.stderr, opts.json, true, func(b []byte, line string) ([]byte, error) {
 		b, err := s.AppendAnswer(b, line, opts.json)
 		if fe, ok := errors.AsType[*answer.FieldError](err); ok && fe.Field == answer.FieldWin {
 			err = badInput("winning tile", fe.Err)

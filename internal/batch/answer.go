@@ -2,6 +2,7 @@ package batch
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -20,13 +21,25 @@ import (
 // error of answer ends the batch and is returned, as is an error reading in
 // or writing out (the answers before it are written). Answer returns the
 // number of bad lines.
-func Answer(in io.Reader, out io.Writer, asJSON bool,
+//
+// The answers are written out before each wait for more input, so that a
+// program feeding lines one at a time gets each answer. When ctx is done
+// Answer stops (within a few hundred lines) with ctx.Err(), the answers so
+// far written out; while it waits for input it cannot see ctx, but every
+// answer is out by then, so a caller may give up on it.
+func Answer(ctx context.Context, in io.Reader, out io.Writer, asJSON bool,
 	answer func(b []byte, line string) ([]byte, error),
 	reason func(err error) (msg string, ok bool)) (bad int, err error) {
-	r := New(in)
 	w := bufio.NewWriterSize(out, 64*1024)
+	r := New(flushFirst{in, w})
 	var buf []byte
-	for r.Next() {
+	for n := 0; r.Next(); n++ {
+		if n%256 == 0 && ctx.Err() != nil {
+			if err := w.Flush(); err != nil {
+				return bad, err
+			}
+			return bad, ctx.Err()
+		}
 		raw := r.Line()
 		// The line is only read while the reader's buffer holds it.
 		line := unsafe.String(unsafe.SliceData(raw), len(raw))
@@ -69,4 +82,16 @@ func appendError(b []byte, n int, msg string, asJSON bool) []byte {
 	b = append(b, "error: line "...)
 	b = strconv.AppendInt(b, int64(n), 10)
 	return append(append(append(b, ": "...), msg...), '\n')
+}
+
+// flushFirst reads from r after writing out what w holds. (An error
+// writing stays in w and is w's next Write's.)
+type flushFirst struct {
+	r io.Reader
+	w *bufio.Writer
+}
+
+func (f flushFirst) Read(p []byte) (int, error) {
+	f.w.Flush()
+	return f.r.Read(p)
 }

@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -107,7 +108,7 @@ func TestAnswer(t *testing.T) {
 		{"a\nbad\nstop\nb\n", false, "A\nerror: line 2: line \"bad\": bad\n", 1, "stop"},
 	} {
 		var out strings.Builder
-		bad, err := Answer(strings.NewReader(c.in), &out, c.asJSON, answer, reason)
+		bad, err := Answer(context.Background(), strings.NewReader(c.in), &out, c.asJSON, answer, reason)
 		if out.String() != c.want || bad != c.bad || errText(err) != c.err {
 			t.Errorf("%.30q: %q, %d bad, %v; want %q, %d bad, %q", c.in, out.String(), bad, err, c.want, c.bad, c.err)
 		}
@@ -115,7 +116,7 @@ func TestAnswer(t *testing.T) {
 
 	var out strings.Builder
 	in := io.MultiReader(strings.NewReader("a\n"), iotest.ErrReader(errors.New("disk")))
-	if bad, err := Answer(in, &out, false, answer, reason); out.String() != "A\n" || bad != 0 || errText(err) != "reading standard input: disk" {
+	if bad, err := Answer(context.Background(), in, &out, false, answer, reason); out.String() != "A\n" || bad != 0 || errText(err) != "reading standard input: disk" {
 		t.Errorf("a read error: %q, %d bad, %v", out.String(), bad, err)
 	}
 }

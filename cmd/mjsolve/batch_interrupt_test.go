@@ -1,0 +1,69 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+)
+
+// A batch on standard input answers each line before it waits for the
+// next one (a program feeding it hands one at a time gets its answers),
+// and Ctrl-C stops it while it waits: exit 130, the answers given kept.
+// It used to hold the answers until the input ended and to ignore Ctrl-C
+// on an input that stays open.
+func TestBatchAnswersAndStopsWhileWaiting(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "tw16", "shanten", "-")
+	cmd.Env = append(os.Environ(), "MJSOLVE_TEST_MAIN=1")
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	io.WriteString(in, "1111222233334444z\n123456789m123456p1z\n")
+	answers := make(chan string, 2)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			answers <- sc.Text()
+		}
+		close(answers)
+	}()
+	for _, want := range []string{"4", "0"} {
+		select {
+		case got := <-answers:
+			if got != want {
+				t.Errorf("answer %q, want %q", got, want)
+			}
+		case <-time.After(20 * time.Second):
+			cmd.Process.Kill()
+			t.Fatal("no answer while the input stays open")
+		}
+	}
+	cmd.Process.Signal(os.Interrupt)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("Ctrl-C did not stop the batch waiting for input")
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted || stderr.String() != "mjsolve: interrupted\n" {
+		t.Errorf("%v, stderr %q; want exit %d and one line", err, stderr.String(), exitInterrupted)
+	}
+}
