@@ -67,3 +67,36 @@ func TestBatchAnswersAndStopsWhileWaiting(t *testing.T) {
 		t.Errorf("%v, stderr %q; want exit %d and one line", err, stderr.String(), exitInterrupted)
 	}
 }
+
+// Ctrl-C stops "tw16 bot" waiting for the referee's next line: exit 130.
+// It used to be ignored until standard input ended.
+func TestBotStopsOnInterrupt(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "tw16", "bot", "--strategy", "draw-discard")
+	cmd.Env = append(os.Environ(), "MJSOLVE_TEST_MAIN=1")
+	in, _ := cmd.StdinPipe()
+	defer in.Close()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(in, "/start MJ 1 x\n")
+	time.Sleep(300 * time.Millisecond)
+	cmd.Process.Signal(os.Interrupt)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("Ctrl-C did not stop the bot")
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted || stderr.String() != "mjsolve: interrupted\n" {
+		t.Errorf("%v, stderr %q; want exit %d and one line", err, stderr.String(), exitInterrupted)
+	}
+}

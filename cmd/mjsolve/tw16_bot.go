@@ -58,7 +58,18 @@ func (o *tw16BotOptions) run() error {
 	if err != nil {
 		return err
 	}
-	err = bot.Serve(o.stdin, o.stdout, bot.ServeOptions{Strategy: st, Seed: o.seed, Honors: honors,
-		Warn: func(err error) { fmt.Fprintf(o.stderr, "mjsolve tw16 bot: skipped: %s\n", oneLine(err.Error())) }})
-	return failure(err)
+	done := make(chan error, 1)
+	go func() {
+		done <- bot.Serve(o.stdin, o.stdout, bot.ServeOptions{Strategy: st, Seed: o.seed, Honors: honors,
+			Warn: func(err error) { fmt.Fprintf(o.stderr, "mjsolve tw16 bot: skipped: %s\n", oneLine(err.Error())) }})
+	}()
+	select {
+	case err = <-done:
+		return failure(err)
+	case <-o.ctx.Done():
+		// Ctrl-C or SIGTERM, most often while the bot waits for a line:
+		// every reply it gave is out.
+		fmt.Fprintln(o.stderr, "mjsolve: interrupted")
+		return errInterrupted
+	}
 }
