@@ -289,6 +289,7 @@ type randomState struct {
 	on    [256]uint8  // its tiles on the board
 	live  [256]uint8  // groups of four: first matches that do not leave a dead pair
 	offw  [256]uint64 // the weight of the matches it offers, as last counted
+	tw    [256]uint32 // per free tile: its weight (geom.weights by its side with tiles)
 	start gameStart
 }
 
@@ -298,6 +299,7 @@ type randomState struct {
 type gameStart struct {
 	ready           bool // set by the first game after load
 	cnt             [maxTiles]counters
+	tw              [maxTiles]uint32
 	free, offer, on [64]uint8
 	offw            [64]uint64
 	moves           [maxTiles / 2]move
