@@ -132,16 +132,37 @@ func (o *analysisPlotOptions) run() error {
 	if o.perDecade < 1 || o.perDecade > 1000 {
 		return fmt.Errorf("--bins %d: want 1 to 1000 bins per power of ten", o.perDecade)
 	}
-	p, truncated, err := plot.Files(o.args, plot.FilesOptions{Kind: o.kind, Title: o.title,
-		Reference: o.reference, PerDecade: o.perDecade, Stacked: o.stacked, LogY: o.logY})
-	for _, t := range truncated {
+	// The files are read and the picture drawn apart, so that Ctrl-C
+	// stops at once, before anything is written.
+	type drawn struct {
+		data           []byte
+		truncated      []string
+		err, renderErr error
+	}
+	done := make(chan drawn, 1)
+	go func() {
+		p, truncated, err := plot.Files(o.args, plot.FilesOptions{Kind: o.kind, Title: o.title,
+			Reference: o.reference, PerDecade: o.perDecade, Stacked: o.stacked, LogY: o.logY})
+		d := drawn{truncated: truncated, err: err}
+		if err == nil {
+			d.data, d.renderErr = plot.Render(p, w, h, format)
+		}
+		done <- d
+	}()
+	var d drawn
+	select {
+	case d = <-done:
+	case <-o.ctx.Done():
+		fmt.Fprintf(o.stderr, "mjsolve: interrupted: %s %s not written\n", flag, out)
+		return errInterrupted
+	}
+	for _, t := range d.truncated {
 		fmt.Fprintf(o.stderr, "mjsolve: %s ends early, cut inside a line or zstd frame (what was cut off is missing)\n", t)
 	}
-	if err != nil {
-		return err
+	if d.err != nil {
+		return d.err
 	}
-	data, err := plot.Render(p, w, h, format)
-	if err := writePicture(flag, out, data, err); err != nil {
+	if err := writePicture(flag, out, d.data, d.renderErr); err != nil {
 		return err
 	}
 	_, err = fmt.Fprintf(o.stdout, "wrote %s\n", out)

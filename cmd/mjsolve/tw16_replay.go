@@ -40,7 +40,10 @@ the command exits with code 2 if any file does not verify.`,
 
 func (o *tw16ReplayOptions) run() error {
 	bad := 0
-	for _, name := range o.args {
+	for i, name := range o.args {
+		if o.ctx.Err() != nil {
+			return interruptedAfter(o.stderr, i, len(o.args), "transcripts")
+		}
 		t, _, err := referee.ReplayFile(name)
 		if o.lines && t != nil {
 			if err := t.WriteRecords(o.stdout); err != nil {

@@ -69,9 +69,10 @@ func TestOutputThatDoesNotFit(t *testing.T) {
 	}
 }
 
-// Ctrl-C (or SIGTERM) stops a long merge at once: exit 130, one line, -o
-// OUT not written and no temporary file left. It used to be ignored until
-// the merge was done (tens of seconds for ten million records).
+// Ctrl-C (or SIGTERM) stops a long merge or plot at once: exit 130, one
+// line, the output not written and no temporary file left. It used to be
+// ignored until the work was done (tens of seconds for ten million records
+// to merge), and the plot was written after all with exit 0.
 func TestMergeInterrupted(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -83,10 +84,25 @@ func TestMergeInterrupted(t *testing.T) {
 		t.Fatal(errOut)
 	}
 	// The same file many times over: a merge of millions of records.
-	args := []string{"analysis", "merge", "-o", filepath.Join(dir, "out.jsonl")}
-	for range 400 {
-		args = append(args, in)
+	for _, c := range []struct{ cmd, flag, file string }{
+		{"merge", "-o", "out.jsonl"},
+		{"plot", "--out", "out.png"},
+	} {
+		args := []string{"analysis", c.cmd, c.flag, filepath.Join(dir, c.file)}
+		for range 400 {
+			args = append(args, in)
+		}
+		interruptAnalysis(t, exe, args, "mjsolve: interrupted: "+c.flag+" "+filepath.Join(dir, c.file)+" not written\n")
+		if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+			t.Errorf("the interrupted %s left %d files", c.cmd, len(entries)-1)
+		}
 	}
+}
+
+// interruptAnalysis starts the command line args, sends it SIGINT and
+// checks that it stops within seconds with exit 130 and the line want.
+func interruptAnalysis(t *testing.T, exe string, args []string, want string) {
+	t.Helper()
 	cmd := exec.Command(exe, args...)
 	cmd.Env = append(os.Environ(), "MJSOLVE_TEST_MAIN=1")
 	var stdout, stderr bytes.Buffer
@@ -97,15 +113,45 @@ func TestMergeInterrupted(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	cmd.Process.Signal(os.Interrupt)
 	sent := time.Now()
-	err = cmd.Wait()
+	err := cmd.Wait()
 	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted || stdout.Len() != 0 || stderr.String() != "mjsolve: interrupted: -o "+filepath.Join(dir, "out.jsonl")+" not written\n" {
-		t.Fatalf("%v after %v, stdout %q, stderr %q; want exit %d", err, time.Since(sent), stdout.String(), stderr.String(), exitInterrupted)
+	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted || stdout.Len() != 0 || stderr.String() != want {
+		t.Errorf("%s: %v after %v, stdout %q, stderr %q; want exit %d and %q", args[1], err, time.Since(sent), stdout.String(), stderr.String(), exitInterrupted, want)
 	}
 	if d := time.Since(sent); d > 5*time.Second {
-		t.Errorf("the merge took %v to stop", d)
+		t.Errorf("%s took %v to stop", args[1], d)
 	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
-		t.Errorf("the interrupted merge left %d files", len(entries)-1)
+}
+
+// Ctrl-C stops a replay of many transcripts between two of them: exit
+// 130, the ones replayed reported.
+func TestReplayInterrupted(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := filepath.Join(t.TempDir(), "logs")
+	p := "--player=" + scripts + "draw-discard.sh"
+	if code, _, errOut := runCmd(t, "", "tw16", "referee", "--games", "1", "--log", logs, p, p, p, p); code != 0 {
+		t.Fatal(errOut)
+	}
+	args := []string{"tw16", "replay"}
+	for range 20000 {
+		args = append(args, "hand-0001.txt.zst")
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Dir = logs
+	cmd.Env = append(os.Environ(), "MJSOLVE_TEST_MAIN=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	cmd.Process.Signal(os.Interrupt)
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted || !strings.HasPrefix(stderr.String(), "mjsolve: interrupted after ") || !strings.HasSuffix(stderr.String(), " of 20000 transcripts\n") {
+		t.Errorf("%v, stderr %q; want exit %d and one line", err, stderr.String(), exitInterrupted)
 	}
 }
