@@ -197,8 +197,9 @@ func mjsolverDealPlain(game uint32, v []Group) []Group {
 // that each pass extends, with r_{i−3}, r_{i−2}, r_{i−1} in registers (the
 // ring of glibcRand makes each value wait for one stored three steps
 // before); x mod d is Lemire's remainder by multiplication with
-// ⌈2^64/d⌉ (exact for 32-bit x and d), so no division; and the slots are
-// swapped in a 256-byte array indexed by bytes, without bounds checks.
+// ⌈2^64/d⌉ from a table made once (exact for 32-bit x and d), so no
+// division; and the slots are swapped in a 256-byte array indexed by
+// bytes, without bounds checks.
 func mjsolverDeal(game uint32, v []Group) []Group {
 	n := min(len(v), MaxTiles) // len(v), as Deal ensures; the bound lets the compiler drop index checks
 	var r glibcRand
@@ -210,21 +211,17 @@ func mjsolverDeal(game uint32, v []Group) []Group {
 		x[i] = r.s[(r.f+i)%len(r.s)]
 	}
 	a, b, c := x[28], x[29], x[30]
+	inv := remainderInverses // a copy on the stack: the loops run faster than from the global
 	var w [256]Group
 	for i := 0; i < n; i++ {
 		y := x[i] + a
 		x[i+31] = y
 		a, b, c = b, c, y
-		l := (y >> 1) % uint32(i+1)
+		l, _ := bits.Mul64(inv[i+1]*uint64(y>>1), uint64(i+1))
 		w[uint8(i)] = w[uint8(l)]
 		w[uint8(l)] = Group(i / 4)
 	}
 	if n >= 2 {
-		// inv[d] = ⌈2^64/d⌉ mod 2^64 (0 for d = 1, whose remainders are 0).
-		var inv [MaxTiles + 1]uint64
-		for d := 1; d <= n; d++ {
-			inv[d] = ^uint64(0)/uint64(d) + 1
-		}
 		copy(x[:31], x[n:n+31])
 		for range 99 {
 			for i := 1; i < n; i++ {
@@ -240,6 +237,17 @@ func mjsolverDeal(game uint32, v []Group) []Group {
 	copy(v, w[:n])
 	return v
 }
+
+// remainderInverses holds ⌈2^64/d⌉ mod 2^64 for d = 1..MaxTiles (0 for
+// d = 1, whose remainders are 0): x mod d is the high word of
+// (inv[d]·x mod 2^64)·d for any 32-bit x (Lemire, Kaser and Kurz 2019).
+// Made once, read only.
+var remainderInverses = func() (inv [MaxTiles + 1]uint64) {
+	for d := 1; d <= MaxTiles; d++ {
+		inv[d] = ^uint64(0)/uint64(d) + 1
+	}
+	return inv
+}()
 
 // glibcRand is the generator behind glibc's srand and rand (random_r of
 // type 3): an additive lagged Fibonacci generator r_i = r_{i−31} + r_{i−3}
