@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -72,5 +74,43 @@ func TestLayoutsShowHugeFile(t *testing.T) {
 	}
 	if alloc := m1.TotalAlloc - m0.TotalAlloc; alloc > 32<<20 {
 		t.Errorf("allocated %d MB to refuse it", alloc>>20)
+	}
+}
+
+// fullWriter fails every write as a full disk does.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) {
+	return 0, &fs.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.ENOSPC}
+}
+
+// Standard output that cannot be written (redirected to a full disk) is a
+// failure, exit 1, whatever the command, not bad input (exit 2) and not
+// success (exit 0).
+func TestStdoutFullIsAFailure(t *testing.T) {
+	dir := t.TempDir()
+	logs := filepath.Join(dir, "logs")
+	p := "--player=" + scripts + "draw-discard.sh"
+	if code, _, errOut := runCmd(t, "", "tw16", "referee", "--games", "1", "--log", logs, p, p, p, p); code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, args := range [][]string{
+		{"version"},
+		{"layouts", "list", "--json"},
+		{"layouts", "show", "tiny8"},
+		{"solitaire", "show", "--layout", "tiny8"},
+		{"solitaire", "solve", "--layout", "tiny8", "--json"},
+		{"solitaire", "hint", "--layout", "tiny8"},
+		{"solitaire", "--layout", "tiny8", "--boards", "5"},
+		{"tw16", "shanten", "1m"},
+		{"tw16", "score", "123m456p789s234s11z55z", "--win", "1z"},
+		{"tw16", "items"},
+		{"tw16", "replay", filepath.Join(logs, "hand-0001.txt.zst")},
+	} {
+		var errb bytes.Buffer
+		code := run(args, strings.NewReader(""), fullWriter{}, &errb)
+		if code != exitFailure || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), "no space left on device") {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and one line", args, code, errb.String(), exitFailure)
+		}
 	}
 }

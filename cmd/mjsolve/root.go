@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"strconv"
@@ -133,6 +134,11 @@ func runWith(h *hooks, args []string, stdin io.Reader, stdout, stderr io.Writer)
 	fmt.Fprintln(stderr, "mjsolve: "+oneLine(err.Error()))
 	var fe failureError
 	if errors.As(err, &fe) {
+		return exitFailure
+	}
+	// A write that failed (standard output on a full disk) is never the
+	// input's fault, whichever command met it.
+	if pe, ok := errors.AsType[*fs.PathError](err); ok && pe.Op == "write" {
 		return exitFailure
 	}
 	return exitBadInput

@@ -55,7 +55,9 @@ func (o *tw16ReplayOptions) run() error {
 			bad++
 			continue
 		}
-		fmt.Fprintf(o.stdout, "%s: hand %d verified: %s\n", name, t.Header.Hand, t.Summary())
+		if _, err := fmt.Fprintf(o.stdout, "%s: hand %d verified: %s\n", name, t.Header.Hand, t.Summary()); err != nil {
+			return failure(err)
+		}
 	}
 	if bad > 0 {
 		if len(o.args) > 1 {
