@@ -54,6 +54,16 @@ func CheckDeal(groups []Group, n int) error {
 	for _, g := range groups {
 		count[g]++
 	}
+	// The groups of the deal each with its size add up to n = len(groups):
+	// then no tile is of another group. Otherwise look at every group, in
+	// order, for the first that is wrong.
+	ok := true
+	for g := range min(GroupsFor(n), len(count)) {
+		ok = ok && count[g] == GroupSize(Group(g), n)
+	}
+	if ok {
+		return nil
+	}
 	for g := range count {
 		if want := GroupSize(Group(g), n); count[g] != want {
 			if want == 0 {

@@ -3,6 +3,7 @@ package solitaire
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -34,6 +35,32 @@ func TestNewBoardChecksDeal(t *testing.T) {
 	}
 	if err := CheckDeal([]Group{0, 0, 0, 0, 3, 3}, 6); err == nil || err.Error() != "solitaire: deal has 0 tiles of 2m, want 2" {
 		t.Errorf("CheckDeal with a group beyond the deal: %v", err)
+	}
+}
+
+// TestCheckDealBrute compares CheckDeal with its definition on random
+// small deals: accepted exactly when the sorted groups are 0 0 0 0 1 …
+// (n tiles in GroupsFor(n) groups), and every refusal names a group.
+func TestCheckDealBrute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		n := rng.IntN(11)
+		groups := standard(n, nil)
+		for range rng.IntN(3) { // change up to two tiles (sometimes to their own group)
+			if n > 0 {
+				groups[rng.IntN(n)] = Group(rng.IntN(GroupsFor(n) + 2))
+			}
+		}
+		rng.Shuffle(len(groups), func(i, j int) { groups[i], groups[j] = groups[j], groups[i] })
+		sorted := slices.Sorted(slices.Values(groups))
+		want := slices.Equal(sorted, standard(n, nil))
+		err := CheckDeal(groups, n)
+		if (err == nil) != want {
+			t.Fatalf("CheckDeal(%v, %d) = %v, want accepted %v", groups, n, err, want)
+		}
+		if err != nil && !strings.Contains(err.Error(), "deal") {
+			t.Fatalf("CheckDeal(%v, %d): %v", groups, n, err)
+		}
 	}
 }
 
