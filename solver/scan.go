@@ -199,21 +199,22 @@ func (c *core) releaseAll(from, to int) int {
 func (c *core) push(g uint8) {
 	t := &c.srch.gt[g]
 	k := int(c.pos.gn[g] & 7)
-	if c.srch.partner[t[0]] == noPartner {
-		for i := 0; i < k; i++ {
-			if c.play.cnt[t[i&3]]&goneBit != 0 {
-				c.play.started |= 1 << (g & 63)
-			}
-		}
-	}
+	// gone collects the tiles' gone bits; it counts only without pairing.
+	var gone counters
 	sp := c.play.sp
 	for i := 0; i < k; i++ {
-		if u := t[i&3]; isFree(c.play.cnt[u]) {
+		u := t[i&3]
+		x := c.play.cnt[u]
+		gone |= x
+		if isFree(x) {
 			c.play.stack[sp&255] = u
 			sp++
 		}
 	}
 	c.play.sp = sp
+	if gone&goneBit != 0 && c.srch.partner[t[0]] == noPartner {
+		c.play.started |= 1 << (g & 63)
+	}
 }
 
 // hold keeps every tile of group g on the board in the next scans.
