@@ -85,7 +85,11 @@ func (o *playOptions) run() error {
 		}
 	}
 	if res.Interrupted {
-		fmt.Fprintln(o.stderr, "mjsolve: interrupted; the table holds the finished strategies and the partial one (--resume continues the --out records)")
+		msg := "mjsolve: interrupted; the table holds the finished strategies and the partial one"
+		if ps.Out != "" {
+			msg += fmt.Sprintf("; %s keeps their records: continue with --resume", ps.Out)
+		}
+		fmt.Fprintln(o.stderr, msg)
 		return errInterrupted
 	}
 	return nil

@@ -56,9 +56,15 @@ func testPlayInterrupt(t *testing.T, sig syscall.Signal, exit int) {
 			}
 		}
 	}}
-	args := []string{"solitaire", "play", "--layout", "turtle40", "--boards", "100", "--workers", "1", "--out", dir}
+	// Without --out nothing is kept to resume, and the message says no more.
+	noOut := []string{"solitaire", "play", "--layout", "turtle40", "--boards", "100", "--workers", "1"}
+	if code, _, errOut := runCmdWith(t, h, "", noOut...); code != exit || errOut != "mjsolve: interrupted; the table holds the finished strategies and the partial one\n" {
+		t.Errorf("without --out: exit %d, stderr %q", code, errOut)
+	}
+	n.Store(0)
+	args := append(noOut, "--out", dir)
 	code, out, errOut := runCmdWith(t, h, "", args...)
-	if code != exit || !strings.HasPrefix(errOut, "mjsolve: interrupted; the table holds the finished strategies") {
+	if code != exit || errOut != "mjsolve: interrupted; the table holds the finished strategies and the partial one; "+dir+" keeps their records: continue with --resume\n" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	if !strings.Contains(out, "\nrandom     100 ") || !strings.Contains(out, " (interrupted) ") || !strings.Contains(out, "\nlookahead  not run (interrupted)\n") {
