@@ -157,7 +157,11 @@ func plainFlagError(err error) string {
 	if errors.Is(ne.Err, strconv.ErrRange) {
 		return fmt.Sprintf("%s: %s is out of range", flag, value)
 	}
-	want := map[string]string{"ParseInt": "a whole number", "ParseUint": "a whole number 0 or more", "ParseFloat": "a number"}[ne.Func]
+	want, known := map[string]string{"ParseInt": "a whole number", "ParseUint": "a whole number 0 or more",
+		"ParseFloat": "a number", "ParseBool": "true or false"}[ne.Func]
+	if !known {
+		return err.Error()
+	}
 	return fmt.Sprintf("%s: %s is not %s", flag, value, want)
 }
 

@@ -119,6 +119,8 @@ func TestFlagAndArgumentErrorsSpeakPlainly(t *testing.T) {
 	}{
 		{[]string{"solitaire", "--boards", "many"}, `mjsolve: --boards: "many" is not a whole number 0 or more (see 'mjsolve solitaire --help')` + "\n"},
 		{[]string{"solitaire", "--boards", "99999999999999999999999"}, `mjsolve: --boards: "99999999999999999999999" is out of range (see 'mjsolve solitaire --help')` + "\n"},
+		{[]string{"solitaire", "--json=maybe"}, `mjsolve: --json: "maybe" is not true or false (see 'mjsolve solitaire --help')` + "\n"},
+		{[]string{"analysis", "plot", "--reference", "x", "r.jsonl"}, `mjsolve: --reference: "x" is not a number (see 'mjsolve analysis plot --help')` + "\n"},
 		{[]string{"solitaire", "--timeout-per-board", "soon"}, `mjsolve: invalid argument "soon" for "--timeout-per-board" flag: time: invalid duration "soon" (see 'mjsolve solitaire --help')` + "\n"},
 		{[]string{"tw16", "shanten"}, "mjsolve: tw16 shanten needs one HAND (or - to read one hand per line from stdin) (see 'mjsolve tw16 shanten --help')\n"},
 		{[]string{"tw16", "shanten", "123m", "456p"}, "mjsolve: tw16 shanten takes one HAND (or - to read one hand per line from stdin), not 2 arguments (quote an argument with spaces)\n"},
