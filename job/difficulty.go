@@ -22,7 +22,9 @@ const difficultyStream = 0x6d63646f6e616c64 // "mcdonald"
 // cleared it ([analysis.Record.Clear] of [analysis.Record.Playouts]). The
 // playouts of game g are drawn from a PCG seeded with (seed, g) in a
 // stream of their own, so a record is the same for any number of workers.
-// The board's time includes them.
+// The board's time includes them. A winnable board whose ctx is done
+// before its playouts is returned unknown, as unfinished (analysis.Run
+// drops it), so that every winnable record of the run holds k playouts.
 func WithDifficulty(mk func() analysis.Worker, geo *solitaire.Geometry, dealer solitaire.Dealer, seed uint64, k int) func() analysis.Worker {
 	return func() analysis.Worker {
 		w := mk()
@@ -31,8 +33,14 @@ func WithDifficulty(mk func() analysis.Worker, geo *solitaire.Geometry, dealer s
 		groups := make([]solitaire.Group, 0, geo.N)
 		return func(ctx context.Context, game uint64) analysis.Record {
 			rec := w(ctx, game)
-			if rec.Verdict != analysis.Winnable || ctx.Err() != nil {
+			if rec.Verdict != analysis.Winnable {
 				return rec
+			}
+			if ctx.Err() != nil {
+				// Interrupted before its playouts: abandoned as
+				// unfinished (an unknown record, which the runner drops),
+				// never a winnable record without them.
+				return analysis.Record{Game: game}
 			}
 			groups = dealer.Deal(game, geo.N, groups[:0])
 			pcg.Seed(seed^difficultyStream, game)

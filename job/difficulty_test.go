@@ -63,3 +63,24 @@ func readAll(t *testing.T, path string) ([]analysis.Record, analysis.Header) {
 	}
 	return rf.Records, rf.Header
 }
+
+// A board solved winnable just as the run is interrupted, before its
+// playouts, is abandoned (an unknown record, which the runner drops), never
+// kept as a winnable record without playouts: such a record would make a
+// file of --difficulty K hold records of no K, which --resume refuses.
+func TestDifficultyInterruptedBeforePlayouts(t *testing.T) {
+	l := builtin(t, "turtle40")
+	geo, _ := solitaire.Compile(l)
+	dealer, _ := solitaire.DealerByName("pcg", 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	solved := func() analysis.Worker {
+		return func(context.Context, uint64) analysis.Record {
+			cancel() // Ctrl-C while the board was being solved
+			return analysis.Record{Verdict: analysis.Winnable, Method: "random", Scans: 1}
+		}
+	}
+	w := WithDifficulty(solved, geo, dealer, 1, 20)()
+	if r := w(ctx, 3); r.Verdict != analysis.Unknown || r.Playouts != 0 {
+		t.Errorf("interrupted board: %+v, want an unknown record to drop", r)
+	}
+}
