@@ -104,7 +104,11 @@ func mergeRecords(ctx context.Context, paths []string, w io.Writer, zst bool) (*
 	if err != nil {
 		return nil, err
 	}
-	for _, r := range recs {
+	for i, r := range recs {
+		if i%4096 == 0 && ctx.Err() != nil {
+			rw.Close()
+			return nil, mergeStopped(ctx)
+		}
 		if err := rw.Write(r); err != nil {
 			rw.Close()
 			return nil, err
@@ -113,7 +117,15 @@ func mergeRecords(ctx context.Context, paths []string, w io.Writer, zst bool) (*
 	if err := rw.Close(); err != nil {
 		return nil, err
 	}
+	if ctx.Err() != nil {
+		return nil, mergeStopped(ctx)
+	}
 	return res, nil
+}
+
+// mergeStopped is the error of a merge stopped because ctx is done.
+func mergeStopped(ctx context.Context) error {
+	return fmt.Errorf("analysis: merge stopped: %w", ctx.Err())
 }
 
 // MergeFile merges record files as [MergeRecords] does into the record
@@ -126,8 +138,9 @@ func MergeFile(paths []string, out string) (*MergeResult, error) {
 	return MergeFileContext(context.Background(), paths, out)
 }
 
-// MergeFileContext is [MergeFile] that stops when ctx is done, with an
-// error wrapping ctx.Err() and out as it was (absent, or the file it was).
+// MergeFileContext is [MergeFile] that stops when ctx is done, while it
+// reads the files or writes the merged records, with an error wrapping
+// ctx.Err() and out as it was (absent, or the file it was).
 func MergeFileContext(ctx context.Context, paths []string, out string) (*MergeResult, error) {
 	f, err := atomicfile.Create(out, 0o644)
 	if err != nil {
@@ -249,7 +262,7 @@ func mergeFile(ctx context.Context, res *MergeResult, seen *gameSet, path, first
 	}
 	for n := 0; ; n++ {
 		if n%4096 == 0 && ctx.Err() != nil {
-			return fmt.Errorf("analysis: merge stopped: %w", ctx.Err())
+			return mergeStopped(ctx)
 		}
 		r, err := rr.Next()
 		if err == io.EOF {

@@ -162,3 +162,40 @@ func TestReadRecordFile(t *testing.T) {
 		t.Error("a missing file read")
 	}
 }
+
+// cancelledAfter is a context whose Err is nil for its first n calls and
+// context.Canceled from then on: Ctrl-C at a chosen point of a merge.
+type cancelledAfter struct {
+	context.Context
+	n int
+}
+
+func (c *cancelledAfter) Err() error {
+	if c.n--; c.n < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// A merge interrupted after its files are read (while it writes the
+// merged records) stops too, out not written: a merge of millions of
+// records spends seconds writing and compressing them.
+func TestMergeFileContextStopsWhileWriting(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "a.jsonl")
+	if _, err := runToFile(t, context.Background(), in, testHeader(1, 100), 1); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.jsonl.zst")
+	// The file's 100 records are read with one look at the context.
+	_, err := MergeFileContext(&cancelledAfter{context.Background(), 1}, []string{in}, out)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("merge interrupted while writing: %v, want an error wrapping context.Canceled", err)
+	}
+	if _, statErr := os.Stat(out); !os.IsNotExist(statErr) {
+		t.Errorf("out written: %v (%v)", statErr, err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files left beside the input", len(entries)-1)
+	}
+}
