@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"flag"
 	"github.com/mjsolve/mjsolve/internal/gametest"
 	"runtime"
 	"slices"
@@ -137,4 +138,48 @@ func BenchmarkOx(b *testing.B) {
 		scans += sink.Stats.Scans
 	}
 	b.ReportMetric(float64(scans)/float64(b.N), "scans/op")
+}
+
+var seedSweep = flag.Bool("seeds", false, "TestSeeds: prune scans and nodes per board over seeds 0..11")
+
+// TestSeeds prints the prune scans and search nodes per board over seeds
+// 0..11 on turtle games 1..2000 and ox games 1..200 (24,000 and 2,400
+// solves; with -seeds): the load-free measure by which the README judges
+// changes of the search's path, which swing by a few % from seed to seed.
+// Every seed must give each game the same verdict.
+func TestSeeds(t *testing.T) {
+	if !*seedSweep {
+		t.Skip("seed sweep: run with -seeds")
+	}
+	for _, l := range []struct {
+		name  string
+		games int
+	}{{"default", 2000}, {"ox", 200}} {
+		g := xmahjongg(t, l.name)
+		s := New(g)
+		deals := make([][]solitaire.Group, l.games)
+		for i := range deals {
+			deals[i] = solitaire.MJSolver{}.Deal(uint64(1+i), g.N, nil)
+		}
+		board, _ := solitaire.NewBoard(g, deals[0])
+		verdicts := make([]Verdict, l.games)
+		var scans, nodes int64
+		const seeds = 12
+		for seed := range uint64(seeds) {
+			for i, d := range deals {
+				board.Redeal(d)
+				r := s.Solve(context.Background(), board, Options{Seed: seed})
+				if seed == 0 {
+					verdicts[i] = r.Verdict
+				} else if r.Verdict != verdicts[i] {
+					t.Fatalf("%s game %d: %v with seed 0, %v with seed %d", l.name, i+1, verdicts[i], r.Verdict, seed)
+				}
+				scans += r.Stats.Scans
+				nodes += r.Stats.Nodes
+			}
+		}
+		n := float64(seeds * l.games)
+		t.Logf("%s games 1..%d, seeds 0..%d: %.1f prune scans, %.2f search nodes per board",
+			l.name, l.games, seeds-1, float64(scans)/n, float64(nodes)/n)
+	}
 }
