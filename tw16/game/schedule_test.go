@@ -128,3 +128,19 @@ func abs(x float64) float64 {
 	}
 	return x
 }
+
+// TestTableTextHands checks the count line under the table: "1 hand" for
+// a one-hand match, "N hands" otherwise.
+func TestTableTextHands(t *testing.T) {
+	tab := NewTable([4]string{"a", "b", "c", "d"})
+	h := (Schedule{}).Hand(0)
+	for n, want := range []string{"\n0 hands\n", "\n1 hand\n", "\n2 hands\n"} {
+		if n > 0 {
+			tab.Add(h, &Result{Exhausted: true, Winner: NoSeat, From: NoSeat}, [4]bool{})
+		}
+		var b strings.Builder
+		if err := tab.WriteText(&b); err != nil || !strings.Contains(b.String(), want) {
+			t.Errorf("%d hands: %q (%v), want a line %q", n, b.String(), err, want)
+		}
+	}
+}

@@ -174,7 +174,7 @@ func (t *Table) WriteText(w io.Writer) error {
 			return err
 		}
 	}
-	fmt.Fprintf(w, "%d hands\n", t.hands)
+	fmt.Fprintf(w, "%d %s\n", t.hands, plural(t.hands, "hand", "hands"))
 	for p := range 4 {
 		if p == best || t.hands < 2 {
 			continue
@@ -185,4 +185,12 @@ func (t *Table) WriteText(w io.Writer) error {
 	}
 	_, err := fmt.Fprint(w)
 	return err
+}
+
+// plural is one for n == 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -318,3 +318,15 @@ func TestEmptyReport(t *testing.T) {
 		t.Fatalf("json %s (%v)", data, err)
 	}
 }
+
+// TestReportTextOneDeal checks the singulars of the first line: one deal,
+// one dealer hand.
+func TestReportTextOneDeal(t *testing.T) {
+	r := &Report{Requested: 1, Deals: 1, Seed: 3}
+	r.Dealer.Hands, r.NonDealer.Hands = 1, 3
+	var b bytes.Buffer
+	want := "1 deal, seed 3, no flowers (136 tiles): 1 dealer hand (17 tiles), 3 non-dealer hands (16 tiles)\n"
+	if err := r.WriteText(&b); err != nil || !strings.HasPrefix(b.String(), want) {
+		t.Fatalf("text %q (%v), want it to start %q", b.String(), err, want)
+	}
+}

@@ -20,12 +20,12 @@ func (r *Report) WriteText(w io.Writer) error {
 	if r.Flowers {
 		flowers = "flowers (144 tiles)"
 	}
-	deals := fmt.Sprintf("%d deals", r.Deals)
+	deals := fmt.Sprintf("%d %s", r.Deals, plural(int64(r.Deals), "deal", "deals"))
 	if r.Interrupted() {
 		deals += fmt.Sprintf(" of %d (interrupted)", r.Requested)
 	}
-	fmt.Fprintf(&b, "%s, seed %d, %s: %d dealer hands (17 tiles), %d non-dealer hands (16 tiles)\n",
-		deals, r.Seed, flowers, r.Dealer.Hands, r.NonDealer.Hands)
+	fmt.Fprintf(&b, "%s, seed %d, %s: %s (17 tiles), %s (16 tiles)\n",
+		deals, r.Seed, flowers, hands(r.Dealer.Hands, "dealer"), hands(r.NonDealer.Hands, "non-dealer"))
 	fmt.Fprintf(&b, "each hand played alone: draw, discard by the advice engine, no claims, no kongs, win on a self-drawn tile\n")
 	fmt.Fprintf(&b, "draws a hand gets (four players, no claims, until %d tiles are left): dealer %s, non-dealer %s\n",
 		16, drawsAllowed(r.Dealer.Allowed[:]), drawsAllowed(r.NonDealer.Allowed[:]))
@@ -103,7 +103,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		return err
 	}
 
-	fmt.Fprintf(&b, "\nat the first tenpai (16 tiles): %d dealer hands, %d non-dealer hands\n", r.Dealer.Waits, r.NonDealer.Waits)
+	fmt.Fprintf(&b, "\nat the first tenpai (16 tiles): %s, %s\n", hands(r.Dealer.Waits, "dealer"), hands(r.NonDealer.Waits, "non-dealer"))
 	tw = newTable(&b)
 	fmt.Fprintf(tw, "\tdealer\t\tnon-dealer\t\t\n")
 	fmt.Fprintf(tw, "winning kinds")
@@ -206,4 +206,17 @@ func drawsAllowed(h []int64) string {
 		return vals[0]
 	}
 	return fmt.Sprintf("%s to %s (mean %.2f)", vals[0], vals[len(vals)-1], m.Mean)
+}
+
+// plural is one for n == 1, else many.
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// hands is "n seat hands", singular for one.
+func hands(n int64, seat string) string {
+	return fmt.Sprintf("%d %s %s", n, seat, plural(n, "hand", "hands"))
 }
