@@ -509,6 +509,7 @@ func TestTW16(t *testing.T) {
 		{"score", `{"hand":"456m 789p 234s 55s 89s","melds":"111p","win":"7s","per_tai":-5}`, "per_tai: -5 is negative"},
 		{"score", `{"hand":"456m 789p 234s 55s 89s","melds":"111p","win":"7s","flowers":"1m"}`, "flowers: 1m is not a flower"},
 		{"score", `{"hand":"456m 789p 234s 55s 89s","melds":"111p","win":"7s","first_turn":"soon"}`, "first_turn: "},
+		{"score", `{"hand":"456m 789p 234s 55s 89s","melds":"111p","win":"7s","dealer":true,"dealer_streak":2}`, "dealer_streak: the competition rules have no consecutive dealing"},
 		{"score", `{"hand":"456m 789p 234s 55s 88s","melds":"111p","win":"7s"}`, "not a winning hand"},
 	} {
 		wantError(t, ts, "POST", "/api/tw16/"+c.path, c.body, 400, c.prefix)

@@ -59,6 +59,7 @@ var fieldNames = map[answer.Field]string{
 	answer.FieldBase:           "base",
 	answer.FieldPerTai:         "per_tai",
 	answer.FieldRules:          "rules",
+	answer.FieldDealerStreak:   "dealer_streak",
 }
 
 // answerError is an error of tw16/answer as a 400 naming its field (field

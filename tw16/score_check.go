@@ -110,19 +110,31 @@ func checkTiles(w *Win) error {
 	return nil
 }
 
+// CheckDealerStreak checks a dealer streak (N of 連N拉N) under rules r, as
+// [Score] does: 0 to [MaxDealerStreak], and 0 under rules without
+// consecutive dealing. A bad one is an *[InputError].
+func CheckDealerStreak(n int, r *Rules) error {
+	switch {
+	case n < 0:
+		return inputErrorf("negative dealer streak %d", n)
+	case n > MaxDealerStreak:
+		return inputErrorf("dealer streak %d is over %d", n, MaxDealerStreak)
+	case n > 0 && !r.ConsecutiveDealing:
+		return inputErrorf("the %s rules have no consecutive dealing (dealer streak %d)", r.Name, n)
+	}
+	return nil
+}
+
 // checkDealer checks the dealer streak, the stake, and who discarded.
 func checkDealer(w *Win, r *Rules) error {
-	if w.DealerStreak < 0 {
-		return inputErrorf("negative dealer streak %d", w.DealerStreak)
-	}
-	if w.DealerStreak > MaxDealerStreak {
-		return inputErrorf("dealer streak %d is over %d", w.DealerStreak, MaxDealerStreak)
+	if w.DealerStreak < 0 || w.DealerStreak > MaxDealerStreak {
+		return CheckDealerStreak(w.DealerStreak, r)
 	}
 	if r.Base < 0 || r.Base > MaxStake || r.PerTai < 0 || r.PerTai > MaxStake {
 		return inputErrorf("stake %d + %d per tai is outside 0..%d", r.Base, r.PerTai, MaxStake)
 	}
-	if w.DealerStreak > 0 && !r.ConsecutiveDealing {
-		return inputErrorf("the %s rules have no consecutive dealing (dealer streak %d)", r.Name, w.DealerStreak)
+	if err := CheckDealerStreak(w.DealerStreak, r); err != nil {
+		return err
 	}
 	if w.DiscarderIsDealer && (w.Dealer || w.SelfDrawn) {
 		return inputErrorf("the discarder can be the dealer only on a non-dealer's win by discard")

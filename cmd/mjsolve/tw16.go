@@ -232,6 +232,7 @@ var fieldNames = map[answer.Field]string{
 	answer.FieldVisible: "--visible", answer.FieldFlowers: "--flowers", answer.FieldWin: "--win",
 	answer.FieldSeat: "--seat", answer.FieldRound: "--round", answer.FieldFirstTurn: "--first-turn",
 	answer.FieldBase: "--base", answer.FieldPerTai: "--per-tai", answer.FieldRules: "--rules", answer.FieldRule: "--rule",
+	answer.FieldDealerStreak: "--dealer-streak",
 }
 
 // handError shows an error of package answer after the flag or argument it

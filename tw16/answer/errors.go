@@ -26,6 +26,7 @@ const (
 	FieldPerTai                      // the points per tai
 	FieldRules                       // the name of the rules
 	FieldRule                        // a house value of an item, ITEM=TAI
+	FieldDealerStreak                // the dealer streak, N of 連N拉N
 )
 
 // FieldError is bad input in one field of a question. Error returns the

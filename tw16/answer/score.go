@@ -78,6 +78,9 @@ func NewScorer(q ScoreQuery) (*Scorer, error) {
 	}
 	w.SelfDrawn, w.LastTile, w.AfterKong, w.RobKong = q.SelfDrawn, q.LastTile, q.AfterKong, q.RobKong
 	w.Dealer, w.DealerStreak, w.DiscarderIsDealer = q.Dealer, q.DealerStreak, q.DiscarderDealer
+	if err := tw16.CheckDealerStreak(w.DealerStreak, &s.rules); err != nil {
+		return nil, fieldError(FieldDealerStreak, err)
+	}
 	if w.Seat, err = ParseWind(q.Seat); err != nil {
 		return nil, fieldError(FieldSeat, err)
 	}
