@@ -2,9 +2,33 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
+
+// minAnnotation is the annotation of an unsigned number flag whose
+// smallest value is above 0 (--boards: 1): plainFlagError reads it to say
+// what the flag takes.
+const minAnnotation = "mjsolve_min"
+
+// setMinimum records that the unsigned number flag name takes lo or more
+// (the check itself is the library's or the command's).
+func setMinimum(f *pflag.FlagSet, name string, lo uint64) {
+	if err := f.SetAnnotation(name, minAnnotation, []string{strconv.FormatUint(lo, 10)}); err != nil {
+		panic(err) // a programming error: no such flag
+	}
+}
+
+// minimum is the smallest value of an unsigned number flag: its
+// setMinimum, else 0.
+func minimum(f *pflag.Flag) string {
+	if lo := f.Annotations[minAnnotation]; len(lo) == 1 {
+		return lo[0]
+	}
+	return "0"
+}
 
 // atLeast checks that the number flag's value v is at least lo.
 func atLeast(flag string, v, lo int) error {

@@ -146,7 +146,8 @@ func runWith(h *hooks, args []string, stdin io.Reader, stdout, stderr io.Writer)
 
 // plainFlagError rewrites a flag error for people: `invalid argument "x"
 // for "--game" flag: strconv.ParseUint: parsing "x": invalid syntax`
-// becomes `--game: "x" is not a whole number 0 or more`.
+// becomes `--game: "x" is not a whole number 0 or more` (1 or more for
+// --boards: an unsigned flag's minimum is its setMinimum).
 func plainFlagError(err error) string {
 	iv, ok := errors.AsType[*pflag.InvalidValueError](err)
 	ne, num := errors.AsType[*strconv.NumError](err)
@@ -157,7 +158,7 @@ func plainFlagError(err error) string {
 	if errors.Is(ne.Err, strconv.ErrRange) {
 		return fmt.Sprintf("%s: %s is out of range", flag, value)
 	}
-	want, known := map[string]string{"ParseInt": "a whole number", "ParseUint": "a whole number 0 or more",
+	want, known := map[string]string{"ParseInt": "a whole number", "ParseUint": "a whole number " + minimum(iv.GetFlag()) + " or more",
 		"ParseFloat": "a number", "ParseBool": "true or false"}[ne.Func]
 	if !known {
 		return err.Error()

@@ -117,7 +117,10 @@ func TestFlagAndArgumentErrorsSpeakPlainly(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"solitaire", "--boards", "many"}, `mjsolve: --boards: "many" is not a whole number 0 or more (see 'mjsolve solitaire --help')` + "\n"},
+		{[]string{"solitaire", "--boards", "many"}, `mjsolve: --boards: "many" is not a whole number 1 or more (see 'mjsolve solitaire --help')` + "\n"},
+		{[]string{"solitaire", "--boards", "-3"}, `mjsolve: --boards: "-3" is not a whole number 1 or more (see 'mjsolve solitaire --help')` + "\n"},
+		{[]string{"solitaire", "play", "--boards", "-3"}, `mjsolve: --boards: "-3" is not a whole number 1 or more (see 'mjsolve solitaire play --help')` + "\n"},
+		{[]string{"solitaire", "--first", "-1"}, `mjsolve: --first: "-1" is not a whole number 0 or more (see 'mjsolve solitaire --help')` + "\n"},
 		{[]string{"solitaire", "--boards", "99999999999999999999999"}, `mjsolve: --boards: "99999999999999999999999" is out of range (see 'mjsolve solitaire --help')` + "\n"},
 		{[]string{"solitaire", "--json=maybe"}, `mjsolve: --json: "maybe" is not true or false (see 'mjsolve solitaire --help')` + "\n"},
 		{[]string{"analysis", "plot", "--reference", "x", "r.jsonl"}, `mjsolve: --reference: "x" is not a number (see 'mjsolve analysis plot --help')` + "\n"},

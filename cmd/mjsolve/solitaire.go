@@ -36,6 +36,7 @@ func (o *jobFlags) add(cmd *cobra.Command, help map[string]string) {
 	use := func(name, usage string) string { return cmp.Or(help[name], usage) }
 	f.StringVar(&o.layout, "layout", "turtle", "layout: a built-in or installed name, or a file")
 	f.Uint64Var(&s.Boards, "boards", 1000, "number of boards")
+	setMinimum(f, "boards", 1) // job.Prepare refuses 0 boards
 	f.Uint64Var(&s.First, "first", 1, "first game number")
 	f.Uint64Var(&s.Seed, "seed", 1, use("seed", "seed of the pcg dealer"))
 	f.StringVar(&s.Deal, "deal", "pcg", "dealer: "+strings.Join(solitaire.DealerNames, " or "))
