@@ -7,7 +7,9 @@
 // them), the win rates of strategies
 // playing without peeking beside the rate with peeking ([PlayRates]),
 // rendered as PNG, SVG or PDF ([Render]). [Files] reads record files and
-// draws the plot of a kind, as "mjsolve analysis plot" does.
+// draws the plot of a kind, as "mjsolve analysis plot" does. [Format]
+// reads a picture's format from its file name and [ParseSize] its size
+// from "WxH", within the sides Render takes ([MinSide], [MaxSide]).
 //
 // HandStats draws the Taiwanese hand statistics of tw16/stats as a grid of
 // six plots (starting shanten, tenpai and wins by draw, the waits at the
