@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,10 +21,14 @@ import (
 )
 
 // fakeClock makes board k of a one-worker run take (2k+1)·10µs: the clock
-// advances by 10µs more on every reading.
+// advances by 10µs more on every reading. Several workers may read it at
+// once (a run without --workers 1).
 func fakeClock() func() time.Duration {
+	var mu sync.Mutex
 	var now, step time.Duration
 	return func() time.Duration {
+		mu.Lock()
+		defer mu.Unlock()
 		step += 10 * time.Microsecond
 		now += step
 		return now
@@ -33,10 +38,13 @@ func fakeClock() func() time.Duration {
 // fakeCPU is a fake CPU clock that advances by 5µs more on every reading:
 // a worker reads it when it starts and after each board, so board k of a
 // one-worker run (k from 0) takes (k+2)·5µs of CPU time, 10µs … 65µs for
-// 12 boards.
+// 12 boards. Several workers may read it at once.
 func fakeCPU() func() (time.Duration, bool) {
+	var mu sync.Mutex
 	var now, step time.Duration
 	return func() (time.Duration, bool) {
+		mu.Lock()
+		defer mu.Unlock()
 		step += 5 * time.Microsecond
 		now += step
 		return now, true
