@@ -47,7 +47,7 @@ func (o *solitaireOptions) survey() error {
 	if o.plot.file != "" {
 		data, err := plot.RenderSurveyRates(res.Rows, "Unwinnable boards (with peeking), deal "+spec.DealText(), o.plot.format)
 		if errors.Is(err, plot.ErrNoRates) {
-			err = fmt.Errorf("--plot: %w", err)
+			return failure(fmt.Errorf("--plot: %w", err))
 		}
 		if err := o.plot.write(data, err); err != nil {
 			return err

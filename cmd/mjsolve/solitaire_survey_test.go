@@ -122,3 +122,18 @@ func TestSurveyAndPlayResumeNotes(t *testing.T) {
 		}
 	}
 }
+
+// A survey whose layouts decided no board (game 3 is unknown under
+// fakeSolver) has no rates to draw: --plot says so in one line, exit 1,
+// and writes nothing.
+func TestSurveyPlotWithoutRates(t *testing.T) {
+	png := filepath.Join(t.TempDir(), "rates.png")
+	code, _, errOut := runCmdWith(t, fakeHooks(), "", "solitaire", "--layout", "turtle40,tiny8", "--boards", "1",
+		"--first", "3", "--workers", "1", "--plot", png)
+	if code != exitFailure || errOut != "mjsolve: --plot: no layout has decided boards to draw\n" {
+		t.Errorf("exit %d, stderr %q; want exit 1 and one line", code, errOut)
+	}
+	if _, err := os.Stat(png); !os.IsNotExist(err) {
+		t.Errorf("%s written: %v", png, err)
+	}
+}
