@@ -290,7 +290,7 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 	}
 	for k, r := range res {
 		if r != nil {
-			out.Rows[k].Report, out.Rows[k].Summary, out.Rows[k].Mended = ReportOf(r, ps.Spec.Workers), r.Summary, r.Mended
+			out.Rows[k].Report, out.Rows[k].Summary, out.Rows[k].Mended = ReportOf(r), r.Summary, r.Mended
 			out.Interrupted = out.Interrupted || r.Interrupted
 		}
 	}

@@ -305,7 +305,7 @@ func TestPlayBadSpec(t *testing.T) {
 		{func(p *PlaySpec) { p.Strategies = nil }, "strategy", "no strategy"},
 		{func(p *PlaySpec) { p.Spec.Boards = 0 }, "boards", "must be at least 1"},
 		{func(p *PlaySpec) { p.Spec.First = 1 << 63; p.Spec.Boards = 1 << 63 }, "boards", "is too large"},
-		{func(p *PlaySpec) { p.Spec.Workers = -1 }, "workers", "must be at least 1"},
+		{func(p *PlaySpec) { p.Spec.Workers = -1 }, "workers", "must not be negative"},
 		{func(p *PlaySpec) { p.Spec.Shard = Shard{I: 3, N: 2} }, "shard", "want i/n"},
 		{func(p *PlaySpec) { p.Spec.Shard = Shard{I: 1, N: 11} }, "shard", "more shards than the 10 boards"},
 		{func(p *PlaySpec) { p.Resume = true }, "resume", "needs a record file"},

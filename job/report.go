@@ -124,9 +124,9 @@ func NewMergeReport(m *analysis.MergeResult) *Report {
 	return r
 }
 
-// ReportOf is the report of a run's outcome with workers workers.
-func ReportOf(o *Outcome, workers int) *Report {
-	return NewReport(o.Header, o.Summary, workers, o.FromFile, o.Interrupted)
+// ReportOf is the report of a run's outcome, on its o.Workers workers.
+func ReportOf(o *Outcome) *Report {
+	return NewReport(o.Header, o.Summary, o.Workers, o.FromFile, o.Interrupted)
 }
 
 // WriteText writes the report for people: one line per item, the label

@@ -1,10 +1,12 @@
 package job
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/mjsolve/mjsolve/analysis"
@@ -90,6 +92,9 @@ type Outcome struct {
 	// Interrupted is set when the context was cancelled: Summary holds
 	// the boards finished by then, and the record file keeps them.
 	Interrupted bool
+	// Workers is the number of boards solved at once: Spec.Workers, or
+	// runtime.GOMAXPROCS(0) when that is 0.
+	Workers int
 	Mended
 }
 
@@ -151,7 +156,7 @@ func (spec *Spec) check() (solitaire.Dealer, error) {
 	case spec.First+spec.Boards < spec.First:
 		return nil, bad("boards", "first game %d + %d boards is too large", spec.First, spec.Boards)
 	case spec.Workers < 0:
-		return nil, bad("workers", "%d: must be at least 1", spec.Workers)
+		return nil, bad("workers", "%d: must not be negative", spec.Workers)
 	case spec.Difficulty < 0 || spec.Difficulty > MaxDifficulty:
 		return nil, bad("difficulty", "%d: want 0 to %d playouts per board", spec.Difficulty, MaxDifficulty)
 	case spec.Timeout < 0:
@@ -294,7 +299,7 @@ func (j *Job) Run(ctx context.Context) (*Outcome, error) {
 		return nil, runErr
 	}
 	return &Outcome{Header: j.header, Summary: j.total, FromFile: j.fromFile, Interrupted: interrupted,
-		Mended: Mended{Stale: j.stale, Truncated: j.truncated}}, nil
+		Workers: cmp.Or(j.spec.Workers, runtime.GOMAXPROCS(0)), Mended: Mended{Stale: j.stale, Truncated: j.truncated}}, nil
 }
 
 // Close releases the record file of a job that will not be run (after

@@ -276,7 +276,7 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 	}
 	for k, r := range res {
 		if r != nil {
-			out.Rows[usable[k]].Report, out.Rows[usable[k]].Mended = ReportOf(r, ss.Spec.Workers), r.Mended
+			out.Rows[usable[k]].Report, out.Rows[usable[k]].Mended = ReportOf(r), r.Mended
 			out.Interrupted = out.Interrupted || r.Interrupted
 		}
 	}

@@ -45,12 +45,13 @@ func atLeast(flag string, v, lo int) error {
 // state, and beyond a few per core more only cost memory.
 const maxWorkers = 4096
 
-// checkWorkers checks --workers: at least lo, at most maxWorkers.
-func checkWorkers(v, lo int) error {
+// checkWorkers checks --workers: 0 (one per CPU, as every library that
+// takes a number of workers reads it) to maxWorkers.
+func checkWorkers(v int) error {
 	if v > maxWorkers {
 		return fmt.Errorf("--workers %d: must be at most %d", v, maxWorkers)
 	}
-	return atLeast("--workers", v, lo)
+	return atLeast("--workers", v, 0)
 }
 
 // plotFlags are --plot FILE and, where the picture's size is chosen,

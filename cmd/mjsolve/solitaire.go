@@ -40,7 +40,7 @@ func (o *jobFlags) add(cmd *cobra.Command, help map[string]string) {
 	f.Uint64Var(&s.First, "first", 1, "first game number")
 	f.Uint64Var(&s.Seed, "seed", 1, use("seed", "seed of the pcg dealer"))
 	f.StringVar(&s.Deal, "deal", "pcg", "dealer: "+strings.Join(solitaire.DealerNames, " or "))
-	f.IntVar(&s.Workers, "workers", runtime.NumCPU(), use("workers", "boards solved at once")+", at most 4096")
+	f.IntVar(&s.Workers, "workers", runtime.NumCPU(), use("workers", "boards solved at once")+", at most 4096 (0: one per CPU)")
 	f.BoolVar(&o.json, "json", false, use("json", "print the summary as one JSON object"))
 	f.StringVar(&s.Out, "out", "", use("out", "write one JSON line per board to `FILE` (zstd when it ends in .zst)"))
 	f.BoolVar(&s.Resume, "resume", false, use("resume", "continue the --out file of an interrupted run"))
@@ -50,12 +50,12 @@ func (o *jobFlags) add(cmd *cobra.Command, help map[string]string) {
 	cmd.RegisterFlagCompletionFunc("deal", completeDealer)
 }
 
-// check reads what the library leaves to the command: --workers (1 to
-// maxWorkers here; the library's 0 is every core), --resume (only with a
+// check reads what the library leaves to the command: --workers (0, one
+// per CPU as in the library, to maxWorkers), --resume (only with a
 // file name), --shard and --plot, found out before the run; and sets the
 // spec's hooks.
 func (o *jobFlags) check() error {
-	if err := checkWorkers(o.spec.Workers, 1); err != nil {
+	if err := checkWorkers(o.spec.Workers); err != nil {
 		return err
 	}
 	if o.spec.Resume && o.spec.Out == "" {
@@ -155,7 +155,7 @@ func (o *solitaireOptions) run() error {
 	if err != nil {
 		return failure(err)
 	}
-	if err := writeReport(stdout, o.json, job.ReportOf(res, spec.Workers)); err != nil {
+	if err := writeReport(stdout, o.json, job.ReportOf(res)); err != nil {
 		return failure(err)
 	}
 	if res.Interrupted {

@@ -193,7 +193,7 @@ func TestPlayBadInput(t *testing.T) {
 		{[]string{"--strategy", "peek"}, `mjsolve: --strategy: unknown strategy "peek" (want random, greedy, lookahead or all, or a comma list)` + "\n"},
 		{[]string{"--strategy", "greedy,"}, `mjsolve: --strategy: empty name in "greedy," (want random, greedy, lookahead or all, or a comma list)` + "\n"},
 		{[]string{"--boards", "0"}, "mjsolve: --boards must be at least 1\n"},
-		{[]string{"--workers", "0"}, "mjsolve: --workers 0: must be at least 1\n"},
+		{[]string{"--workers", "-1"}, "mjsolve: --workers -1: must not be negative\n"},
 		{[]string{"--workers", "1000000"}, "mjsolve: --workers 1000000: must be at most 4096\n"},
 		{[]string{"--shard", "3/2"}, "mjsolve: bad --shard \"3/2\": want i/n with 1 <= i <= n\n"},
 		{[]string{"--boards", "2", "--shard", "1/3"}, "mjsolve: --shard 1/3: more shards than the 2 boards\n"},

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -338,7 +340,7 @@ func TestSolitaireBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"--boards", "0"}, "mjsolve: --boards must be at least 1\n"},
-		{[]string{"--workers", "0"}, "mjsolve: --workers 0: must be at least 1\n"},
+		{[]string{"--workers", "-1"}, "mjsolve: --workers -1: must not be negative\n"},
 		{[]string{"--workers", "1000000"}, "mjsolve: --workers 1000000: must be at most 4096\n"},
 		{[]string{"--shard", "3/2"}, "mjsolve: bad --shard \"3/2\": want i/n with 1 <= i <= n\n"},
 		{[]string{"--shard", "x"}, "mjsolve: bad --shard \"x\": want i/n with 1 <= i <= n\n"},
@@ -504,5 +506,21 @@ func TestSolitaireOutExistsSuggestsResume(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(path); string(b) != "precious" {
 		t.Errorf("existing file changed")
+	}
+}
+
+// TestWorkersZeroIsOnePerCPU checks that --workers 0 means one worker per
+// CPU in solitaire and solitaire play, as in tw16 stats, tw16 selfplay and
+// serve: the run goes through and its report counts GOMAXPROCS workers.
+func TestWorkersZeroIsOnePerCPU(t *testing.T) {
+	want := fmt.Sprintf(`"workers":%d,`, runtime.GOMAXPROCS(0))
+	for _, args := range [][]string{
+		{"solitaire", "--layout", "turtle40", "--boards", "12", "--workers", "0", "--json"},
+		{"solitaire", "play", "--layout", "turtle40", "--boards", "12", "--strategy", "greedy", "--workers", "0", "--json"},
+	} {
+		code, out, errOut := runCmd(t, "", args...)
+		if code != 0 || errOut != "" || !strings.Contains(out, want) {
+			t.Errorf("%q: exit %d, stderr %q, stdout %s; want exit 0 and %s", args, code, errOut, out, want)
+		}
 	}
 }

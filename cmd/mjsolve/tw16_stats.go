@@ -36,14 +36,14 @@ wait shapes), every rate with its 95% interval. Ctrl-C prints what was done.`,
 	f.IntVar(&o.Deals, "deals", 10000, "number of deals (four hands each)")
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of the walls")
 	f.BoolVar(&o.Flowers, "flowers", false, "deal the eight flowers too (144 tiles)")
-	f.IntVar(&o.Workers, "workers", 0, "deals played at once, at most 4096 (default: one per CPU)")
+	f.IntVar(&o.Workers, "workers", 0, "deals played at once, at most 4096 (0, the default: one per CPU)")
 	f.BoolVar(&o.json, "json", false, "print the report as JSON")
 	o.plot.add(cmd, "draw the distributions to `FILE` (.png, .svg or .pdf)", "1680x960", "picture size `WxH` in pixels (a grid of six plots)")
 	return cmd
 }
 
 func (o *tw16StatsOptions) run() error {
-	if err := cmp.Or(atLeast("--deals", o.Deals, 1), checkWorkers(o.Workers, 0), o.plot.check()); err != nil {
+	if err := cmp.Or(atLeast("--deals", o.Deals, 1), checkWorkers(o.Workers), o.plot.check()); err != nil {
 		return err
 	}
 	bar := progress.New(o.stderr, "hands")
