@@ -129,6 +129,9 @@ func (o *analysisPlotOptions) run() error {
 	if o.logY && o.kind != "time" {
 		return fmt.Errorf("--log-y is for --kind time")
 	}
+	if o.cmd.Flags().Changed("bins") && o.kind != "time" {
+		return fmt.Errorf("--bins is for --kind time")
+	}
 	if o.perDecade < 1 || o.perDecade > 1000 {
 		return fmt.Errorf("--bins %d: want 1 to 1000 bins per power of ten", o.perDecade)
 	}

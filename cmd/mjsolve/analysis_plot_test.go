@@ -96,6 +96,8 @@ func TestAnalysisPlotBadInput(t *testing.T) {
 		{[]string{recs, "--out", out, "--stacked"}, "--stacked is for --kind time"},
 		{[]string{recs, "--out", out, "--log-y"}, "--log-y is for --kind time"},
 		{[]string{recs, "--out", out, "--kind", "time", "--bins", "0"}, "--bins 0: want 1 to 1000 bins per power of ten"},
+		{[]string{recs, "--out", out, "--bins", "40"}, "--bins is for --kind time"},
+		{[]string{recs, "--out", out, "--kind", "play", "--bins", "20"}, "--bins is for --kind time"},
 		{[]string{missing, "--out", out}, "analysis: open " + missing + ": no such file or directory"},
 		{[]string{recs, other, "--out", out}, "analysis: cannot merge " + other + ": " + other + " was written with seed 2; " + recs + " with seed 1"},
 		{[]string{recs, "--out", filepath.Join(dir, "nodir", "x.png")}, "--out " + filepath.Join(dir, "nodir", "x.png") + ": no directory " + filepath.Join(dir, "nodir")},

@@ -159,6 +159,9 @@ func (opts *layoutsShowOptions) run() error {
 	if opts.cmd.Flags().Changed("png") && opts.png == "" {
 		return errors.New("--png: give a file name")
 	}
+	if opts.force && opts.png == "" {
+		return errors.New("--force is for --png")
+	}
 	if opts.png != "" {
 		if opts.json {
 			return errors.New("--png and --json: give one")

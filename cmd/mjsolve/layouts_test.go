@@ -198,6 +198,8 @@ func TestLayoutsShowErrors(t *testing.T) {
 		{[]string{"bad"}, `mjsolve: layouts: ` + bad + ` line 2: want three numbers "row col lev", got "0 2"`},
 		{[]string{}, `mjsolve: layouts show takes one layout NAME, not 0 (see 'mjsolve layouts list')`},
 		{[]string{"ox", "turtle"}, `mjsolve: layouts show takes one layout NAME, not 2 (see 'mjsolve layouts list')`},
+		{[]string{"turtle", "--force"}, `mjsolve: --force is for --png`},
+		{[]string{"turtle", "--json", "--force"}, `mjsolve: --force is for --png`},
 	} {
 		code, out, errOut := runCmd(t, "", append([]string{"layouts", "show"}, tt.args...)...)
 		if code != exitBadInput || out != "" || errOut != tt.want+"\n" {

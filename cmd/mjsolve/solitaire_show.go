@@ -107,6 +107,9 @@ func boardHeading(b *solitaire.Board, about string) string {
 }
 
 func (o *solitaireShowOptions) run() error {
+	if o.force && !o.cmd.Flags().Changed("save") {
+		return errors.New("--force is for --save")
+	}
 	if o.cmd.Flags().Changed("save") {
 		if err := checkNewFile("--save", o.save, o.force); err != nil {
 			return err

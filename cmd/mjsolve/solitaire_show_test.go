@@ -135,6 +135,7 @@ func TestSolitaireShowErrors(t *testing.T) {
 		{[]string{"--deal", "mjsolver", "--game", "4294967296"}, `mjsolve: --game 4294967296: the mjsolver dealer has games 0 to 4294967295`},
 		{[]string{"--layout", "nowhere"}, `mjsolve: layouts: unknown layout "nowhere" (see 'mjsolve layouts list')`},
 		{[]string{"--game", "-1"}, `mjsolve: --game: "-1" is not a whole number 0 or more (see 'mjsolve solitaire show --help')`},
+		{[]string{"--layout", "tiny8", "--force"}, `mjsolve: --force is for --save`},
 		{[]string{"--layout", "tiny8", "--save", filepath.Join(dir, "no", "such", "dir", "x.board")}, `mjsolve: --save ` + filepath.Join(dir, "no", "such", "dir", "x.board") + `: no directory ` + filepath.Join(dir, "no", "such", "dir")},
 	} {
 		code, out, errOut := runCmd(t, "", append([]string{"solitaire", "show"}, c.args...)...)
