@@ -79,13 +79,19 @@ func TestBotStopsOnInterrupt(t *testing.T) {
 	cmd.Env = append(os.Environ(), "MJSOLVE_TEST_MAIN=1")
 	in, _ := cmd.StdinPipe()
 	defer in.Close()
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	out, _ := cmd.StdoutPipe()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	io.WriteString(in, "/start MJ 1 x\n")
-	time.Sleep(300 * time.Millisecond)
+	// A question before the deal is answered /pass: once the answer is
+	// out, the bot is serving (its signal handlers installed) and waits
+	// for the next line.
+	io.WriteString(in, "/start MJ 1 x\n/ask pong\n")
+	if got := firstLine(t, cmd, out); got != "/pass\n" {
+		t.Errorf("answer %q, want /pass", got)
+	}
 	cmd.Process.Signal(os.Interrupt)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()

@@ -92,16 +92,17 @@ func TestMergeInterrupted(t *testing.T) {
 		for range 400 {
 			args = append(args, in)
 		}
-		interruptAnalysis(t, exe, args, "mjsolve: interrupted: "+c.flag+" "+filepath.Join(dir, c.file)+" not written\n")
+		interruptAnalysis(t, exe, args, in, "mjsolve: interrupted: "+c.flag+" "+filepath.Join(dir, c.file)+" not written\n")
 		if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 			t.Errorf("the interrupted %s left %d files", c.cmd, len(entries)-1)
 		}
 	}
 }
 
-// interruptAnalysis starts the command line args, sends it SIGINT and
-// checks that it stops within seconds with exit 130 and the line want.
-func interruptAnalysis(t *testing.T, exe string, args []string, want string) {
+// interruptAnalysis starts the command line args, sends it SIGINT once it
+// reads the file in (its work under way) and checks that it stops within
+// seconds with exit 130 and the line want.
+func interruptAnalysis(t *testing.T, exe string, args []string, in, want string) {
 	t.Helper()
 	cmd := exec.Command(exe, args...)
 	cmd.Env = append(os.Environ(), "MJSOLVE_TEST_MAIN=1")
@@ -110,7 +111,7 @@ func interruptAnalysis(t *testing.T, exe string, args []string, want string) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(300 * time.Millisecond)
+	waitOpened(t, cmd, in)
 	cmd.Process.Signal(os.Interrupt)
 	sent := time.Now()
 	err := cmd.Wait()
@@ -142,12 +143,16 @@ func TestReplayInterrupted(t *testing.T) {
 	cmd := exec.Command(exe, args...)
 	cmd.Dir = logs
 	cmd.Env = append(os.Environ(), "MJSOLVE_TEST_MAIN=1")
+	out, _ := cmd.StdoutPipe()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(300 * time.Millisecond)
+	// Once the first transcript is reported, the replay is under way.
+	if got := firstLine(t, cmd, out); !strings.HasPrefix(got, "hand-0001.txt.zst: hand 1 verified: ") {
+		t.Errorf("first line %q", got)
+	}
 	cmd.Process.Signal(os.Interrupt)
 	err = cmd.Wait()
 	var ee *exec.ExitError
