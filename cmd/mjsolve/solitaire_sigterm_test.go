@@ -36,13 +36,17 @@ func TestSolitaireSIGTERM(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// Once the file has its header (after 20s at the latest), let some
-	// boards finish, then send SIGTERM.
-	for range 2000 {
+	// Once the file has its header (the command under way, its signal
+	// handlers installed), let some boards finish, then send SIGTERM.
+	for deadline := time.Now().Add(startTimeout); ; time.Sleep(10 * time.Millisecond) {
 		if fi, err := os.Stat(path); err == nil && fi.Size() > 0 {
 			break
 		}
-		time.Sleep(10 * time.Millisecond)
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("no header in %s within %v; stderr %q", path, startTimeout, stderr.String())
+		}
 	}
 	time.Sleep(300 * time.Millisecond)
 	cmd.Process.Signal(syscall.SIGTERM)
