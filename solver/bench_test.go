@@ -142,7 +142,8 @@ func BenchmarkOx(b *testing.B) {
 
 var seedSweep = flag.Bool("seeds", false, "TestSeeds: prune scans and nodes per board over seeds 0..11")
 
-// TestSeeds prints the prune scans and search nodes per board over seeds
+// TestSeeds prints the prune scans, search nodes and random games per
+// board and the boards won by random play and by the search over seeds
 // 0..11 on turtle games 1..2000 and ox games 1..200 (24,000 and 2,400
 // solves; with -seeds): the load-free measure by which the README judges
 // changes of the search's path, which swing by a few % from seed to seed.
@@ -163,7 +164,8 @@ func TestSeeds(t *testing.T) {
 		}
 		board, _ := solitaire.NewBoard(g, deals[0])
 		verdicts := make([]Verdict, l.games)
-		var scans, nodes int64
+		var scans, nodes, games int64
+		methods := map[Method]int{}
 		const seeds = 12
 		for seed := range uint64(seeds) {
 			for i, d := range deals {
@@ -176,10 +178,12 @@ func TestSeeds(t *testing.T) {
 				}
 				scans += r.Stats.Scans
 				nodes += r.Stats.Nodes
+				games += r.Stats.RandomGames
+				methods[r.Method]++
 			}
 		}
 		n := float64(seeds * l.games)
-		t.Logf("%s games 1..%d, seeds 0..%d: %.1f prune scans, %.2f search nodes per board",
-			l.name, l.games, seeds-1, float64(scans)/n, float64(nodes)/n)
+		t.Logf("%s games 1..%d, seeds 0..%d: %.1f prune scans, %.2f search nodes, %.1f random games per board; won by random play %d, decided by the search %d",
+			l.name, l.games, seeds-1, float64(scans)/n, float64(nodes)/n, float64(games)/n, methods[Random], methods[Search])
 	}
 }
