@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"github.com/mjsolve/mjsolve/internal/batch"
 	"github.com/mjsolve/mjsolve/tw16"
@@ -272,35 +271,15 @@ func (opts *tw16HandOptions) run() error {
 // runBatch answers the lines of in on out with each (batch.Answer): an input
 // error, named ("HAND: …") when named, is written in the line's place and
 // makes the exit code 2 at the end; any other error ends the batch: exit 1.
-// Ctrl-C stops it: exit 130, the answers given written out (at once while
-// it waits for input, when they are all out already).
+// Ctrl-C stops it: exit 130, the answers given written out.
 func runBatch(ctx context.Context, in io.Reader, out, stderr io.Writer, asJSON, named bool, each func(b []byte, line string) ([]byte, error)) error {
-	type result struct {
-		bad int
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		bad, err := batch.Answer(ctx, in, out, asJSON, each, func(err error) (string, bool) {
-			_, ok := errors.AsType[inputError](err)
-			if named {
-				return oneLine(err.Error()), ok
-			}
-			return inputReason(err), ok
-		})
-		done <- result{bad, err}
-	}()
-	var res result
-	select {
-	case res = <-done:
-	case <-ctx.Done():
-		select {
-		case res = <-done: // stopped between lines
-		case <-time.After(time.Second): // waiting for input
-			res.err = ctx.Err()
+	bad, err := batch.Answer(ctx, in, out, asJSON, each, func(err error) (string, bool) {
+		_, ok := errors.AsType[inputError](err)
+		if named {
+			return oneLine(err.Error()), ok
 		}
-	}
-	bad, err := res.bad, res.err
+		return inputReason(err), ok
+	})
 	switch {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "mjsolve: interrupted")

@@ -4,10 +4,13 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"unsafe"
+
+	"github.com/mjsolve/mjsolve/internal/ctxio"
 )
 
 // Answer answers every line of in on out, in order and through a buffer.
@@ -24,14 +27,13 @@ import (
 //
 // The answers are written out before each wait for more input, so that a
 // program feeding lines one at a time gets each answer. When ctx is done
-// Answer stops (within a few hundred lines) with ctx.Err(), the answers so
-// far written out; while it waits for input it cannot see ctx, but every
-// answer is out by then, so a caller may give up on it.
+// Answer stops (within a few hundred lines, or at once while it waits for
+// input) with ctx.Err(), the answers so far written out.
 func Answer(ctx context.Context, in io.Reader, out io.Writer, asJSON bool,
 	answer func(b []byte, line string) ([]byte, error),
 	reason func(err error) (msg string, ok bool)) (bad int, err error) {
 	w := bufio.NewWriterSize(out, 64*1024)
-	r := New(flushFirst{in, w})
+	r := New(flushFirst{ctxio.NewReader(ctx, in), w})
 	var buf []byte
 	for n := 0; r.Next(); n++ {
 		if n%256 == 0 && ctx.Err() != nil {
@@ -64,6 +66,9 @@ func Answer(ctx context.Context, in io.Reader, out io.Writer, asJSON bool,
 	}
 	if err := r.Err(); err != nil {
 		w.Flush()
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return bad, err
+		}
 		return bad, fmt.Errorf("reading standard input: %w", err)
 	}
 	return bad, w.Flush()

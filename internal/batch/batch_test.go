@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 )
 
 // batchLines is what a Reader reads from in: "N:line" for a line,
@@ -127,4 +128,54 @@ func errText(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// notifyWriter collects what is written and sends it, whole so far, on c.
+type notifyWriter struct {
+	b strings.Builder
+	c chan string
+}
+
+func (w *notifyWriter) Write(p []byte) (int, error) {
+	w.b.Write(p)
+	w.c <- w.b.String()
+	return len(p), nil
+}
+
+// TestAnswerCancelWhileWaiting: a batch whose input stays open stops when
+// its context is cancelled, with the answers given written out.
+func TestAnswerCancelWhileWaiting(t *testing.T) {
+	upper := func(b []byte, line string) ([]byte, error) {
+		return append(append(b, strings.ToUpper(line)...), '\n'), nil
+	}
+	never := func(error) (string, bool) { return "", false }
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	defer pw.Close() // the input is never closed while Answer runs
+	out := &notifyWriter{c: make(chan string, 10)}
+	type result struct {
+		bad int
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		bad, err := Answer(ctx, pr, out, false, upper, never)
+		done <- result{bad, err}
+	}()
+	pw.Write([]byte("a\nb\n"))
+	if got := <-out.c; got != "A\nB\n" {
+		t.Fatalf("answers before waiting: %q, want %q", got, "A\nB\n")
+	}
+	cancel()
+	select {
+	case res := <-done:
+		if !errors.Is(res.err, context.Canceled) || res.bad != 0 {
+			t.Errorf("Answer = %d bad, %v; want 0, context.Canceled", res.bad, res.err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Answer did not stop within 10s of the cancel")
+	}
+	if got := out.b.String(); got != "A\nB\n" {
+		t.Errorf("written %q, want %q", got, "A\nB\n")
+	}
 }
