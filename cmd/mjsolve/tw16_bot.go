@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -58,18 +60,13 @@ func (o *tw16BotOptions) run() error {
 	if err != nil {
 		return err
 	}
-	done := make(chan error, 1)
-	go func() {
-		done <- bot.Serve(o.stdin, o.stdout, bot.ServeOptions{Strategy: st, Seed: o.seed, Honors: honors,
-			Warn: func(err error) { fmt.Fprintf(o.stderr, "mjsolve tw16 bot: skipped: %s\n", oneLine(err.Error())) }})
-	}()
-	select {
-	case err = <-done:
-		return failure(err)
-	case <-o.ctx.Done():
+	err = bot.ServeContext(o.ctx, o.stdin, o.stdout, bot.ServeOptions{Strategy: st, Seed: o.seed, Honors: honors,
+		Warn: func(err error) { fmt.Fprintf(o.stderr, "mjsolve tw16 bot: skipped: %s\n", oneLine(err.Error())) }})
+	if errors.Is(err, context.Canceled) {
 		// Ctrl-C or SIGTERM, most often while the bot waits for a line:
 		// every reply it gave is out.
 		fmt.Fprintln(o.stderr, "mjsolve: interrupted")
 		return errInterrupted
 	}
+	return failure(err)
 }

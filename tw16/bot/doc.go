@@ -1,6 +1,7 @@
 // Package bot holds strategies that play Taiwanese 16-tile Mahjong, both
 // in-process through tw16/game (game.Strategy) and as a program speaking
-// the ICGA/TCGA protocol on standard input and output (Serve):
+// the ICGA/TCGA protocol on standard input and output (Serve, and
+// ServeContext, which stops on cancellation):
 //
 //   - advice: the advice engine's play (Advice): wins when it can; discards
 //     for the fewest shanten and the most effective tiles left given every

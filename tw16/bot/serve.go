@@ -3,11 +3,13 @@ package bot
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 
 	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/internal/ctxio"
 	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/mjsolve/mjsolve/tw16/game"
 	"github.com/mjsolve/mjsolve/tw16/protocol"
@@ -37,11 +39,21 @@ type ServeOptions struct {
 // answered /pass (or, for /ask throw, with its highest card). Serve
 // returns nil at the end of r, or the error of reading or writing.
 func Serve(r io.Reader, w io.Writer, o ServeOptions) error {
+	return ServeContext(context.Background(), r, w, o)
+}
+
+// ServeContext is [Serve] that stops when ctx is done, also while it waits
+// for the referee's next line, with ctx.Err(); every reply given is
+// written out.
+func ServeContext(ctx context.Context, r io.Reader, w io.Writer, o ServeOptions) error {
 	p := &server{o: o, w: bufio.NewWriter(w)}
 	p.reset()
-	sc := bufio.NewScanner(r)
+	sc := bufio.NewScanner(ctxio.NewReader(ctx, r))
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	for sc.Scan() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		line := bytes.TrimRight(sc.Bytes(), "\r")
 		if len(line) == 0 {
 			continue
@@ -54,6 +66,9 @@ func Serve(r io.Reader, w io.Writer, o ServeOptions) error {
 		if err := p.handle(&m); err != nil {
 			return err
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	if err := sc.Err(); err != nil && !errors.Is(err, io.EOF) {
 		return fmt.Errorf("bot: reading: %w", err)
