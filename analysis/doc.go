@@ -41,8 +41,9 @@
 // combines record files of the same layout, deal and seed whose game ranges
 // are disjoint or overlap; [MergeRecords] writes the merged records to a
 // writer, [MergeFile] to a record file, whole or not at all;
-// [MergeFilesContext] and [MergeFileContext] stop when their context is
-// done (Ctrl-C on a merge of millions of records).
+// [MergeFilesContext], [MergeFileContext], [MergeStrategiesContext] and
+// [ReadPlotDataContext] stop when their context is done (Ctrl-C on a merge
+// of millions of records).
 //
 // A record may also hold the board played without peeking (mjsolve
 // solitaire play): "won", "moves", "left" and the play's CPU time beside

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -130,6 +131,12 @@ type StrategyPlay struct {
 // both files and what differs. A file of the main job (which names no
 // strategy) is an error naming it that wraps [ErrNoPlay].
 func MergeStrategies(paths []string) ([]*MergeResult, error) {
+	return MergeStrategiesContext(context.Background(), paths)
+}
+
+// MergeStrategiesContext is [MergeStrategies] that stops when ctx is done,
+// with an error wrapping ctx.Err().
+func MergeStrategiesContext(ctx context.Context, paths []string) ([]*MergeResult, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("analysis: merge: no files")
 	}
@@ -161,7 +168,7 @@ func MergeStrategies(paths []string) ([]*MergeResult, error) {
 	}
 	out := make([]*MergeResult, len(order))
 	for i, s := range order {
-		m, err := MergeFiles(groups[s])
+		m, err := MergeFilesContext(ctx, groups[s])
 		if err != nil {
 			return nil, err
 		}

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"math"
@@ -366,5 +367,32 @@ func TestRecordEncodingJSON(t *testing.T) {
 	var r Record
 	if err := json.Unmarshal([]byte(`{"game":1,"verdict":"winnable","method":"x","ns":1,"scans":0,"won":true,"moves":3,"left":2}`), &r); err == nil {
 		t.Errorf("a won board with tiles left read as %+v", r)
+	}
+}
+
+// The Context variants of MergeStrategies and ReadPlotData stop with an
+// error wrapping ctx.Err() when ctx is done; a merge stopped after the
+// first strategy's files returns no partial result either.
+func TestMergeStrategiesAndPlotDataContext(t *testing.T) {
+	dir := t.TempDir()
+	g := filepath.Join(dir, "g.jsonl")
+	writeRecords(t, g, playHeader(1, 20, "greedy"), withPlay(expected(1, 20), 8))
+	r := filepath.Join(dir, "r.jsonl")
+	writeRecords(t, r, playHeader(1, 20, "random"), withPlay(expected(1, 20), 8))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if ms, err := MergeStrategiesContext(ctx, []string{g, r}); !errors.Is(err, context.Canceled) || ms != nil {
+		t.Errorf("MergeStrategiesContext, cancelled: %v, %v", ms, err)
+	}
+	// The greedy file is read with one look at the context; the random one
+	// is not.
+	if ms, err := MergeStrategiesContext(&cancelledAfter{context.Background(), 1}, []string{g, r}); !errors.Is(err, context.Canceled) || ms != nil {
+		t.Errorf("MergeStrategiesContext, cancelled after one file: %v, %v", ms, err)
+	}
+	if d, err := ReadPlotDataContext(ctx, []string{g}, 10); !errors.Is(err, context.Canceled) || d != nil {
+		t.Errorf("ReadPlotDataContext, cancelled: %v, %v", d, err)
+	}
+	if d, err := ReadPlotDataContext(context.Background(), []string{g}, 10); err != nil || d.Merge.Summary.Boards != 20 {
+		t.Errorf("ReadPlotDataContext, not cancelled: %v", err)
 	}
 }

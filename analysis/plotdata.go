@@ -77,11 +77,17 @@ func RateGrid(n int64, perDecade int) []int64 {
 // the plot data: the running rate at the counts of [RateGrid](decided,
 // perDecade), and the time per board of each method.
 func ReadPlotData(paths []string, perDecade int) (*PlotData, error) {
+	return ReadPlotDataContext(context.Background(), paths, perDecade)
+}
+
+// ReadPlotDataContext is [ReadPlotData] that stops when ctx is done, with
+// an error wrapping ctx.Err().
+func ReadPlotDataContext(ctx context.Context, paths []string, perDecade int) (*PlotData, error) {
 	var seen gameSet
 	times := map[Method]*TimeStats{} // by record method, at most maxPlotMethods entries
 	var methods []MethodTimes
 	var other *TimeStats
-	m, err := mergeFiles(context.Background(), paths, &seen, func(r *Record) {
+	m, err := mergeFiles(ctx, paths, &seen, func(r *Record) {
 		t := times[r.Method]
 		if t == nil {
 			switch {

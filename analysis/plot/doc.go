@@ -7,7 +7,8 @@
 // them), the win rates of strategies
 // playing without peeking beside the rate with peeking ([PlayRates]),
 // rendered as PNG, SVG or PDF ([Render]). [Files] reads record files and
-// draws the plot of a kind, as "mjsolve analysis plot" does. [Format]
+// draws the plot of a kind, as "mjsolve analysis plot" does ([FilesContext]
+// stops when its context is done). [Format]
 // reads a picture's format from its file name and [ParseSize] its size
 // from "WxH", within the sides Render takes ([MinSide], [MaxSide]).
 //

@@ -2,6 +2,7 @@ package plot
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -45,17 +46,23 @@ const DifficultyTitle = "Difficulty of winnable boards (McDonald): random playou
 // that end early (cut by a crash; what was cut off is missing). Files
 // without playouts give an error wrapping [ErrNoPlayouts] that names them.
 func Files(paths []string, o FilesOptions) (*gplot.Plot, []string, error) {
+	return FilesContext(context.Background(), paths, o)
+}
+
+// FilesContext is [Files] that stops when ctx is done (Ctrl-C while it
+// reads millions of records), with an error wrapping ctx.Err().
+func FilesContext(ctx context.Context, paths []string, o FilesOptions) (*gplot.Plot, []string, error) {
 	switch o.Kind {
 	case "", "rate", "time":
 	case "difficulty":
-		p, err := difficultyFiles(paths, o.Title)
+		p, err := difficultyFiles(ctx, paths, o.Title)
 		return p, nil, err
 	case "play":
-		return playFiles(paths, o.Title)
+		return playFiles(ctx, paths, o.Title)
 	default:
 		return nil, nil, fmt.Errorf("analysis: plot: unknown kind %q (want %s)", o.Kind, strings.Join(Kinds, ", "))
 	}
-	d, err := analysis.ReadPlotData(paths, RatePointsPerDecade)
+	d, err := analysis.ReadPlotDataContext(ctx, paths, RatePointsPerDecade)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -69,7 +76,7 @@ func Files(paths []string, o FilesOptions) (*gplot.Plot, []string, error) {
 }
 
 // difficultyFiles draws the difficulty of the files, one series per layout.
-func difficultyFiles(paths []string, title string) (*gplot.Plot, error) {
+func difficultyFiles(ctx context.Context, paths []string, title string) (*gplot.Plot, error) {
 	var order []string
 	groups := map[string][]string{}
 	for _, f := range paths {
@@ -84,7 +91,7 @@ func difficultyFiles(paths []string, title string) (*gplot.Plot, error) {
 	}
 	var series []DifficultySeries
 	for _, name := range order {
-		m, err := analysis.MergeFiles(groups[name])
+		m, err := analysis.MergeFilesContext(ctx, groups[name])
 		if err != nil {
 			return nil, err
 		}
@@ -108,8 +115,8 @@ const PlayTitle = "Playing without peeking: boards won by each strategy, and win
 
 // playFiles draws the win rates of the files' strategies, the files of
 // each strategy merged.
-func playFiles(paths []string, title string) (*gplot.Plot, []string, error) {
-	ms, err := analysis.MergeStrategies(paths)
+func playFiles(ctx context.Context, paths []string, title string) (*gplot.Plot, []string, error) {
+	ms, err := analysis.MergeStrategiesContext(ctx, paths)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,6 +1,9 @@
 package plot
 
 import (
+	"context"
+	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -29,5 +32,32 @@ func TestSortStrategies(t *testing.T) {
 	}
 	if want := "random greedy lookahead other"; strings.Join(got, " ") != want {
 		t.Errorf("order %q, want %q", strings.Join(got, " "), want)
+	}
+}
+
+// FilesContext stops with an error wrapping ctx.Err() when ctx is done,
+// for every kind of plot; the same files draw with a context never done.
+func TestFilesContextCancelled(t *testing.T) {
+	dir := t.TempDir()
+	main := filepath.Join(dir, "main.jsonl")
+	writeRecords(t, main, testHeader(1, 500), plotRecords(1, 500))
+	play := filepath.Join(dir, "play.jsonl")
+	h := testHeader(1, 500)
+	h.Strategy = "random"
+	writeRecords(t, play, h, plotRecords(1, 500))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, kind := range Kinds {
+		path := main
+		if kind == "play" {
+			path = play
+		}
+		p, _, err := FilesContext(ctx, []string{path}, FilesOptions{Kind: kind})
+		if !errors.Is(err, context.Canceled) || p != nil {
+			t.Errorf("kind %s, cancelled: plot %v, %v; want nil, an error wrapping context.Canceled", kind, p != nil, err)
+		}
+	}
+	if p, _, err := FilesContext(context.Background(), []string{main}, FilesOptions{Kind: "rate"}); err != nil || p == nil {
+		t.Errorf("kind rate, not cancelled: plot %v, %v", p != nil, err)
 	}
 }

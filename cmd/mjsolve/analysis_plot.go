@@ -135,37 +135,25 @@ func (o *analysisPlotOptions) run() error {
 	if o.perDecade < 1 || o.perDecade > 1000 {
 		return fmt.Errorf("--bins %d: want 1 to 1000 bins per power of ten", o.perDecade)
 	}
-	// The files are read and the picture drawn apart, so that Ctrl-C
-	// stops at once, before anything is written.
-	type drawn struct {
-		data           []byte
-		truncated      []string
-		err, renderErr error
+	p, truncated, err := plot.FilesContext(o.ctx, o.args, plot.FilesOptions{Kind: o.kind, Title: o.title,
+		Reference: o.reference, PerDecade: o.perDecade, Stacked: o.stacked, LogY: o.logY})
+	var data []byte
+	var renderErr error
+	if err == nil {
+		data, renderErr = plot.Render(p, w, h, format)
 	}
-	done := make(chan drawn, 1)
-	go func() {
-		p, truncated, err := plot.Files(o.args, plot.FilesOptions{Kind: o.kind, Title: o.title,
-			Reference: o.reference, PerDecade: o.perDecade, Stacked: o.stacked, LogY: o.logY})
-		d := drawn{truncated: truncated, err: err}
-		if err == nil {
-			d.data, d.renderErr = plot.Render(p, w, h, format)
-		}
-		done <- d
-	}()
-	var d drawn
-	select {
-	case d = <-done:
-	case <-o.ctx.Done():
+	if o.ctx.Err() != nil {
+		// Ctrl-C while the files were read or the picture drawn.
 		fmt.Fprintf(o.stderr, "mjsolve: interrupted: %s %s not written\n", flag, out)
 		return errInterrupted
 	}
-	for _, t := range d.truncated {
+	for _, t := range truncated {
 		fmt.Fprintf(o.stderr, "mjsolve: %s ends early, cut inside a line or zstd frame (what was cut off is missing)\n", t)
 	}
-	if d.err != nil {
-		return d.err
+	if err != nil {
+		return err
 	}
-	if err := writePicture(flag, out, d.data, d.renderErr); err != nil {
+	if err := writePicture(flag, out, data, renderErr); err != nil {
 		return err
 	}
 	_, err = fmt.Fprintf(o.stdout, "wrote %s\n", out)
