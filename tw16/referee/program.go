@@ -134,7 +134,7 @@ func (p *program) send(line []byte) error {
 			return fmt.Errorf("write: not read within %v", p.limit)
 		}
 		if errors.Is(err, syscall.EPIPE) {
-			p.broken = p.inputClosed()
+			p.broken = p.streamEnded("input")
 			return p.broken
 		}
 		return fmt.Errorf("write: %w", err)
@@ -157,7 +157,7 @@ func (p *program) recv() ([]byte, error) {
 		if len(line) > 0 {
 			return nil, fmt.Errorf("output ended inside a line")
 		}
-		return nil, p.ended()
+		return nil, p.streamEnded("output")
 	default:
 		return nil, fmt.Errorf("read: %w", err)
 	}
@@ -171,29 +171,18 @@ func (p *program) recv() ([]byte, error) {
 	return line, nil
 }
 
-// ended describes a program whose output ended: it exited (with its
-// status) or, still running after its move time, closed its standard
-// output. (An exit is seen a moment after the end of the output, longer on
-// a loaded machine, so the wait is not shorter than the move time.)
-func (p *program) ended() error {
+// streamEnded describes a program whose standard stream ("output": it
+// ended; "input": a write failed with a broken pipe) no longer works: it
+// exited (with its status, as a program that exits before reading is most
+// often seen) or, still running after its move time, closed the stream.
+// (An exit is seen a moment after the end of the output, longer on a
+// loaded machine, so the wait is not shorter than the move time.)
+func (p *program) streamEnded(stream string) error {
 	select {
 	case <-p.done:
 		return fmt.Errorf("exited (%v)", exitStatus(p.waitErr))
 	case <-time.After(p.limit):
-		return errors.New("closed its standard output")
-	}
-}
-
-// inputClosed describes a program whose standard input no longer takes
-// lines (a write failed with a broken pipe): it exited (with its status,
-// as a program that exits before reading is most often seen) or, still
-// running after its move time, closed its standard input.
-func (p *program) inputClosed() error {
-	select {
-	case <-p.done:
-		return fmt.Errorf("exited (%v)", exitStatus(p.waitErr))
-	case <-time.After(p.limit):
-		return errors.New("closed its standard input")
+		return fmt.Errorf("closed its standard %s", stream)
 	}
 }
 
