@@ -82,20 +82,24 @@ func (p *Player) play(d *Deal, seat int, tr *trace) (Outcome, error) {
 				return o, err
 			}
 		}
-		if draw == o.Draws {
-			return o, nil
-		}
-		k := d.Draws[seat][draw]
-		hand[k]++
-		seen[k]++
-		draw++
 	}
-	for {
+	// dealt: the hand is the dealer's 17 tiles as dealt, to discard from
+	// before its first draw; every other turn draws first.
+	for dealt := o.Dealer; ; dealt = false {
+		if !dealt {
+			if draw == o.Draws {
+				return o, nil
+			}
+			k := d.Draws[seat][draw]
+			hand[k]++
+			seen[k]++
+			draw++
+		}
 		sh, best, err := p.forms.BestDiscard(hand, &seen, nil)
 		if err != nil {
 			return o, fmt.Errorf("stats: seat %d draw %d: %w", seat, draw, err)
 		}
-		if o.Dealer && draw == 0 {
+		if dealt {
 			o.Start = sh
 		}
 		if sh == -1 {
@@ -116,13 +120,6 @@ func (p *Player) play(d *Deal, seat int, tr *trace) (Outcome, error) {
 				return o, err
 			}
 		}
-		if draw == o.Draws {
-			return o, nil
-		}
-		k := d.Draws[seat][draw]
-		hand[k]++
-		seen[k]++
-		draw++
 	}
 }
 
