@@ -49,6 +49,24 @@ func failure(err error) error {
 // code 130 after SIGINT, 143 after SIGTERM.
 var errInterrupted = errors.New("interrupted")
 
+// interruptedAfter reports a run stopped by Ctrl-C or SIGTERM after done
+// of total units ("hands"): errInterrupted.
+func interruptedAfter(stderr io.Writer, done, total int, unit string) error {
+	fmt.Fprintf(stderr, "mjsolve: interrupted after %d of %d %s\n", done, total, unit)
+	return errInterrupted
+}
+
+// interruptedKept reports a table run stopped by Ctrl-C or SIGTERM: msg
+// and, when its records go to the file out, that out keeps kept and
+// --resume continues: errInterrupted.
+func interruptedKept(stderr io.Writer, msg, out, kept string) error {
+	if out != "" {
+		msg += fmt.Sprintf("; %s keeps %s: continue with --resume", out, kept)
+	}
+	fmt.Fprintln(stderr, msg)
+	return errInterrupted
+}
+
 // inputError is bad input shown as "what: msg" (or msg alone when what is
 // empty): what names the flag or argument read, msg the library's message
 // without its package prefix.

@@ -160,11 +160,7 @@ func (o *solitaireOptions) run() error {
 	}
 	if res.Interrupted {
 		msg := fmt.Sprintf("mjsolve: interrupted after %d of %d boards", res.Summary.Boards, res.Header.Boards)
-		if spec.Out != "" {
-			msg += fmt.Sprintf("; %s keeps them: continue with --resume", spec.Out)
-		}
-		fmt.Fprintln(stderr, msg)
-		return errInterrupted
+		return interruptedKept(stderr, msg, spec.Out, "them")
 	}
 	return nil
 }

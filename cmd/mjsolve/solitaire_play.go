@@ -85,12 +85,7 @@ func (o *playOptions) run() error {
 		}
 	}
 	if res.Interrupted {
-		msg := "mjsolve: interrupted; the table holds the finished strategies and the partial one"
-		if ps.Out != "" {
-			msg += fmt.Sprintf("; %s keeps their records: continue with --resume", ps.Out)
-		}
-		fmt.Fprintln(o.stderr, msg)
-		return errInterrupted
+		return interruptedKept(o.stderr, "mjsolve: interrupted; the table holds the finished strategies and the partial one", ps.Out, "their records")
 	}
 	return nil
 }

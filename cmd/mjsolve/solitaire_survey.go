@@ -54,12 +54,7 @@ func (o *solitaireOptions) survey() error {
 		}
 	}
 	if res.Interrupted {
-		msg := "mjsolve: interrupted; the table holds the finished layouts and the partial one"
-		if spec.Out != "" {
-			msg += fmt.Sprintf("; %s keeps their records: continue with --resume", spec.Out)
-		}
-		fmt.Fprintln(stderr, msg)
-		return errInterrupted
+		return interruptedKept(stderr, "mjsolve: interrupted; the table holds the finished layouts and the partial one", spec.Out, "their records")
 	}
 	return nil
 }

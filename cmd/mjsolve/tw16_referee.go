@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -161,13 +160,6 @@ func (o *tw16RefereeOptions) run() error {
 		return silentError{exitFailure}
 	}
 	return nil
-}
-
-// interruptedAfter reports a run stopped by Ctrl-C or SIGTERM after done
-// of total units ("hands"): errInterrupted.
-func interruptedAfter(stderr io.Writer, done, total int, unit string) error {
-	fmt.Fprintf(stderr, "mjsolve: interrupted after %d of %d %s\n", done, total, unit)
-	return errInterrupted
 }
 
 // addHonorsFlag adds --honors, the numbering of the honor tile ids.
