@@ -46,10 +46,8 @@ func (c BoardChoice) Board(f *layouts.Finder) (*solitaire.Board, string, error) 
 		}
 		return b, "from " + c.File, nil
 	}
-	dealer, err := solitaire.DealerByName(dealName(c.Deal), c.Seed)
-	if de, ok := errors.AsType[*solitaire.DealerError](err); ok {
-		return nil, "", &FieldError{Field: "deal", Msg: de.Reason(), Err: err}
-	} else if err != nil {
+	dealer, err := dealerOf(c.Deal, c.Seed)
+	if err != nil {
 		return nil, "", err
 	}
 	if _, ok := dealer.(solitaire.MJSolver); ok && slices.Contains(c.Given, "seed") {

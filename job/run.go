@@ -140,6 +140,17 @@ func dealName(d string) string {
 	return d
 }
 
+// dealerOf returns the dealer named deal ("" is "pcg") with seed; an
+// unknown name is a *FieldError naming "deal" that wraps the
+// *solitaire.DealerError.
+func dealerOf(deal string, seed uint64) (solitaire.Dealer, error) {
+	dealer, err := solitaire.DealerByName(dealName(deal), seed)
+	if de, ok := errors.AsType[*solitaire.DealerError](err); ok {
+		return nil, &FieldError{Field: "deal", Msg: de.Reason(), Err: err}
+	}
+	return dealer, err
+}
+
 // check checks the fields of spec that a person gives and returns its
 // dealer. A bad field is a *FieldError naming it: "boards" (none, too many
 // after First, or a last game the dealer does not have: that one wraps the
@@ -168,10 +179,8 @@ func (spec *Spec) check() (solitaire.Dealer, error) {
 	case spec.Shard.N > spec.Boards:
 		return nil, bad("shard", "%s: more shards than the %d boards", spec.Shard, spec.Boards)
 	}
-	dealer, err := solitaire.DealerByName(dealName(spec.Deal), spec.Seed)
-	if de, ok := errors.AsType[*solitaire.DealerError](err); ok {
-		return nil, &FieldError{Field: "deal", Msg: de.Reason(), Err: err}
-	} else if err != nil {
+	dealer, err := dealerOf(spec.Deal, spec.Seed)
+	if err != nil {
 		return nil, err
 	}
 	if err := solitaire.CheckGame(dealer, spec.First+spec.Boards-1); err != nil {
