@@ -72,15 +72,22 @@ func WritePlayJSON(w io.Writer, rows []PlayRow) error {
 		if r.Report == nil {
 			continue
 		}
-		b, err := json.Marshal(r.Report)
-		if err != nil {
-			return fmt.Errorf("job: %w", err)
-		}
-		if _, err := w.Write(append(b, '\n')); err != nil {
+		if err := writeJSONLine(w, r.Report); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// writeJSONLine writes v as one line of JSON (a survey's or a play's
+// rows).
+func writeJSONLine(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("job: %w", err)
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
 }
 
 // Write writes the rows: one JSON object per strategy that ran with

@@ -2,7 +2,6 @@ package job
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -379,11 +378,7 @@ func (o *SurveyOutcome) Write(w io.Writer, asJSON bool) error {
 		return WriteSurveyText(w, o.Rows)
 	}
 	for i := range o.Rows {
-		b, err := json.Marshal(o.Rows[i].JSON())
-		if err != nil {
-			return fmt.Errorf("job: %w", err)
-		}
-		if _, err := w.Write(append(b, '\n')); err != nil {
+		if err := writeJSONLine(w, o.Rows[i].JSON()); err != nil {
 			return err
 		}
 	}
