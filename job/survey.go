@@ -245,6 +245,7 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 		}
 	}
 	specs := make([]Spec, len(usable))
+	first, boards := ss.Spec.Shard.Range(ss.Spec.First, ss.Spec.Boards)
 	for k, i := range usable {
 		specs[k] = ss.Spec
 		specs[k].Layout, specs[k].Out, specs[k].Resume = ss.Entries[i].Layout, out.Rows[i].File, false
@@ -252,7 +253,6 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 			if _, err := os.Stat(f); err == nil {
 				specs[k].Resume = true
 				// Every file to continue is checked before any layout runs.
-				first, boards := ss.Spec.Shard.Range(ss.Spec.First, ss.Spec.Boards)
 				if err := analysis.CheckResume(f, NewHeader(specs[k].Layout, specs[k], first, boards)); err != nil {
 					return nil, fmt.Errorf("job: layout %s: %w", out.Rows[i].Name, err)
 				}
