@@ -53,19 +53,7 @@ func TestBatchAnswersAndStopsWhileWaiting(t *testing.T) {
 			t.Fatal("no answer while the input stays open")
 		}
 	}
-	cmd.Process.Signal(os.Interrupt)
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err = <-done:
-	case <-time.After(10 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("Ctrl-C did not stop the batch waiting for input")
-	}
-	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted || stderr.String() != "mjsolve: interrupted\n" {
-		t.Errorf("%v, stderr %q; want exit %d and one line", err, stderr.String(), exitInterrupted)
-	}
+	stopsOnInterrupt(t, cmd, &stderr, "the batch waiting for input")
 }
 
 // Ctrl-C stops "tw16 bot" waiting for the referee's next line: exit 130.
@@ -92,14 +80,23 @@ func TestBotStopsOnInterrupt(t *testing.T) {
 	if got := firstLine(t, cmd, out); got != "/pass\n" {
 		t.Errorf("answer %q, want /pass", got)
 	}
+	stopsOnInterrupt(t, cmd, &stderr, "the bot")
+}
+
+// stopsOnInterrupt sends cmd SIGINT and checks that it stops within
+// seconds (what names it) with exit 130 and the one line "mjsolve:
+// interrupted" on stderr.
+func stopsOnInterrupt(t *testing.T, cmd *exec.Cmd, stderr *bytes.Buffer, what string) {
+	t.Helper()
 	cmd.Process.Signal(os.Interrupt)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
+	var err error
 	select {
 	case err = <-done:
 	case <-time.After(10 * time.Second):
 		cmd.Process.Kill()
-		t.Fatal("Ctrl-C did not stop the bot")
+		t.Fatal("Ctrl-C did not stop " + what)
 	}
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted || stderr.String() != "mjsolve: interrupted\n" {
