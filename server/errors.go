@@ -20,21 +20,18 @@ type httpError struct {
 
 func (e *httpError) Error() string { return e.msg }
 
-// badRequest is a 400 naming the field (or parameter) at fault, with the
-// reason of err.
+// badRequest is a 400 naming the field (or parameter) at fault, with
+// err's message for a client (mjsolve.Reason: an input error of the
+// packages the server calls without its package prefix, which a client
+// does not need).
 func badRequest(field string, err error) *httpError {
-	return &httpError{http.StatusBadRequest, fieldMessage(field, reason(err))}
+	return &httpError{http.StatusBadRequest, fieldMessage(field, mjsolve.Reason(err))}
 }
 
 // badRequestf is badRequest with a formatted message.
 func badRequestf(field, format string, args ...any) *httpError {
 	return &httpError{http.StatusBadRequest, fieldMessage(field, fmt.Sprintf(format, args...))}
 }
-
-// reason is err's message for a client (mjsolve.Reason): an input error of
-// the packages the server calls (mjsolve, tw16, layouts, solitaire) without
-// its package prefix, which a client does not need.
-func reason(err error) string { return mjsolve.Reason(err) }
 
 // fieldMessage prefixes msg, on one line, with the field.
 func fieldMessage(field, msg string) string {

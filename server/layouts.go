@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 )
@@ -118,7 +119,7 @@ func (idx *layoutIndex) resolve(field, name string) (*layoutEntry, *solitaire.Ge
 	}
 	g, err := e.geometry()
 	if err != nil {
-		return nil, nil, badRequestf(field, "layout %s cannot be played: %s", e.Name, reason(err))
+		return nil, nil, badRequestf(field, "layout %s cannot be played: %s", e.Name, mjsolve.Reason(err))
 	}
 	return e, g, nil
 }
