@@ -212,12 +212,14 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 		}
 		switch {
 		case e.Err != nil:
-			row.Unusable = reason(e.Err)
+			// A row's short reason: an input error of layouts or
+			// solitaire without its package prefix.
+			row.Unusable = mjsolve.Reason(e.Err)
 		case e.Layout == nil:
 			row.Unusable = "no layout"
 		default:
 			if _, err := solitaire.Compile(e.Layout); err != nil {
-				row.Unusable = reason(err)
+				row.Unusable = mjsolve.Reason(err)
 			} else {
 				usable = append(usable, i)
 			}
@@ -303,10 +305,6 @@ type SurveyRunError struct {
 
 func (e *SurveyRunError) Error() string { return fmt.Sprintf("job: layout %s: %v", e.Layout, e.Err) }
 func (e *SurveyRunError) Unwrap() error { return e.Err }
-
-// reason is an error as a row's short reason: an input error of layouts
-// or solitaire without its package prefix (mjsolve.Reason).
-func reason(err error) string { return mjsolve.Reason(err) }
 
 // SurveyJSON is a survey row as "mjsolve solitaire --layout all --json"
 // prints it, one object per layout: the main job's fields ([Report]), the
