@@ -82,7 +82,6 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 	seat := func(f func(g *Group) any) bySeat[any] {
 		return bySeat[any]{f(&r.Dealer), f(&r.NonDealer)}
 	}
-	hist := func(h []int64, offset int) Histogram { return Histogram{h, offset} }
 	out := struct {
 		Deals       int         `json:"deals"`
 		Requested   int         `json:"requested"`
@@ -99,8 +98,8 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 	}{
 		Deals: r.Deals, Requested: r.Requested, Seed: r.Seed, Flowers: r.Flowers, Interrupted: r.Interrupted(),
 		Hands:     seat(func(g *Group) any { return g.Hands }),
-		Allowed:   seat(func(g *Group) any { return hist(g.Allowed[:], 0) }),
-		Start:     seat(func(g *Group) any { return hist(g.Start[:], -1) }),
+		Allowed:   seat(func(g *Group) any { return Histogram{g.Allowed[:], 0} }),
+		Start:     seat(func(g *Group) any { return Histogram{g.Start[:], -1} }),
 		StartMean: seat(func(g *Group) any { return MeanOf(g.Start[:], -1) }),
 		Tenpai:    seat(func(g *Group) any { return reachingOf(g, g.Tenpai[:]) }),
 		Win:       seat(func(g *Group) any { return reachingOf(g, g.Win[:]) }),
