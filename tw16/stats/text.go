@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"text/tabwriter"
+
+	"github.com/mjsolve/mjsolve/tw16/game"
 )
 
 // WriteText writes the report for people: the run, then tables with one
@@ -28,7 +30,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		deals, r.Seed, flowers, hands(r.Dealer.Hands, "dealer"), hands(r.NonDealer.Hands, "non-dealer"))
 	fmt.Fprintf(&b, "each hand played alone: draw, discard by the advice engine, no claims, no kongs, win on a self-drawn tile\n")
 	fmt.Fprintf(&b, "draws a hand gets (four players, no claims, until %d tiles are left): dealer %s, non-dealer %s\n",
-		16, drawsAllowed(r.Dealer.Allowed[:]), drawsAllowed(r.NonDealer.Allowed[:]))
+		game.DeadWall, drawsAllowed(r.Dealer.Allowed[:]), drawsAllowed(r.NonDealer.Allowed[:]))
 	groups := [2]*Group{&r.Dealer, &r.NonDealer}
 
 	b.WriteString("\nstarting shanten\n")
@@ -54,7 +56,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(tw, "\t%s", meanCells(MeanOf(g.Start[:], -1)))
 	}
 	fmt.Fprintf(tw, "\t\n")
-	if err := flush(tw); err != nil {
+	if err := tw.Flush(); err != nil {
 		return err
 	}
 
@@ -75,7 +77,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(tw, "\t\n")
 	}
-	if err := flush(tw); err != nil {
+	if err := tw.Flush(); err != nil {
 		return err
 	}
 
@@ -99,7 +101,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(tw, "\t\n")
 	}
-	if err := flush(tw); err != nil {
+	if err := tw.Flush(); err != nil {
 		return err
 	}
 
@@ -128,7 +130,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(tw, "\t%s\n", s.Chinese())
 	}
-	if err := flush(tw); err != nil {
+	if err := tw.Flush(); err != nil {
 		return err
 	}
 	b.WriteString("\nwinning kinds at the first tenpai\n")
@@ -144,7 +146,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(tw, "\t\n")
 	}
-	if err := flush(tw); err != nil {
+	if err := tw.Flush(); err != nil {
 		return err
 	}
 	b.WriteString("(a hand's waits can have several shapes: the shape shares add up to more than 100%)\n")
@@ -163,9 +165,6 @@ func (r *Report) WriteText(w io.Writer) error {
 func newTable(b *bytes.Buffer) *tabwriter.Writer {
 	return tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
 }
-
-// flush flushes a table.
-func flush(tw *tabwriter.Writer) error { return tw.Flush() }
 
 // shareCells is a share and its interval as two cells.
 func shareCells(r Rate) string {
