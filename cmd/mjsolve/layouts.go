@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/spf13/cobra"
 )
@@ -26,7 +27,7 @@ func layoutFinder() *layouts.Finder { return layouts.FinderFromEnv(os.Getenv) }
 // be missing.
 func warnLayoutPath(w io.Writer) {
 	for _, err := range layoutFinder().CheckLayoutPath() {
-		fmt.Fprintf(w, "mjsolve: warning: %s names %s\n", layouts.EnvLayoutPath, inputReason(err))
+		fmt.Fprintf(w, "mjsolve: warning: %s names %s\n", layouts.EnvLayoutPath, mjsolve.Reason(err))
 	}
 }
 
@@ -104,7 +105,7 @@ func (opts *layoutsListOptions) run() error {
 		return failure(err)
 	}
 	for _, err := range unusable {
-		fmt.Fprintf(opts.stderr, "mjsolve: not listed: %s\n", inputReason(err))
+		fmt.Fprintf(opts.stderr, "mjsolve: not listed: %s\n", mjsolve.Reason(err))
 	}
 	return nil
 }

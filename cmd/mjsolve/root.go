@@ -90,13 +90,8 @@ func (e inputError) Reason() string { return e.msg }
 // badInput wraps err, a library's error about input, with what was being
 // read.
 func badInput(what string, err error) error {
-	return inputError{what, inputReason(err), err}
+	return inputError{what, mjsolve.Reason(err), err}
 }
-
-// inputReason is err's message for a person (mjsolve.Reason): without the
-// package prefix of a library's input error, or without what the command's
-// own inputError came from.
-func inputReason(err error) string { return mjsolve.Reason(err) }
 
 // silentError is an error whose message the command has already printed
 // (for example per-line errors in a batch); only its exit code remains.

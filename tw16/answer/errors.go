@@ -37,7 +37,7 @@ type FieldError struct {
 	Err   error
 }
 
-func (e *FieldError) Error() string { return reason(e.Err) }
+func (e *FieldError) Error() string { return mjsolve.Reason(e.Err) }
 
 // Unwrap returns Err.
 func (e *FieldError) Unwrap() error { return e.Err }
@@ -64,7 +64,3 @@ func settingError(err error) error {
 	}
 	return fieldError(f, err)
 }
-
-// reason is err's message without the package prefix of a tw16 or mjsolve
-// input error, else its whole message (mjsolve.Reason).
-func reason(err error) string { return mjsolve.Reason(err) }
