@@ -51,7 +51,7 @@ flight finish, then it exits with status 0.`,
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "`HOST:PORT` to listen on (port 0: any free port)")
 	f.DurationVar(&o.solveTimeout, "solve-timeout", server.DefaultSolveTimeout, "answer \"unknown\" after this long")
 	f.IntVar(&o.cacheMB, "cache-mb", 64, "size of the result cache in `MB` (0: no cache)")
-	f.IntVar(&o.workers, "workers", 0, "solves run at once (0: one per CPU)")
+	f.IntVar(&o.workers, "workers", 0, "solves run at once, at most 4096 (0: one per CPU)")
 	f.IntVar(&o.queue, "queue", server.DefaultQueue, "solves that may wait for a worker; more are refused with 503")
 	return cmd
 }
@@ -64,6 +64,8 @@ func (o *serveOptions) run() error {
 		return fmt.Errorf("--cache-mb must not be negative (got %d)", o.cacheMB)
 	case o.workers < 0:
 		return fmt.Errorf("--workers must not be negative (got %d)", o.workers)
+	case o.workers > maxWorkers:
+		return fmt.Errorf("--workers must be at most %d (got %d)", maxWorkers, o.workers)
 	case o.queue < 1:
 		return fmt.Errorf("--queue must be at least 1 (got %d)", o.queue)
 	}

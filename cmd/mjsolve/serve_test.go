@@ -36,6 +36,7 @@ func TestServeBadFlags(t *testing.T) {
 		{[]string{"--solve-timeout", "0s"}, "--solve-timeout must be positive"},
 		{[]string{"--cache-mb", "-1"}, "--cache-mb must not be negative"},
 		{[]string{"--workers", "-2"}, "--workers must not be negative"},
+		{[]string{"--workers", "4097"}, "--workers must be at most 4096 (got 4097)"},
 		{[]string{"--queue", "0"}, "--queue must be at least 1"},
 		{[]string{"--addr", "127.0.0.1:99999"}, "--addr 127.0.0.1:99999: "},
 		{[]string{"extra"}, "unknown command"},
