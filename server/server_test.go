@@ -507,6 +507,7 @@ func TestTW16(t *testing.T) {
 		{"score", `{"hand":"456m 789p 234s 55s 89s","melds":"111p","win":"7s","rules":"house"}`, "rules: "},
 		{"score", `{"hand":"456m 789p 234s 55s 89s","melds":"111p","win":"7s","base":-1}`, "base: -1 is negative"},
 		{"score", `{"hand":"456m 789p 234s 55s 89s","melds":"111p","win":"7s","per_tai":-5}`, "per_tai: -5 is negative"},
+		{"score", `{"hand":"456m 789p 234s 55s 89s","melds":"111p","win":"7s","base":2000000000}`, "base: 2000000000 is over 1000000000"},
 		{"score", `{"hand":"456m 789p 234s 55s 89s","melds":"111p","win":"7s","flowers":"1m"}`, "flowers: 1m is not a flower"},
 		{"score", `{"hand":"456m 789p 234s 55s 89s","melds":"111p","win":"7s","first_turn":"soon"}`, "first_turn: "},
 		{"score", `{"hand":"456m 789p 234s 55s 89s","melds":"111p","win":"7s","dealer":true,"dealer_streak":2}`, "dealer_streak: the competition rules have no consecutive dealing"},

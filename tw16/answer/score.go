@@ -39,17 +39,11 @@ type Scorer struct {
 // NewScorer checks q. Its errors are *[FieldError].
 func NewScorer(q ScoreQuery) (*Scorer, error) {
 	s := &Scorer{rules: q.Rules}
-	if q.Base != nil {
-		if *q.Base < 0 {
-			return nil, fieldError(FieldBase, fmt.Errorf("%d is negative", *q.Base))
-		}
-		s.rules.Base = *q.Base
+	if err := setStake(&s.rules.Base, q.Base, FieldBase); err != nil {
+		return nil, err
 	}
-	if q.PerTai != nil {
-		if *q.PerTai < 0 {
-			return nil, fieldError(FieldPerTai, fmt.Errorf("%d is negative", *q.PerTai))
-		}
-		s.rules.PerTai = *q.PerTai
+	if err := setStake(&s.rules.PerTai, q.PerTai, FieldPerTai); err != nil {
+		return nil, err
 	}
 	w := &s.win
 	var err error
@@ -88,6 +82,21 @@ func NewScorer(q ScoreQuery) (*Scorer, error) {
 		return nil, fieldError(FieldRound, err)
 	}
 	return s, nil
+}
+
+// setStake sets *points to *v, a query's base or points per tai (the
+// field f), when v is not nil and v is 0 to tw16.MaxStake.
+func setStake(points, v *int, f Field) error {
+	switch {
+	case v == nil:
+		return nil
+	case *v < 0:
+		return fieldError(f, fmt.Errorf("%d is negative", *v))
+	case *v > tw16.MaxStake:
+		return fieldError(f, fmt.Errorf("%d is over %d", *v, tw16.MaxStake))
+	}
+	*points = *v
+	return nil
 }
 
 // HasTile reports whether the query gave the winning tile.
