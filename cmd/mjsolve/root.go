@@ -50,10 +50,19 @@ func failure(err error) error {
 var errInterrupted = errors.New("interrupted")
 
 // interruptedAfter reports a run stopped by Ctrl-C or SIGTERM after done
-// of total units ("hands"): errInterrupted.
+// of total units ("hand"): errInterrupted.
 func interruptedAfter(stderr io.Writer, done, total int, unit string) error {
-	fmt.Fprintf(stderr, "mjsolve: interrupted after %d of %d %s\n", done, total, unit)
+	fmt.Fprintf(stderr, "mjsolve: interrupted after %d of %d %s\n", done, total, plural(total, unit))
 	return errInterrupted
+}
+
+// plural is noun ("hand") for n = 1, else noun+"s": every noun the command
+// counts takes an s.
+func plural[N ~int | ~int64 | ~uint64](n N, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
 }
 
 // interruptedKept reports a table run stopped by Ctrl-C or SIGTERM: msg

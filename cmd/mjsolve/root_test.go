@@ -197,3 +197,21 @@ func TestFlagPlaceholdersAreNames(t *testing.T) {
 	}
 	walk(newRootCmd(&hooks{}))
 }
+
+// TestInterruptedAfterCounts: the unit of an interrupted run is singular
+// for a run of one ("0 of 1 hand"), as the command says "1 hand in 2s".
+func TestInterruptedAfterCounts(t *testing.T) {
+	for _, c := range []struct {
+		done, total int
+		want        string
+	}{
+		{0, 1, "mjsolve: interrupted after 0 of 1 hand\n"},
+		{0, 2, "mjsolve: interrupted after 0 of 2 hands\n"},
+		{1, 192, "mjsolve: interrupted after 1 of 192 hands\n"},
+	} {
+		var b bytes.Buffer
+		if err := interruptedAfter(&b, c.done, c.total, "hand"); err != errInterrupted || b.String() != c.want {
+			t.Errorf("interruptedAfter(%d, %d): %v, %q; want %q", c.done, c.total, err, b.String(), c.want)
+		}
+	}
+}

@@ -159,7 +159,7 @@ func (o *solitaireOptions) run() error {
 		return failure(err)
 	}
 	if res.Interrupted {
-		msg := fmt.Sprintf("mjsolve: interrupted after %d of %d boards", res.Summary.Boards, res.Header.Boards)
+		msg := fmt.Sprintf("mjsolve: interrupted after %d of %d %s", res.Summary.Boards, res.Header.Boards, plural(res.Header.Boards, "board"))
 		return interruptedKept(stderr, msg, spec.Out, "them")
 	}
 	return nil

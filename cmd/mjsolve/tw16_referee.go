@@ -154,7 +154,7 @@ func (o *tw16RefereeOptions) run() error {
 		}
 	}
 	if interrupted {
-		return interruptedAfter(o.stderr, tab.Hands(), o.Hands, "hands")
+		return interruptedAfter(o.stderr, tab.Hands(), o.Hands, "hand")
 	}
 	if runErr != nil {
 		return silentError{exitFailure}

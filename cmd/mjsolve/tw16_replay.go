@@ -42,7 +42,7 @@ func (o *tw16ReplayOptions) run() error {
 	bad := 0
 	for i, name := range o.args {
 		if o.ctx.Err() != nil {
-			return interruptedAfter(o.stderr, i, len(o.args), "transcripts")
+			return interruptedAfter(o.stderr, i, len(o.args), "transcript")
 		}
 		t, _, err := referee.ReplayFile(name)
 		if o.lines && t != nil {

@@ -122,14 +122,10 @@ func (o *tw16SelfplayOptions) run() error {
 	}
 	if bar != nil {
 		el := time.Since(start)
-		unit := "hands"
-		if tab.Hands() == 1 {
-			unit = "hand"
-		}
-		fmt.Fprintf(o.stderr, "%d %s in %s (%.0f hands/s)\n", tab.Hands(), unit, el.Round(time.Millisecond), float64(tab.Hands())/el.Seconds())
+		fmt.Fprintf(o.stderr, "%d %s in %s (%.0f hands/s)\n", tab.Hands(), plural(tab.Hands(), "hand"), el.Round(time.Millisecond), float64(tab.Hands())/el.Seconds())
 	}
 	if interrupted {
-		return interruptedAfter(o.stderr, tab.Hands(), o.Hands, "hands")
+		return interruptedAfter(o.stderr, tab.Hands(), o.Hands, "hand")
 	}
 	return nil
 }

@@ -65,7 +65,7 @@ func (o *tw16StatsOptions) run() error {
 		}
 	}
 	if interrupted {
-		return interruptedAfter(o.stderr, r.Deals, o.Deals, "deals")
+		return interruptedAfter(o.stderr, r.Deals, o.Deals, "deal")
 	}
 	return nil
 }
