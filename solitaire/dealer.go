@@ -191,15 +191,15 @@ func mjsolverDealPlain(game uint32, v []Group) []Group {
 	return v
 }
 
-// mjsolverDeal is [mjsolverDealPlain] for at most MaxTiles slots, about a
-// third faster (the main job deals every board: 14,301 random numbers and
+// mjsolverDeal is [mjsolverDealPlain] for at most MaxTiles slots, about
+// half the time (the main job deals every board: 14,301 random numbers and
 // swaps on 144 slots). The generator's last 31 values sit in a flat array
 // that each pass extends, with r_{i−3}, r_{i−2}, r_{i−1} in registers (the
 // ring of glibcRand makes each value wait for one stored three steps
-// before); x mod d is Lemire's remainder by multiplication with
-// ⌈2^64/d⌉ from a table made once (exact for 32-bit x and d), so no
-// division; and the slots are swapped in a 256-byte array indexed by
-// bytes, without bounds checks.
+// before); the passes go three steps at a time, so that each of the three
+// registers takes its turn and none is copied; rand() % d is found by
+// [halfMod], two multiplications and no division; and the slots are
+// swapped in a 256-byte array indexed by bytes, without bounds checks.
 func mjsolverDeal(game uint32, v []Group) []Group {
 	n := min(len(v), MaxTiles) // len(v), as Deal ensures; the bound lets the compiler drop index checks
 	var r glibcRand
@@ -217,19 +217,35 @@ func mjsolverDeal(game uint32, v []Group) []Group {
 		y := x[i] + a
 		x[i+31] = y
 		a, b, c = b, c, y
-		l, _ := bits.Mul64(inv[i+1]*uint64(y>>1), uint64(i+1))
-		w[uint8(i)] = w[uint8(l)]
-		w[uint8(l)] = Group(i / 4)
+		l := halfMod(y, inv[i+1], i+1)
+		w[i] = w[l]
+		w[l] = Group(i / 4)
 	}
 	if n >= 2 {
 		copy(x[:31], x[n:n+31])
 		for range 99 {
-			for i := 1; i < n; i++ {
+			// Steps p+1, p+2, p+3: a, b and c hold r_{i−3} in turn.
+			p := 0
+			for ; p < n-3; p += 3 {
+				a += x[p]
+				x[p+31] = a
+				j := halfMod(a, inv[p+2], p+2)
+				w[p+1], w[j] = w[j], w[p+1]
+				b += x[p+1]
+				x[p+32] = b
+				j = halfMod(b, inv[p+3], p+3)
+				w[p+2], w[j] = w[j], w[p+2]
+				c += x[p+2]
+				x[p+33] = c
+				j = halfMod(c, inv[p+4], p+4)
+				w[p+3], w[j] = w[j], w[p+3]
+			}
+			for i := p + 1; i < n; i++ { // the last one or two steps
 				y := x[i-1] + a
 				x[i+30] = y
 				a, b, c = b, c, y
-				j, _ := bits.Mul64(inv[i+1]*uint64(y>>1), uint64(i+1))
-				w[uint8(i)], w[uint8(j)] = w[uint8(j)], w[uint8(i)]
+				j := halfMod(y, inv[i+1], i+1)
+				w[i], w[j] = w[j], w[i]
 			}
 			copy(x[:31], x[n-1:n+30])
 		}
@@ -238,13 +254,23 @@ func mjsolverDeal(game uint32, v []Group) []Group {
 	return v
 }
 
-// remainderInverses holds ⌈2^64/d⌉ mod 2^64 for d = 1..MaxTiles (0 for
-// d = 1, whose remainders are 0): x mod d is the high word of
-// (inv[d]·x mod 2^64)·d for any 32-bit x (Lemire, Kaser and Kurz 2019).
-// Made once, read only.
+// halfMod returns (y>>1) % d, which is rand() % d for the generator's
+// value y, given inv = remainderInverses[d]: Lemire's remainder by
+// multiplication for the divisor 2d gives y % 2d, and halving that is
+// (y>>1) % d, so the shift folds into the table. The product of the high
+// word by d instead of 2d is that halving: for z = (inv·y mod 2^64)·2d/2^64,
+// ⌊z⌋ = y % 2d = m and ⌊z/2⌋ = ⌊m/2⌋.
+func halfMod(y uint32, inv uint64, d int) uint8 {
+	hi, _ := bits.Mul64(inv*uint64(y), uint64(d))
+	return uint8(hi)
+}
+
+// remainderInverses holds ⌈2^64/2d⌉ for d = 1..MaxTiles: y % 2d is the
+// high word of (inv[d]·y mod 2^64)·2d for any 32-bit y (Lemire, Kaser and
+// Kurz 2019), which [halfMod] uses. Made once, read only.
 var remainderInverses = func() (inv [MaxTiles + 1]uint64) {
 	for d := 1; d <= MaxTiles; d++ {
-		inv[d] = ^uint64(0)/uint64(d) + 1
+		inv[d] = ^uint64(0)/uint64(2*d) + 1
 	}
 	return inv
 }()

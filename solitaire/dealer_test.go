@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -102,6 +103,38 @@ func TestMJSolverDealFast(t *testing.T) {
 	}
 	if err := CheckDeal(big, 2*MaxTiles); err != nil {
 		t.Errorf("game 5 on %d slots: %v", 2*MaxTiles, err)
+	}
+}
+
+// TestHalfMod checks the remainder of the mjsolver deal's fast path,
+// (y>>1) % d by two multiplications, against the division for every d up to
+// MaxTiles: on the smallest values, around every multiple of 2d near the top
+// of the 32-bit range (where the rounding of ⌈2^64/2d⌉ weighs most) and on
+// 20,000 random values per d.
+func TestHalfMod(t *testing.T) {
+	var p rand.PCG
+	p.Seed(1, 2)
+	for d := 1; d <= MaxTiles; d++ {
+		check := func(y uint32) {
+			if got, want := halfMod(y, remainderInverses[d], d), (y>>1)%uint32(d); uint32(got) != want {
+				t.Fatalf("halfMod(%d, d=%d) = %d, want %d", y, d, got, want)
+			}
+		}
+		for y := range uint32(8*d + 8) {
+			check(y)
+			check(math.MaxUint32 - y)
+		}
+		top := math.MaxUint32 / uint32(2*d) * uint32(2*d)
+		for k := range uint32(64) {
+			m := top - k*uint32(2*d)
+			check(m - 1)
+			check(m)
+			check(m + 1)
+			check(m + uint32(2*d) - 1)
+		}
+		for range 20000 {
+			check(uint32(p.Uint64()))
+		}
 	}
 }
 
