@@ -341,16 +341,16 @@ type config struct {
 	// rootTests tests each group's pairings alone before the first search
 	// attempt; else only at the first restart.
 	rootTests bool
-	// Restarts: the first search attempt gets firstBudget scans, each next
-	// one twice as many, until lastBudget; then one unbounded attempt.
-	firstBudget, lastBudget int64
+	// budgets are the scan budgets of the search attempts in turn (the
+	// restart schedule); after them comes one unbounded attempt.
+	budgets []int64
 	// probe is the number of random games after which a board whose games
 	// all left many tiles goes to the search (cutNum/cutDen).
 	probe int
 }
 
 func newCore(g *geom) *core {
-	c := &core{geom: g, cfg: config{games: -1, wipe: true, window: 2, bwindow: 1, firstBudget: 3000, lastBudget: 24000, probe: 50}}
+	c := &core{geom: g, cfg: config{games: -1, wipe: true, window: 2, bwindow: 1, budgets: doubling(3000, 24000), probe: 50}}
 	c.moves = make([]move, 0, maxTiles/2)
 	c.srch.snaps = make([]snapshot, maxTiles/4+2)
 	for i := range 3 {

@@ -19,6 +19,17 @@ const cutNum, cutDen = 7, 18
 // first pairings.
 const regames = 30
 
+// doubling returns the restart schedule whose first attempt gets first
+// scans and each next one twice as many, as long as they stay within last
+// (3,000 to 24,000: four bounded attempts, then the unbounded one).
+func doubling(first, last int64) []int64 {
+	var b []int64
+	for s := first; s <= last; s *= 2 {
+		b = append(b, s)
+	}
+	return b
+}
+
 // randomGames returns how many random games to try for g groups of four:
 // a twelfth of de Bondt's ⌊1.2^g⌋ (59 for 36 groups), at least one. The
 // search takes its first pairings from the best game, which makes it fast
@@ -82,12 +93,11 @@ func (c *core) decide(minLeft bool) outcome {
 	// Search attempts with growing scan budgets, each with a new order and
 	// rotations: hard winnable boards are found much sooner by one of many
 	// short attempts than by one long one. The last attempt is unbounded.
-	scans := c.cfg.firstBudget
 	tested := false
-	for {
+	for attempt := 0; ; attempt++ {
 		c.budget.limit = 0
-		if scans > 0 {
-			c.budget.limit = c.budget.scans + scans
+		if attempt < len(c.cfg.budgets) {
+			c.budget.limit = c.budget.scans + c.cfg.budgets[attempt]
 		}
 		if c.search(0, false, 0) {
 			c.budget.limit = 0
@@ -119,10 +129,6 @@ func (c *core) decide(minLeft bool) outcome {
 				return c.impossible(Search, minLeft, left0)
 			}
 			c.shuffleOrder()
-		}
-		scans *= 2
-		if scans > c.cfg.lastBudget {
-			scans = 0
 		}
 	}
 	c.budget.limit = 0
