@@ -257,6 +257,7 @@ type searchState struct {
 	nFixed int
 	snaps  []snapshot // one per search depth
 	hsnap  snapshot   // the scan holding groups back (look-ahead)
+	csnap  snapshot   // the look-ahead's full scan holding two windows back
 	tsnap  snapshot   // scratch
 	fail   failStates // the end states of a wiped-out group's scans
 }

@@ -16,7 +16,10 @@
 // board, no completion can (the prune scan). Both plays are closures of
 // monotone rules, so their end state does not depend on the order in which
 // tiles are taken, and a finished scan may be continued after a rule is made
-// less strict instead of being run again.
+// less strict instead of being run again. The search's scans from the
+// position hold the next groups back; such a scan first holds the groups
+// after those back too and keeps that state, from which the scan two steps
+// further down continues once the groups in between have their pairings.
 //
 // # How a board is decided
 //

@@ -10,17 +10,44 @@ package solver
 //
 // c.srch.hsnap holds the scan state with the groups order[k:m] held back
 // when m > k (passed in); else tryGroup makes it, holding back a window of
-// up to c.cfg.window groups from k. A passing pairing leaves in
+// w = c.cfg.window groups from k (at least one). A passing pairing leaves in
 // c.srch.hsnap the state with g paired and order[k+1:m] held back, for the
 // next step: the window end m is returned (m ≤ k+1: nothing saved).
-func (c *core) tryGroup(k, m int) (bool, int) {
+//
+// The full scan that makes c.srch.hsnap is run in two stages, first
+// holding back two windows, order[k:k+2w], and then the second window
+// released: the first stage's end state (saved in c.srch.csnap, ck
+// returned true) is valid for the next window's full scan too, at k+w,
+// once order[k:k+w] have their pairings; with ck, tryGroup continues it
+// instead of scanning from the position.
+func (c *core) tryGroup(k, m int, ck bool) (passed bool, end int, saved bool) {
 	g := c.srch.order[k]
 	if m <= k {
-		m = min(c.srch.nOrder, k+max(1, c.cfg.window))
+		w := max(1, c.cfg.window)
+		m = min(c.srch.nOrder, k+w)
 		for i := k; i < m; i++ {
 			c.hold(c.srch.order[i])
 		}
-		c.scan(false)
+		if ck {
+			// csnap holds order[k−w:m] back; order[k−w:k] now have pairings.
+			c.restore(&c.srch.csnap)
+			c.releaseAll(k-w, k)
+		} else {
+			m2 := min(c.srch.nOrder, k+2*w)
+			for i := m; i < m2; i++ {
+				c.hold(c.srch.order[i])
+			}
+			c.scan(false)
+			if m2 > m {
+				c.save(&c.srch.csnap)
+				saved = true
+				for i := m; i < m2; i++ {
+					c.unpair(c.srch.order[i])
+				}
+				c.releaseAll(m, m2)
+				c.budget.scans-- // one full scan in two stages
+			}
+		}
 		c.save(&c.srch.hsnap)
 	} else {
 		for i := k; i < m; i++ {
@@ -61,10 +88,10 @@ func (c *core) tryGroup(k, m int) (bool, int) {
 			if m > k+1 {
 				c.srch.hsnap = c.srch.tsnap
 			}
-			return true, m
+			return true, m, saved
 		}
 		if c.budget.aborted {
-			return false, 0
+			return false, 0, false
 		}
 		// Keep the failing states by tiles left, fewest first: the
 		// wipe-out analysis continues them in this order, and the first
@@ -83,7 +110,7 @@ func (c *core) tryGroup(k, m int) (bool, int) {
 		c.unpair(c.srch.order[i])
 	}
 	c.unpair(g)
-	return false, 0
+	return false, 0, false
 }
 
 // descendW is the descent of search with look-ahead: each group gets the
@@ -99,6 +126,7 @@ func (c *core) descendW(s, m int) (won bool, last int) {
 	no := c.srch.nOrder
 	k := s
 	var g uint8
+	ckAt := -1 // the step whose full scan may continue c.srch.csnap
 	for {
 		g = c.srch.order[k]
 		if c.srch.pref[g][0] != noPartner {
@@ -107,9 +135,12 @@ func (c *core) descendW(s, m int) (won bool, last int) {
 			c.guide(g)
 		}
 		c.allow1(g)
-		passed, m2 := c.tryGroup(k, m)
+		passed, m2, saved := c.tryGroup(k, m, k == ckAt)
 		if !passed {
 			break
+		}
+		if saved {
+			ckAt = k + max(1, c.cfg.window)
 		}
 		m = m2
 		k++
