@@ -64,7 +64,8 @@
 // only when each row applies (score_items.go); which items count and their
 // tai come from the table and the rules. Rules are a named profile
 // (Competition, Common) whose tai can be changed item by item with
-// Rules.SetTai for house rules. Score is checked against an independent
+// Rules.SetTai for house rules. Score uses no tables (its 獨聽 decomposes
+// the hand with each kind added). Score is checked against an independent
 // brute-force scorer in the tests.
 //
 // # Bad input

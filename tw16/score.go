@@ -96,9 +96,7 @@ func Score(w Win, r Rules) (Result, error) {
 	full := w.Concealed
 	full.Add(win)
 	var f facts
-	if err := f.init(&w); err != nil {
-		return Result{}, err
-	}
+	f.init(&w)
 
 	best := Result{Tai: -1}
 	var items []Item
@@ -141,7 +139,7 @@ type facts struct {
 	ownFlowers, flowerSets int
 }
 
-func (f *facts) init(w *Win) error {
+func (f *facts) init(w *Win) {
 	melds := MeldCounts(w.Melds)
 	all := w.Concealed
 	all.Add(w.Tile.Kind())
@@ -155,23 +153,49 @@ func (f *facts) init(w *Win) error {
 		}
 	}
 	f.ownFlowers, f.flowerSets = flowerItems(w.Flowers, w.Seat)
-	var err error
-	f.single, err = singleWait(w.Concealed, melds)
-	return err
+	f.single = singleWait(w.Concealed, melds)
 }
 
 // singleWait reports whether the concealed part h (before the win) waits on
 // exactly one kind, given the tiles of the declared melds: 獨聽 as the waits
 // define it (WaitInfo.Single) with only the player's own tiles visible, so a
-// kind whose four copies the player holds does not count.
-func singleWait(h, melds mjsolve.Counts) (bool, error) {
-	visible := h
-	visible.AddCounts(melds)
-	wi, err := Waits(h, &visible)
-	if err != nil {
-		return false, err
+// kind whose four copies the player holds does not count. It decomposes
+// rather than look up the shanten tables, so that scoring needs none.
+func singleWait(h, melds mjsolve.Counts) bool {
+	waits := 0
+	for k := range mjsolve.Kind(mjsolve.NumKinds) {
+		if h[k]+melds[k] >= 4 || !canComplete(&h, k) {
+			continue
+		}
+		h[k]++
+		if IsComplete(h) {
+			waits++
+		}
+		h[k]--
+		if waits > 1 {
+			return false
+		}
 	}
-	return wi.Single, nil
+	return waits == 1
+}
+
+// canComplete reports whether k can be the tile that completes h: one
+// that the pair or a pong holds is held already, and the other two of a
+// chow are of k's suit within two of it.
+func canComplete(h *mjsolve.Counts, k mjsolve.Kind) bool {
+	if h[k] > 0 {
+		return true
+	}
+	if k.IsHonor() {
+		return false
+	}
+	n := int(k % 9) // k is the suit's 1 + n
+	for j := max(0, n-2); j <= min(8, n+2); j++ {
+		if h[int(k)-n+j] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // winPlaces returns the distinct places of the winning kind in d: the index

@@ -58,11 +58,7 @@ func TestSingleWaitAgreesWithShanten(t *testing.T) {
 				waits++
 			}
 		}
-		got, err := singleWait(c, melds)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got != (waits == 1) {
+		if got := singleWait(c, melds); got != (waits == 1) {
 			t.Fatalf("singleWait(%s, melds %s) = %v, shanten finds %d waits", c, melds, got, waits)
 		}
 		if waits == 1 {

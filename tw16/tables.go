@@ -114,7 +114,7 @@ var defaults struct {
 }
 
 // SetDefaultTableOptions sets the options that the default tables (those of
-// Shanten, Waits, Effective, Advise, Score and of Forms without Tables) are
+// Shanten, Waits, Effective, Advise and of Forms without Tables) are
 // loaded with on first use; without a call they are TableOptions{}, the user
 // cache directory. A program calls it once at start (the mjsolve command
 // passes $MJSOLVE_CACHE_DIR); if the default tables were loaded with other
