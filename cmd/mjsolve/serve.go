@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve/server"
-	"github.com/mjsolve/mjsolve/tw16"
 )
 
 // serveOptions are the flags of "mjsolve serve".
@@ -83,7 +82,7 @@ func (o *serveOptions) run() error {
 		Queue:        o.queue,
 		SolveTimeout: o.solveTimeout,
 		CacheBytes:   int64(o.cacheMB) << 20,
-		Tables:       tw16.LoadTables(tw16TableOptions()),
+		Tables:       tw16Tables(),
 		Logger:       slog.New(slog.NewTextHandler(o.stderr, nil)),
 	})
 	if err != nil {

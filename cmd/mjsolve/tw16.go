@@ -32,9 +32,9 @@ accepted without them).
 
 The analyses use tables built once (about half a second) and cached; see
 "mjsolve tw16 tables".`,
-		PersistentPreRun: func(cmd *cobra.Command, args []string) {
-			tw16.SetDefaultTableOptions(tw16TableOptions())
-		},
+		// tw16 reads no layouts: no warning about MJSOLVE_LAYOUT_PATH (the
+		// root's hook, which this one replaces).
+		PersistentPreRun: func(*cobra.Command, []string) {},
 	}
 	cmd.AddCommand(
 		newTW16TablesCmd(),
@@ -62,6 +62,11 @@ const cacheDirEnv = "MJSOLVE_CACHE_DIR"
 func tw16TableOptions() tw16.TableOptions {
 	return tw16.TableOptions{CacheDir: os.Getenv(cacheDirEnv)}
 }
+
+// tw16Tables loads the tw16 tables that a command passes to the library
+// (never tw16's default set): from the cache tw16TableOptions names, or
+// built and cached.
+func tw16Tables() *tw16.TableSet { return tw16.LoadTables(tw16TableOptions()) }
 
 // tw16TablesOptions are the inputs of "mjsolve tw16 tables".
 type tw16TablesOptions struct {
@@ -256,6 +261,7 @@ func handError(err error) error {
 }
 
 func (opts *tw16HandOptions) run() error {
+	opts.q.Tables = tw16Tables()
 	h, err := answer.NewHands(opts.q)
 	switch {
 	case err != nil:

@@ -112,6 +112,7 @@ func (o *tw16RefereeOptions) run() error {
 		}
 		points[p].Name = o.Players[p].Name
 	}
+	o.Tables = tw16Tables()
 	bar := progress.New(o.stderr, "hands")
 	failures := 0
 	o.OnHand = func(r *referee.HandReport) {

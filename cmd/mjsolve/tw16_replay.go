@@ -39,12 +39,12 @@ the command exits with code 2 if any file does not verify.`,
 }
 
 func (o *tw16ReplayOptions) run() error {
-	bad := 0
+	bad, tables := 0, tw16Tables()
 	for i, name := range o.args {
 		if o.ctx.Err() != nil {
 			return interruptedAfter(o.stderr, i, len(o.args), "transcript")
 		}
-		t, _, err := referee.ReplayFile(name)
+		t, _, err := referee.ReplayFile(name, tables)
 		if o.lines && t != nil {
 			if err := t.WriteRecords(o.stdout); err != nil {
 				return failure(err)

@@ -19,8 +19,8 @@ type TablesAnswer struct {
 }
 
 // Tables loads the shanten tables and reports on them, as "mjsolve tw16
-// tables" does: by default the tables of tw16's default set (see
-// tw16.SetDefaultTableOptions), loaded from the cache or built; with rebuild
+// tables" does: by default the tables loaded from the cache under o, or
+// built (and cached) when it is missing or corrupt; with rebuild
 // the tables built afresh and cached under o (an error writing the cache is
 // returned with the answer); with verify the cache under o read back and
 // compared with a fresh build (an error when it is missing, corrupt or
@@ -39,7 +39,7 @@ func Tables(o tw16.TableOptions, rebuild, verify bool) (*TablesAnswer, error) {
 		a.Action = "verified"
 		a.Info, err = tw16.VerifyTables(o)
 	default:
-		a.Info = tw16.Tables()
+		a.Info = tw16.LoadTables(o).Info()
 	}
 	return a, err
 }

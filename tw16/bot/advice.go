@@ -16,25 +16,26 @@ import (
 // ready itself (three shanten) it folds, discarding the safest tile; nearer
 // it keeps its shanten with the safest tile that does (see defend).
 type Advice struct {
-	o    Options
-	r    rng
-	mc   mcState
-	tune tuning
+	o     Options
+	forms tw16.Forms // with o.Tables
+	r     rng
+	mc    mcState
+	tune  tuning
 }
 
 // NewAdvice returns the advice strategy with options o.
 func NewAdvice(o Options) *Advice {
-	return &Advice{o: o, tune: defaultTuning}
+	return &Advice{o: o, forms: tw16.Forms{Tables: o.Tables}, tune: defaultTuning}
 }
 
 // Begin reseeds the strategy (used by the Monte-Carlo defence).
 func (s *Advice) Begin(seed uint64) { s.r.seed(seed) }
 
-// shanten is tw16.Shanten of a part known to be well formed; a bad part
+// shanten is the shanten of a part known to be well formed; a bad part
 // (which a View built from a misbehaving referee might hold) counts as far
 // from ready.
-func shanten(c mjsolve.Counts) int {
-	sh, err := tw16.Shanten(c)
+func (s *Advice) shanten(c mjsolve.Counts) int {
+	sh, err := s.forms.Shanten(c)
 	if err != nil {
 		return 99
 	}
@@ -66,9 +67,9 @@ func (s *Advice) Choose(v *game.View, acts []game.Action) int {
 
 // kongCosts reports whether the kong a would raise the shanten of the
 // concealed part c (3k+2 cards on a turn, 3k+1 on a discard).
-func kongCosts(c mjsolve.Counts, a *game.Action, sh0 int) bool {
+func (s *Advice) kongCosts(c mjsolve.Counts, a *game.Action, sh0 int) bool {
 	c2 := without(c, a, a.Type.CardsUsed())
-	return shanten(c2) > sh0
+	return s.shanten(c2) > sh0
 }
 
 // ownKong returns the index of a concealed or added kong to make on the
@@ -83,12 +84,12 @@ func (s *Advice) ownKong(v *game.View, acts []game.Action) int {
 			continue
 		}
 		if sh0 == -2 {
-			sh0 = shanten(c)
+			sh0 = s.shanten(c)
 		}
 		if a.Type == game.AddedKong && s.threatened(v) {
 			continue
 		}
-		if !kongCosts(c, a, sh0) {
+		if !s.kongCosts(c, a, sh0) {
 			return i
 		}
 	}
@@ -104,9 +105,9 @@ func (s *Advice) turn(v *game.View, acts []game.Action) int {
 	var kind mjsolve.Kind
 	if s.threatened(v) { // never with NoDefence
 		// The defence weighs every discard.
-		adv, err := tw16.Advise(c, &v.Seen, nil)
+		adv, err := s.forms.Advise(c, &v.Seen, nil)
 		if err != nil {
-			adv, err = tw16.Advise(c, nil, nil)
+			adv, err = s.forms.Advise(c, nil, nil)
 			if err != nil {
 				return len(acts) - 1
 			}
@@ -115,9 +116,9 @@ func (s *Advice) turn(v *game.View, acts []game.Action) int {
 	} else {
 		// Only the discard ranked first: tw16.BestDiscard, the same as
 		// Advise's first at a fraction of the work.
-		_, d, err := tw16.BestDiscard(c, &v.Seen, nil)
+		_, d, err := s.forms.BestDiscard(c, &v.Seen, nil)
 		if err != nil {
-			_, d, err = tw16.BestDiscard(c, nil, nil)
+			_, d, err = s.forms.BestDiscard(c, nil, nil)
 			if err != nil {
 				return len(acts) - 1
 			}
@@ -151,14 +152,14 @@ func (s *Advice) claim(v *game.View, acts []game.Action) int {
 		return pass
 	}
 	c := v.Concealed
-	sh0 := shanten(c)
+	sh0 := s.shanten(c)
 	folding := !s.o.NoDefence && s.threatened(v) && sh0 >= s.tune.fold
 	best, bestSh, bestEff := pass, sh0, -1
 	for i := range acts[:pass] {
 		a := &acts[i]
 		switch a.Type {
 		case game.Kong:
-			if !kongCosts(c, a, sh0) && !folding {
+			if !s.kongCosts(c, a, sh0) && !folding {
 				return i
 			}
 		case game.Pong, game.Chow:
@@ -166,13 +167,13 @@ func (s *Advice) claim(v *game.View, acts []game.Action) int {
 				continue
 			}
 			c2 := without(c, a, 2)
-			sh := shanten(c2)
+			sh := s.shanten(c2)
 			if sh > bestSh || sh == sh0 {
 				continue
 			}
 			eff := -1
 			if sh == bestSh && best != pass || sh < bestSh {
-				if _, d, err := tw16.BestDiscard(c2, &v.Seen, nil); err == nil {
+				if _, d, err := s.forms.BestDiscard(c2, &v.Seen, nil); err == nil {
 					eff = d.Effective.Weighted
 				}
 			}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/mjsolve/mjsolve/tw16/game"
 )
 
@@ -23,6 +24,9 @@ type Options struct {
 	// NoDefence turns defence off: the strategy always plays for its own
 	// hand.
 	NoDefence bool
+	// Tables are the shanten tables the strategy and the games of SelfPlay
+	// look up (nil: tw16.DefaultTables).
+	Tables *tw16.TableSet
 }
 
 // New returns the strategy named by spec: a name (see Names), for advice

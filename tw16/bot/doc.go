@@ -14,5 +14,6 @@
 //     win: the referee's stand-in for a failed program (DrawDiscard).
 //
 // Every strategy is deterministic for the seed given to Begin at the start
-// of each hand.
+// of each hand. The advice strategy and SelfPlay's games look up the
+// shanten tables of Options.Tables (nil: tw16's default set).
 package bot

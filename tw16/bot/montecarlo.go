@@ -39,7 +39,7 @@ func (s *Advice) sampleRisks(v *game.View) *[4][mjsolve.NumKinds]float64 {
 			if !ok {
 				continue
 			}
-			e, err := tw16.Effective(h, nil, nil)
+			e, err := s.forms.Effective(h, nil, nil)
 			if err != nil || e.Shanten != 0 {
 				continue
 			}

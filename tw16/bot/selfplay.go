@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/mjsolve/mjsolve/internal/parallel"
+	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/mjsolve/mjsolve/tw16/game"
 )
 
@@ -12,7 +13,7 @@ import (
 type SelfPlayOptions struct {
 	// Strategies are the four players' strategy names (see Names).
 	Strategies [4]string
-	// Options tune the advice strategy.
+	// Options tune the advice strategy; their Tables serve the games too.
 	Options Options
 	// Hands is the number of hands, played in the order of game.Schedule.
 	Hands int
@@ -59,15 +60,16 @@ type player struct {
 	seats   [4]game.Strategy // by seat, for the hand being played
 	views   [4]game.View
 	flowers bool
+	tables  *tw16.TableSet
 	table   *game.Table
 }
 
 func newPlayer(o SelfPlayOptions) (*player, error) {
-	g, err := game.New(game.Config{Flowers: o.Flowers})
+	g, err := game.New(game.Config{Flowers: o.Flowers, Tables: o.Options.Tables})
 	if err != nil {
 		return nil, err
 	}
-	p := &player{game: g, flowers: o.Flowers, table: game.NewTable(o.Strategies)}
+	p := &player{game: g, flowers: o.Flowers, tables: o.Options.Tables, table: game.NewTable(o.Strategies)}
 	for i, name := range o.Strategies {
 		if p.strats[i], err = New(name, o.Options); err != nil {
 			return nil, err
@@ -78,7 +80,9 @@ func newPlayer(o SelfPlayOptions) (*player, error) {
 
 // play plays one hand of the schedule and adds it to the player's table.
 func (p *player) play(h game.Scheduled, seed uint64) error {
-	if err := p.game.Reset(h.Config(p.flowers)); err != nil {
+	cfg := h.Config(p.flowers)
+	cfg.Tables = p.tables
+	if err := p.game.Reset(cfg); err != nil {
 		return err
 	}
 	for s, q := range h.Players {

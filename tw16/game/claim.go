@@ -17,7 +17,7 @@ type claimSlot struct {
 func (g *Game) discardCard(s Seat, c Card) {
 	h := &g.hands[s]
 	h.remove(c)
-	h.updateWins()
+	h.updateWins(g.forms)
 	g.discarded[s] = true
 	g.river[g.nriv] = Discarded{Seat: s, Card: c}
 	g.nriv++
@@ -152,7 +152,7 @@ func (g *Game) applyClaim(a Action) error {
 			return g.illegal(a, why)
 		}
 		g.claim(s, a, tw16.Kong, 3)
-		g.hands[s].updateWins()
+		g.hands[s].updateWins(g.forms)
 		g.draw(s, true)
 		return nil
 	case a.Type == Chow && q.stage == StageChow:

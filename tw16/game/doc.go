@@ -92,4 +92,7 @@
 // 七搶一 offered while the flowers of the deal are replaced, only in play. Result.Points gives each seat's
 // gain: a self-drawn win is paid by all three others, a win on a discard by
 // the discarder alone; they sum to zero.
+//
+// A hand's winning kinds (who may declare a win) are looked up in the
+// shanten tables of Config.Tables, or tw16's default set when it is nil.
 package game

@@ -33,6 +33,9 @@ type Config struct {
 	// Rules score the win; the zero value means tw16.Competition() (with
 	// Flowers set from Flowers).
 	Rules tw16.Rules
+	// Tables are the shanten tables that find the winning kinds of each
+	// hand (nil: tw16.DefaultTables).
+	Tables *tw16.TableSet
 }
 
 // Game is one hand of Taiwanese 16-tile Mahjong as a state machine: the
@@ -42,6 +45,7 @@ type Config struct {
 type Game struct {
 	cfg   Config
 	rules tw16.Rules
+	forms tw16.Forms // with cfg.Tables
 
 	wall        [NumCards]Card
 	nwall       int
@@ -128,6 +132,7 @@ func (g *Game) Reset(cfg Config) error {
 	g.cfg = cfg
 	g.cfg.Wall = nil
 	g.rules = cfg.Rules
+	g.forms = tw16.Forms{Tables: cfg.Tables}
 	if g.rules.Name == "" {
 		g.rules = tw16.Competition()
 		g.rules.Flowers = cfg.Flowers
@@ -185,7 +190,7 @@ func (g *Game) Reset(cfg Config) error {
 	}
 	for s := range Seat(4) {
 		if s != cfg.Dealer {
-			g.hands[s].updateWins()
+			g.hands[s].updateWins(g.forms)
 		}
 	}
 	g.startTurn(cfg.Dealer, true, NoCard, false)

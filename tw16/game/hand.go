@@ -67,14 +67,15 @@ func (h *hand) lowest(k mjsolve.Kind, out []Card) {
 	}
 }
 
-// updateWins recomputes the winning kinds of a concealed part of 3k+1.
-func (h *hand) updateWins() {
+// updateWins recomputes the winning kinds of a concealed part of 3k+1,
+// looked up with f.
+func (h *hand) updateWins(f tw16.Forms) {
 	h.wins = 0
-	sh, err := tw16.Shanten(h.counts)
+	sh, err := f.Shanten(h.counts)
 	if err != nil || sh != 0 {
 		return
 	}
-	e, err := tw16.Effective(h.counts, nil, nil)
+	e, err := f.Effective(h.counts, nil, nil)
 	if err == nil {
 		h.wins = e.Kinds
 	}

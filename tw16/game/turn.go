@@ -18,7 +18,7 @@ func (g *Game) startTurn(s Seat, drew bool, drawn Card, replaced bool) {
 	g.huHand, g.huFlowers = false, false
 	if drew {
 		if drawn == NoCard {
-			sh, err := tw16.Shanten(h.counts)
+			sh, err := g.forms.Shanten(h.counts)
 			g.huHand = err == nil && sh == -1
 		} else {
 			g.huHand = h.wins.Has(drawn.Kind())
@@ -139,7 +139,7 @@ func (g *Game) applyTurn(a Action) error {
 		h.melds[h.nmelds] = m
 		h.nmelds++
 		g.interrupted = true
-		h.updateWins()
+		h.updateWins(g.forms)
 		g.events = append(g.events, Event{Type: EventConcealedKong, Seat: s, From: s, Card: NoCard, Meld: m})
 		g.draw(s, true)
 		return nil
@@ -157,7 +157,7 @@ func (g *Game) applyTurn(a Action) error {
 		}
 		h.remove(c)
 		g.interrupted = true
-		h.updateWins()
+		h.updateWins(g.forms)
 		m := h.melds[i]
 		m.Type, m.Cards[3] = tw16.Kong, c
 		sortCards(&m.Cards)

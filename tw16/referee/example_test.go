@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/mjsolve/mjsolve/tw16/referee"
 )
 
@@ -68,7 +69,7 @@ func ExampleReplayReader() {
 		return
 	}
 	defer f.Close()
-	t, res, err := referee.ReplayReader(f)
+	t, res, err := referee.ReplayReader(f, nil) // nil: tw16's default tables
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -88,7 +89,8 @@ func ExampleReplayFile() {
 		return
 	}
 	defer os.RemoveAll(dir)
-	t, _, err := referee.ReplayFile(filepath.Join(dir, "hand-0001.txt.zst"))
+	tables := tw16.LoadTables(tw16.TableOptions{NoCache: true}) // built in memory
+	t, _, err := referee.ReplayFile(filepath.Join(dir, "hand-0001.txt.zst"), tables)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -49,7 +49,7 @@ func FuzzReplay(f *testing.F) {
 			}
 			return
 		}
-		res, err := Replay(tr)
+		res, err := Replay(tr, nil)
 		if err == nil && res.Points != tr.Points {
 			t.Fatalf("verified with points %v, the transcript says %v", res.Points, tr.Points)
 		}
@@ -59,7 +59,7 @@ func FuzzReplay(f *testing.F) {
 func TestMemTranscriptVerifies(t *testing.T) {
 	for seed := range uint64(5) {
 		text := memTranscript(seed)
-		if _, _, err := ReplayReader(bytes.NewReader([]byte(text))); err != nil {
+		if _, _, err := ReplayReader(bytes.NewReader([]byte(text)), nil); err != nil {
 			t.Errorf("seed %d: %v", seed, err)
 		}
 	}

@@ -99,7 +99,7 @@ func TestManyHandsInProcess(t *testing.T) {
 		}
 		tr := &Transcript{Records: w.recs, Points: res.Points}
 		tr.Header = Header{Dealer: cfg.Dealer, Round: cfg.Round, Wall: append([]game.Card(nil), g.Wall()...)}
-		got, err := Replay(tr)
+		got, err := Replay(tr, nil)
 		if err != nil {
 			t.Fatalf("hand %d: replay: %v", i, err)
 		}

@@ -52,7 +52,7 @@ func matchWith(t *testing.T, bad string, hands int, limit time.Duration) (*game.
 		if err != nil {
 			t.Fatal(err)
 		}
-		tr, res, err := ReplayReader(f)
+		tr, res, err := ReplayReader(f, nil)
 		f.Close()
 		if err != nil {
 			t.Errorf("%s: replaying %s: %v", bad, r.Transcript, err)
@@ -181,7 +181,7 @@ func TestGreedyPlayers(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer f.Close()
-		tr, res, err := ReplayReader(f)
+		tr, res, err := ReplayReader(f, nil)
 		if err != nil {
 			t.Fatalf("hand %d: %v", r.Scheduled.Index+1, err)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/mjsolve/mjsolve/tw16/game"
 	"github.com/mjsolve/mjsolve/tw16/protocol"
 )
@@ -54,6 +55,9 @@ type Options struct {
 	Honors mjsolve.HonorOrder
 	// OnHand, when set, is called after each hand.
 	OnHand func(*HandReport)
+	// Tables are the shanten tables the games look up (nil:
+	// tw16.DefaultTables).
+	Tables *tw16.TableSet
 }
 
 // HandReport is what a match reports of each hand.
@@ -142,7 +146,7 @@ func Run(ctx context.Context, o Options) (*game.Table, error) {
 		}
 		m.z = z
 	}
-	g, err := game.New(game.Config{})
+	g, err := game.New(game.Config{Tables: o.Tables})
 	if err != nil {
 		return nil, err
 	}
@@ -220,7 +224,9 @@ func (m *match) stopAll() {
 // hand plays one scheduled hand.
 func (m *match) hand(ctx context.Context, g *game.Game, sh game.Scheduled) (*HandReport, error) {
 	n := sh.Index + 1
-	if err := g.Reset(sh.Config(false)); err != nil {
+	cfg := sh.Config(false)
+	cfg.Tables = m.o.Tables
+	if err := g.Reset(cfg); err != nil {
 		return nil, err
 	}
 	w := &liveWire{ctx: ctx, m: m, hand: n, players: sh.Players}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/mjsolve/mjsolve/tw16/game"
 )
 
@@ -28,10 +29,10 @@ func (e *MismatchError) Error() string {
 // recorded replies (and recorded failures), checking every line the
 // referee sends, every failure and dummy move, and the points against the
 // transcript. It returns the hand's result, or a *MismatchError at the
-// first difference.
-func Replay(t *Transcript) (*game.Result, error) {
+// first difference. The game looks up tables (nil: tw16.DefaultTables).
+func Replay(t *Transcript, tables *tw16.TableSet) (*game.Result, error) {
 	h := &t.Header
-	g, err := game.New(game.Config{Wall: h.Wall, Dealer: h.Dealer, Round: h.Round})
+	g, err := game.New(game.Config{Wall: h.Wall, Dealer: h.Dealer, Round: h.Round, Tables: tables})
 	if err != nil {
 		return nil, fmt.Errorf("referee: transcript: %w", err)
 	}
@@ -61,24 +62,24 @@ func Replay(t *Transcript) (*game.Result, error) {
 }
 
 // ReplayReader reads a transcript and replays it (see Replay).
-func ReplayReader(r io.Reader) (*Transcript, *game.Result, error) {
+func ReplayReader(r io.Reader, tables *tw16.TableSet) (*Transcript, *game.Result, error) {
 	t, err := ReadTranscript(r)
 	if err != nil {
 		return nil, nil, err
 	}
-	res, err := Replay(t)
+	res, err := Replay(t, tables)
 	return t, res, err
 }
 
 // ReplayFile reads the transcript file name (compressed or not) and
 // replays it (see Replay). With a mismatch it returns the transcript too.
-func ReplayFile(name string) (*Transcript, *game.Result, error) {
+func ReplayFile(name string, tables *tw16.TableSet) (*Transcript, *game.Result, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
-	return ReplayReader(f)
+	return ReplayReader(f, tables)
 }
 
 // WriteRecords writes the records for people, one a line: the line number,

@@ -44,7 +44,7 @@ func oneTranscript(t *testing.T, seed uint64) string {
 // line that differs.
 func TestReplayFindsTampering(t *testing.T) {
 	orig := oneTranscript(t, 3)
-	if _, _, err := ReplayReader(strings.NewReader(orig)); err != nil {
+	if _, _, err := ReplayReader(strings.NewReader(orig), nil); err != nil {
 		t.Fatalf("the untouched transcript: %v", err)
 	}
 	lines := strings.Split(orig, "\n")
@@ -83,7 +83,7 @@ func TestReplayFindsTampering(t *testing.T) {
 		{"a bad wall", replace(find("wall "), "wall ", "wall 999 "), -1, "not a tile id"},
 		{"not a transcript", "hello\n", -1, "not a transcript"},
 	} {
-		_, _, err := ReplayReader(strings.NewReader(c.text))
+		_, _, err := ReplayReader(strings.NewReader(c.text), nil)
 		var m *MismatchError
 		switch {
 		case err == nil:
@@ -167,7 +167,7 @@ func TestReplayFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	name := filepath.Join(dir, "hand-0001.txt.zst")
-	tr, res, err := ReplayFile(name)
+	tr, res, err := ReplayFile(name, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestReplayFile(t *testing.T) {
 	if first := fmt.Sprintf("%6d %10.6f %d %c %s", r.Line, r.Seconds, r.Seat+1, r.Dir, r.Text); len(lines) != len(tr.Records) || lines[0] != first {
 		t.Errorf("%d lines for %d records, the first %q, want %q", len(lines), len(tr.Records), lines[0], first)
 	}
-	if _, _, err := ReplayFile(filepath.Join(dir, "missing")); !errors.Is(err, os.ErrNotExist) {
+	if _, _, err := ReplayFile(filepath.Join(dir, "missing"), nil); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a missing file: %v", err)
 	}
 
@@ -204,7 +204,7 @@ func TestReplayCutTranscript(t *testing.T) {
 	full := e.EncodeAll([]byte(plain), nil)
 	e.Close()
 	for _, n := range []int{len(full) / 4, len(full) / 2, len(full) - 3} {
-		_, _, err := ReplayReader(bytes.NewReader(full[:n]))
+		_, _, err := ReplayReader(bytes.NewReader(full[:n]), nil)
 		var m *MismatchError
 		if err == nil || errors.As(err, &m) || !strings.Contains(err.Error(), "cut short or damaged") {
 			t.Errorf("cut at byte %d of %d: %v, want a cut short or damaged transcript", n, len(full), err)
