@@ -50,13 +50,17 @@ var builtins = sync.OnceValues(func() (map[string]*Layout, error) {
 func BuiltinNames() []string { return slices.Clone(builtinOrder) }
 
 // Builtin returns a copy of the built-in layout called name (case does not
-// matter; a "builtin/" prefix is allowed).
+// matter; a "builtin/" prefix is allowed). Another name (a file, say) does
+// not parse the built-ins.
 func Builtin(name string) (*Layout, bool) {
+	name = strings.TrimPrefix(strings.ToLower(name), SourceBuiltin+"/")
+	if !slices.Contains(builtinOrder, name) {
+		return nil, false
+	}
 	m, err := builtins()
 	if err != nil {
 		return nil, false
 	}
-	name = strings.TrimPrefix(strings.ToLower(name), SourceBuiltin+"/")
 	l, ok := m[name]
 	if !ok {
 		return nil, false

@@ -76,6 +76,12 @@ func TestBuiltins(t *testing.T) {
 	if _, ok := Builtin("nosuch"); ok {
 		t.Error(`Builtin("nosuch") found`)
 	}
+	if _, ok := Builtin("BuiltIn/Turtle"); !ok {
+		t.Error(`Builtin("BuiltIn/Turtle") not found`)
+	}
+	if _, ok := Builtin("builtin/turtle.txt"); ok {
+		t.Error(`Builtin("builtin/turtle.txt") found`)
+	}
 	// Builtin returns copies.
 	a, _ := Builtin("tiny8")
 	a.Slots[0].X = 99
