@@ -47,11 +47,14 @@ const maxWorkers = 4096
 
 // checkWorkers checks --workers: 0 (one per CPU, as every library that
 // takes a number of workers reads it) to maxWorkers.
-func checkWorkers(v int) error {
-	if v > maxWorkers {
-		return fmt.Errorf("--workers %d: must be at most %d", v, maxWorkers)
+func checkWorkers(v int) error { return inRange("--workers", v, 0, maxWorkers) }
+
+// inRange checks that the number flag's value v is lo to hi.
+func inRange(flag string, v, lo, hi int) error {
+	if v > hi {
+		return fmt.Errorf("%s %d: must be at most %d", flag, v, hi)
 	}
-	return atLeast("--workers", v, 0)
+	return atLeast(flag, v, lo)
 }
 
 // plotFlags are --plot FILE and, where the picture's size is chosen,

@@ -44,6 +44,7 @@ func TestTW16BotBadInput(t *testing.T) {
 		{[]string{"--strategy", "clever"}, "--strategy clever: not one of advice, random, draw-discard"},
 		{[]string{"--honors", "xyz"}, "--honors xyz: want icga or mjtalk"},
 		{[]string{"--monte-carlo", "-3"}, "--monte-carlo -3: must not be negative"},
+		{[]string{"--monte-carlo", "100001"}, "--monte-carlo 100001: must be at most 100000"},
 	} {
 		var out, errb bytes.Buffer
 		code := run(append([]string{"tw16", "bot"}, tc.args...), strings.NewReader(""), &out, &errb)

@@ -23,7 +23,7 @@ func newStrategy(spec string, o bot.Options) (game.Strategy, error) {
 	if !slices.Contains(bot.Names(), name) {
 		return nil, fmt.Errorf("--strategy %s: not one of %s", spec, strings.Join(bot.Names(), ", "))
 	}
-	if err := atLeast("--monte-carlo", o.MonteCarlo, 0); err != nil {
+	if err := inRange("--monte-carlo", o.MonteCarlo, 0, bot.MaxMonteCarlo); err != nil {
 		return nil, err
 	}
 	st, err := bot.New(spec, o)
@@ -35,7 +35,7 @@ func newStrategy(spec string, o bot.Options) (game.Strategy, error) {
 
 // addAdviceFlags adds the flags that tune every advice player.
 func addAdviceFlags(cmd *cobra.Command, o *bot.Options) {
-	cmd.Flags().IntVar(&o.MonteCarlo, "monte-carlo", 0, "advice: sample this many ready hands per threatening opponent to judge discards (0: rules of thumb)")
+	cmd.Flags().IntVar(&o.MonteCarlo, "monte-carlo", 0, "advice: sample this many ready hands per threatening opponent to judge discards, at most 100000 (0: rules of thumb)")
 	cmd.Flags().BoolVar(&o.NoDefence, "no-defence", false, "advice: never defend")
 }
 

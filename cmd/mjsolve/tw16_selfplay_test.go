@@ -87,6 +87,7 @@ func TestTW16SelfplayBadInput(t *testing.T) {
 		{[]string{"--hands", "0"}, "--hands 0: must be at least 1"},
 		{[]string{"--workers", "1000000"}, "mjsolve: --workers 1000000: must be at most 4096\n"},
 		{[]string{"--monte-carlo", "-1"}, "--monte-carlo -1"},
+		{[]string{"--monte-carlo", "99999999"}, "mjsolve: --monte-carlo 99999999: must be at most 100000\n"},
 	} {
 		var out, errb bytes.Buffer
 		code := run(append([]string{"tw16", "selfplay"}, tc.args...), nil, &out, &errb)

@@ -19,7 +19,7 @@ type Options struct {
 	// MonteCarlo, when above zero, estimates how dangerous each discard
 	// is by sampling this many ready hands per threatening opponent from
 	// the unseen tiles (the shanten thesis, chapter 3) instead of by the
-	// rules of thumb alone.
+	// rules of thumb alone; at most MaxMonteCarlo.
 	MonteCarlo int
 	// NoDefence turns defence off: the strategy always plays for its own
 	// hand.
@@ -33,6 +33,7 @@ type Options struct {
 // optionally followed by a colon and comma-separated options that change
 // o: "no-defence", "monte-carlo=N" ("advice:no-defence",
 // "advice:monte-carlo=200"), so that one match can set the players apart.
+// A MonteCarlo outside 0 to MaxMonteCarlo is an error.
 func New(spec string, o Options) (game.Strategy, error) {
 	name, opts, hasOpts := strings.Cut(spec, ":")
 	if hasOpts && name != "advice" {
@@ -46,14 +47,17 @@ func New(spec string, o Options) (game.Strategy, error) {
 				o.NoDefence = true
 			case key == "monte-carlo" && hasVal:
 				n, err := strconv.Atoi(val)
-				if err != nil || n < 0 || n > maxSamples {
-					return nil, fmt.Errorf("bot: %q: monte-carlo wants a number of samples 0 to %d", spec, maxSamples)
+				if err != nil || n < 0 || n > MaxMonteCarlo {
+					return nil, fmt.Errorf("bot: %q: monte-carlo wants a number of samples 0 to %d", spec, MaxMonteCarlo)
 				}
 				o.MonteCarlo = n
 			default:
 				return nil, fmt.Errorf("bot: %q: unknown option %q (want no-defence or monte-carlo=N)", spec, opt)
 			}
 		}
+	}
+	if o.MonteCarlo < 0 || o.MonteCarlo > MaxMonteCarlo {
+		return nil, fmt.Errorf("bot: monte-carlo %d: want 0 to %d samples", o.MonteCarlo, MaxMonteCarlo)
 	}
 	switch name {
 	case "advice":
@@ -66,8 +70,9 @@ func New(spec string, o Options) (game.Strategy, error) {
 	return nil, fmt.Errorf("bot: unknown strategy %q (want %s)", name, strings.Join(Names(), ", "))
 }
 
-// maxSamples bounds the Monte-Carlo samples per opponent and decision.
-const maxSamples = 100000
+// MaxMonteCarlo bounds Options.MonteCarlo, the Monte-Carlo samples per
+// opponent and decision, so that a decision ends in a fraction of a second.
+const MaxMonteCarlo = 100000
 
 // rng is a small random source kept by value (no allocation per hand).
 type rng struct{ p rand.PCG }
