@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -125,16 +124,11 @@ func (o *tw16RefereeOptions) run() error {
 		}
 		bar.Show(fmt.Sprintf("hands (%d failures)", failures), uint64(r.Scheduled.Index+1), uint64(o.Hands))
 	}
-	if o.LogDir != "" {
-		// Made before any hand, so that a name that cannot be a directory
-		// is bad input, not a failure of the match.
-		if err := os.MkdirAll(o.LogDir, 0o777); err != nil {
-			return fmt.Errorf("--log %s: %w", o.LogDir, atomicfile.Cause(err))
-		}
-	}
 	tab, runErr := referee.Run(o.ctx, o.Options)
 	bar.Stop()
-	if le, ok := errors.AsType[*referee.LogDirError](runErr); ok {
+	if le, ok := errors.AsType[*referee.LogDirError](runErr); ok && le.Err != nil {
+		return fmt.Errorf("--log %s: %w", le.Dir, atomicfile.Cause(le.Err))
+	} else if ok {
 		return fmt.Errorf("--log %s already holds transcripts (%s …): give another directory or remove them", le.Dir, le.First)
 	}
 	interrupted := errors.Is(runErr, referee.ErrInterrupted)

@@ -93,22 +93,30 @@ const (
 	DefaultMoveTime = 3 * time.Second
 )
 
-// LogDirError is a log directory that already holds transcripts, which a
-// match would overwrite.
+// LogDirError is a log directory that cannot be made (Err says why) or that
+// already holds transcripts (First names one), which a match would
+// overwrite.
 type LogDirError struct {
 	Dir   string // Options.LogDir
 	First string // the file name of the first transcript in it
+	Err   error  // why Dir cannot be made (nil when it holds transcripts)
 }
 
 func (e *LogDirError) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("referee: log directory: %v", e.Err)
+	}
 	return fmt.Sprintf("referee: %s already holds transcripts (%s …)", e.Dir, e.First)
 }
+
+func (e *LogDirError) Unwrap() error { return e.Err }
 
 // Run plays a match: the hands of a fair schedule (game.Schedule) between
 // the four programs, and adds them up. When ctx is done it stops the hand
 // under way (dropping its transcript), ends the programs and returns the
 // table of the hands finished with ErrInterrupted. It refuses a LogDir
-// that already holds transcripts with a *LogDirError.
+// that cannot be made or already holds transcripts with a *LogDirError,
+// before any program starts.
 func Run(ctx context.Context, o Options) (*game.Table, error) {
 	if o.Hands == 0 {
 		o.Hands = game.HandsPerCycle
@@ -134,7 +142,7 @@ func Run(ctx context.Context, o Options) (*game.Table, error) {
 			return nil, &LogDirError{Dir: o.LogDir, First: filepath.Base(old[0])}
 		}
 		if err := os.MkdirAll(o.LogDir, 0o777); err != nil {
-			return nil, fmt.Errorf("referee: %w", err)
+			return nil, &LogDirError{Dir: o.LogDir, Err: err}
 		}
 	}
 	m := &match{o: o, table: game.NewTable(names)}

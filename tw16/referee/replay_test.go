@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -208,6 +209,26 @@ func TestReplayCutTranscript(t *testing.T) {
 		var m *MismatchError
 		if err == nil || errors.As(err, &m) || !strings.Contains(err.Error(), "cut short or damaged") {
 			t.Errorf("cut at byte %d of %d: %v, want a cut short or damaged transcript", n, len(full), err)
+		}
+	}
+}
+
+// TestRunLogDirCannotBeMade: a LogDir that cannot be a directory (a file,
+// or under one) is a *LogDirError that says why, before any program runs.
+func TestRunLogDirCannotBeMade(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(file, nil, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{file, filepath.Join(file, "logs")} {
+		o := Options{Hands: 1, LogDir: dir}
+		for p := range o.Players {
+			o.Players[p] = Player{Name: "dd", Command: "testdata/draw-discard.sh"}
+		}
+		_, err := Run(context.Background(), o)
+		le, ok := errors.AsType[*LogDirError](err)
+		if !ok || le.Dir != dir || le.First != "" || !errors.Is(err, syscall.ENOTDIR) {
+			t.Errorf("LogDir %s: %v", dir, err)
 		}
 	}
 }
