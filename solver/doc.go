@@ -19,7 +19,8 @@
 // less strict instead of being run again. The search's scans from the
 // position hold the next groups back; such a scan first holds the groups
 // after those back too and keeps that state, from which the scan two steps
-// further down continues once the groups in between have their pairings.
+// further down continues once the groups in between have their pairings;
+// likewise the branching's scans, from one critical group to the one before.
 //
 // # How a board is decided
 //

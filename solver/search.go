@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math/bits"
+	"slices"
 	"time"
 )
 
@@ -325,8 +326,17 @@ func (c *core) descend(s int) (won bool, last int) {
 // that holds the group back, and then the search from the next group. With a
 // window, the child's first window groups are held back in that scan too:
 // the child's descent starts from that state.
+//
+// That scan is run in two stages when cp > s, the first holding order[cp−1]
+// back too: the first stage's end state, kept in snaps[cp−1], starts the
+// scan of the next critical group back (with the groups held here and no
+// longer held there released).
 func (c *core) branch(s, last, window int) bool {
 	no := c.srch.nOrder
+	// held[:nh] were held back, besides order[cp], in snaps[cp]'s state
+	// when ck (the first stage of the scan at cp+1).
+	var held [9]uint8
+	nh, ck := 0, false
 	for cp := last; cp >= s; cp-- {
 		h := c.srch.order[cp]
 		var win [8]uint8
@@ -339,8 +349,40 @@ func (c *core) branch(s, last, window int) bool {
 		for _, w := range win[:nw] {
 			c.hold(w)
 		}
-		c.scan(false)
 		hs := &c.srch.snaps[cp]
+		if ck {
+			// Every group of win must have been held there.
+			for _, w := range win[:nw] {
+				if !slices.Contains(held[:nh], w) {
+					ck = false
+				}
+			}
+		}
+		if ck {
+			c.restore(hs)
+			c.play.sp = 0
+			for _, x := range held[:nh] {
+				if !slices.Contains(win[:nw], x) {
+					c.push(x) // unpaired since
+				}
+			}
+			c.run(false)
+			ck = false
+		} else if g := c.srch.order[max(cp-1, 0)]; cp > s && c.srch.pairing[g] != 0 {
+			// g, a critical group, has a pairing (1).
+			p := c.srch.pairing[g]
+			c.hold(g)
+			c.scan(false)
+			c.save(&c.srch.snaps[cp-1])
+			c.setPairing(g, p)
+			c.release(g)
+			c.budget.scans-- // one scan in two stages
+			held[0] = h
+			copy(held[1:], win[:nw])
+			nh, ck = 1+nw, true
+		} else {
+			c.scan(false)
+		}
 		c.save(hs)
 		restore := false
 		order := c.tries(h)
