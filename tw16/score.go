@@ -162,9 +162,13 @@ func (f *facts) init(w *Win) {
 // kind whose four copies the player holds does not count. It decomposes
 // rather than look up the shanten tables, so that scoring needs none.
 func singleWait(h, melds mjsolve.Counts) bool {
+	var bySuit [4]int // h's tiles of each suit, the honors last
+	for k, n := range h {
+		bySuit[mjsolve.Kind(k).Suit()] += int(n)
+	}
 	waits := 0
 	for k := range mjsolve.Kind(mjsolve.NumKinds) {
-		if h[k]+melds[k] >= 4 || !canComplete(&h, k) {
+		if h[k]+melds[k] >= 4 || !suitsFit(bySuit, k.Suit()) || !canComplete(&h, k) {
 			continue
 		}
 		h[k]++
@@ -177,6 +181,22 @@ func singleWait(h, melds mjsolve.Counts) bool {
 		}
 	}
 	return waits == 1
+}
+
+// suitsFit reports whether a complete part can have bySuit's tiles of
+// each suit and one more of suit s: 3n in every suit but the pair's, 3n+2.
+func suitsFit(bySuit [4]int, s mjsolve.Suit) bool {
+	bySuit[s]++
+	pairs := 0
+	for _, n := range bySuit {
+		switch n % 3 {
+		case 1:
+			return false
+		case 2:
+			pairs++
+		}
+	}
+	return pairs == 1
 }
 
 // canComplete reports whether k can be the tile that completes h: one
