@@ -73,8 +73,11 @@ func newResultCache(maxBytes int64) (*resultCache, error) {
 		return nil, nil
 	}
 	// An entry of a turtle position takes about 200 bytes with ristretto's
-	// own share; ristretto wants ten counters per entry.
-	counters := max(1000, maxBytes/20)
+	// own share; ristretto wants ten counters per entry. Its counters take
+	// some 3 bytes each, allocated at once: beyond 2^25 (a cache of about
+	// 650 MB) more would cost memory up front for the admission policy
+	// only, so larger caches admit by fewer counters.
+	counters := min(max(1000, maxBytes/20), 1<<25)
 	c, err := ristretto.NewCache(&ristretto.Config[string, *entry]{
 		NumCounters:  counters,
 		MaxCost:      maxBytes,

@@ -36,7 +36,8 @@ type Config struct {
 	// SolveTimeout bounds a solve request, waiting in the queue included;
 	// when it runs out the answer is verdict "unknown" (0: DefaultSolveTimeout).
 	SolveTimeout time.Duration
-	// CacheBytes is the size of the result cache in bytes (0: no cache).
+	// CacheBytes is the size of the result cache in bytes (0: no cache), at
+	// most MaxCacheBytes.
 	CacheBytes int64
 	// MaxBody is the largest request body accepted (0: DefaultMaxBody);
 	// a larger one is answered 413.
@@ -56,6 +57,9 @@ const (
 	DefaultSolveTimeout = 10 * time.Second
 	DefaultMaxBody      = 64 << 10
 )
+
+// MaxCacheBytes bounds Config.CacheBytes: 1 TiB.
+const MaxCacheBytes = 1 << 40
 
 // Server serves the HTTP API and the page. Create it with New, serve its
 // Handler (or call Serve), and Close it when done.
@@ -97,6 +101,8 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.CacheBytes < 0 {
 		return nil, fmt.Errorf("server: cache size %d is negative", cfg.CacheBytes)
+	} else if cfg.CacheBytes > MaxCacheBytes {
+		return nil, fmt.Errorf("server: cache size %d is over %d", cfg.CacheBytes, int64(MaxCacheBytes))
 	}
 	log := cfg.Logger
 	if log == nil {

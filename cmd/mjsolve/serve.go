@@ -49,7 +49,7 @@ flight finish, then it exits with status 0.`,
 	f := cmd.Flags()
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "`HOST:PORT` to listen on (port 0: any free port)")
 	f.DurationVar(&o.solveTimeout, "solve-timeout", server.DefaultSolveTimeout, "answer \"unknown\" after this long")
-	f.IntVar(&o.cacheMB, "cache-mb", 64, "size of the result cache in `MB` (0: no cache)")
+	f.IntVar(&o.cacheMB, "cache-mb", 64, "size of the result cache in `MB`, at most 1048576 (0: no cache)")
 	f.IntVar(&o.workers, "workers", 0, "solves run at once, at most 4096 (0: one per CPU)")
 	f.IntVar(&o.queue, "queue", server.DefaultQueue, "solves that may wait for a worker; more are refused with 503")
 	return cmd
@@ -61,6 +61,8 @@ func (o *serveOptions) run() error {
 		return fmt.Errorf("--solve-timeout must be positive (got %v)", o.solveTimeout)
 	case o.cacheMB < 0:
 		return fmt.Errorf("--cache-mb must not be negative (got %d)", o.cacheMB)
+	case o.cacheMB > server.MaxCacheBytes>>20:
+		return fmt.Errorf("--cache-mb must be at most %d (got %d)", server.MaxCacheBytes>>20, o.cacheMB)
 	case o.workers < 0:
 		return fmt.Errorf("--workers must not be negative (got %d)", o.workers)
 	case o.workers > maxWorkers:

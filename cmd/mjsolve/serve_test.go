@@ -35,6 +35,7 @@ func TestServeBadFlags(t *testing.T) {
 	}{
 		{[]string{"--solve-timeout", "0s"}, "--solve-timeout must be positive"},
 		{[]string{"--cache-mb", "-1"}, "--cache-mb must not be negative"},
+		{[]string{"--cache-mb", "9000000000000"}, "--cache-mb must be at most 1048576 (got 9000000000000)"},
 		{[]string{"--workers", "-2"}, "--workers must not be negative"},
 		{[]string{"--workers", "4097"}, "--workers must be at most 4096 (got 4097)"},
 		{[]string{"--queue", "0"}, "--queue must be at least 1"},
