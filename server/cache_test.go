@@ -32,3 +32,11 @@ func TestCacheSizeBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestQueueBound: a queue longer than MaxQueue is refused, not allocated.
+func TestQueueBound(t *testing.T) {
+	_, err := New(Config{Finder: testFinder(), Queue: 1 << 40})
+	if want := "server: queue 1099511627776 is over 1048576"; err == nil || err.Error() != want {
+		t.Errorf("Queue 2^40: %v, want %q", err, want)
+	}
+}

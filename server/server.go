@@ -30,8 +30,9 @@ type Config struct {
 	Finder *layouts.Finder
 	// Workers is the number of solves run at once (0: GOMAXPROCS).
 	Workers int
-	// Queue is the number of solves that may wait for a worker; a solve
-	// beyond it is refused at once with 503 (0: DefaultQueue).
+	// Queue is the number of solves that may wait for a worker, at most
+	// MaxQueue; a solve beyond it is refused at once with 503 (0:
+	// DefaultQueue).
 	Queue int
 	// SolveTimeout bounds a solve request, waiting in the queue included;
 	// when it runs out the answer is verdict "unknown" (0: DefaultSolveTimeout).
@@ -58,8 +59,12 @@ const (
 	DefaultMaxBody      = 64 << 10
 )
 
-// MaxCacheBytes bounds Config.CacheBytes: 1 TiB.
-const MaxCacheBytes = 1 << 40
+// Bounds of Config: the result cache's bytes (1 TiB) and the queue's
+// solves (the queue is allocated at start).
+const (
+	MaxCacheBytes = 1 << 40
+	MaxQueue      = 1 << 20
+)
 
 // Server serves the HTTP API and the page. Create it with New, serve its
 // Handler (or call Serve), and Close it when done.
@@ -92,6 +97,8 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Queue <= 0 {
 		cfg.Queue = DefaultQueue
+	} else if cfg.Queue > MaxQueue {
+		return nil, fmt.Errorf("server: queue %d is over %d", cfg.Queue, MaxQueue)
 	}
 	if cfg.SolveTimeout <= 0 {
 		cfg.SolveTimeout = DefaultSolveTimeout

@@ -51,7 +51,7 @@ flight finish, then it exits with status 0.`,
 	f.DurationVar(&o.solveTimeout, "solve-timeout", server.DefaultSolveTimeout, "answer \"unknown\" after this long")
 	f.IntVar(&o.cacheMB, "cache-mb", 64, "size of the result cache in `MB`, at most 1048576 (0: no cache)")
 	f.IntVar(&o.workers, "workers", 0, "solves run at once, at most 4096 (0: one per CPU)")
-	f.IntVar(&o.queue, "queue", server.DefaultQueue, "solves that may wait for a worker; more are refused with 503")
+	f.IntVar(&o.queue, "queue", server.DefaultQueue, "solves that may wait for a worker, at most 1048576; more are refused with 503")
 	return cmd
 }
 
@@ -69,6 +69,8 @@ func (o *serveOptions) run() error {
 		return fmt.Errorf("--workers must be at most %d (got %d)", maxWorkers, o.workers)
 	case o.queue < 1:
 		return fmt.Errorf("--queue must be at least 1 (got %d)", o.queue)
+	case o.queue > server.MaxQueue:
+		return fmt.Errorf("--queue must be at most %d (got %d)", server.MaxQueue, o.queue)
 	}
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {

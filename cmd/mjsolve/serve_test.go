@@ -39,6 +39,7 @@ func TestServeBadFlags(t *testing.T) {
 		{[]string{"--workers", "-2"}, "--workers must not be negative"},
 		{[]string{"--workers", "4097"}, "--workers must be at most 4096 (got 4097)"},
 		{[]string{"--queue", "0"}, "--queue must be at least 1"},
+		{[]string{"--queue", "100000000000"}, "--queue must be at most 1048576 (got 100000000000)"},
 		{[]string{"--addr", "127.0.0.1:99999"}, "--addr 127.0.0.1:99999: "},
 		{[]string{"extra"}, "unknown command"},
 	} {
