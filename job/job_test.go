@@ -365,6 +365,7 @@ func TestSpecFieldErrors(t *testing.T) {
 		{func(s *Spec) { s.Timeout = -1 }, "timeout", "must not be negative"},
 		{func(s *Spec) { s.Shard = Shard{I: 3, N: 2} }, "shard", "3/2: want i/n with 1 <= i <= n"},
 		{func(s *Spec) { s.Shard = Shard{I: 1, N: 11} }, "shard", "1/11: more shards than the 10 boards"},
+		{func(s *Spec) { s.Boards, s.Shard = 1, Shard{I: 1, N: 2} }, "shard", "1/2: more shards than the 1 board"},
 		{func(s *Spec) { s.Deal = "nope" }, "deal", `unknown dealer "nope" (want pcg or mjsolver)`},
 		{func(s *Spec) { s.Deal, s.First = "mjsolver", 1<<32-5 }, "boards", "last game (first + boards - 1) 4294967300: the mjsolver dealer has games 0 to 4294967295"},
 	} {

@@ -176,6 +176,8 @@ func (spec *Spec) check() (solitaire.Dealer, error) {
 		return nil, bad("resume", "needs a record file (out)")
 	case spec.Shard != Shard{} && (spec.Shard.I < 1 || spec.Shard.I > spec.Shard.N):
 		return nil, bad("shard", "%d/%d: want i/n with 1 <= i <= n", spec.Shard.I, spec.Shard.N)
+	case spec.Shard.N > spec.Boards && spec.Boards == 1:
+		return nil, bad("shard", "%s: more shards than the 1 board", spec.Shard)
 	case spec.Shard.N > spec.Boards:
 		return nil, bad("shard", "%s: more shards than the %d boards", spec.Shard, spec.Boards)
 	}
