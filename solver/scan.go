@@ -8,8 +8,7 @@ package solver
 // one), and returns how many tiles are left. With record, the pairs removed
 // are appended to c.moves (meaningful when every group has a pairing).
 func (c *core) scan(record bool) int {
-	n := c.n
-	copy(c.play.cnt[:n], c.pos.cnt[:n])
+	*(*[maxTiles]counters)(c.play.cnt[:]) = *(*[maxTiles]counters)(c.pos.cnt[:])
 	c.play.sp = copy(c.play.stack[:], c.pos.free[:c.pos.nFree])
 	c.play.started = 0
 	c.play.left = c.pos.remaining
@@ -158,6 +157,9 @@ func (c *core) dropCovers(cv uint64, sp int) int {
 }
 
 // snapshot is the state of a scan, saved to continue it in another way.
+// Counters are copied as whole arrays of maxTiles (the slots past the
+// layout's are zero): a fixed-size copy, inlined, costs less than a call
+// of memmove for the layout's slots only (turtle −0.9% instructions).
 type snapshot struct {
 	cnt     [maxTiles]counters
 	started uint64
@@ -165,14 +167,12 @@ type snapshot struct {
 }
 
 func (c *core) save(sn *snapshot) {
-	n := c.n
-	copy(sn.cnt[:n], c.play.cnt[:n])
+	sn.cnt = [maxTiles]counters(c.play.cnt[:maxTiles])
 	sn.started, sn.left = c.play.started, c.play.left
 }
 
 func (c *core) restore(sn *snapshot) {
-	n := c.n
-	copy(c.play.cnt[:n], sn.cnt[:n])
+	*(*[maxTiles]counters)(c.play.cnt[:maxTiles]) = sn.cnt
 	c.play.started, c.play.left = sn.started, sn.left
 }
 
