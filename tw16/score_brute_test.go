@@ -52,7 +52,6 @@ func (v *bView) triplets(pred func(k int) bool) int {
 
 func isDragon(k int) bool { return k >= 31 }
 func isWind(k int) bool   { return k >= 27 && k <= 30 }
-func isHonor(k int) bool  { return k >= 27 }
 func anyKind(int) bool    { return true }
 
 func (v *bView) suits() (n int, honors bool) {

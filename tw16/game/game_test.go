@@ -14,22 +14,6 @@ type randomStrategy struct{ r *rand.Rand }
 func (s *randomStrategy) Begin(seed uint64)                 { s.r = rand.New(rand.NewPCG(seed, 1)) }
 func (s *randomStrategy) Choose(v *View, acts []Action) int { return s.r.IntN(len(acts)) }
 
-// eager wins whenever it can, claims nothing else and discards at random:
-// random play that ends hands by wins as well as draws.
-type eager struct{ randomStrategy }
-
-func (s *eager) Choose(v *View, acts []Action) int {
-	for i, a := range acts {
-		if a.Type == Hu {
-			return i
-		}
-	}
-	if acts[len(acts)-1].Type == Pass && s.r.IntN(4) > 0 {
-		return len(acts) - 1
-	}
-	return s.r.IntN(len(acts))
-}
-
 // greedy wins whenever it can, discards by tw16.Advise (choosing at random
 // among copies) and claims at random: hands end by wins often enough.
 type greedy struct{ randomStrategy }
