@@ -241,9 +241,11 @@ type searchState struct {
 	pairing [256]uint8 // per group: 0 (none) or 1..3
 	order   [64]uint8  // groups of 3 or 4 tiles, in search order
 	nOrder  int
-	first   [256][2]uint8 // per group: the pair the last scan removed together first
-	pref    [256][2]uint8 // per group: the first pair the best random game played
-	thr     int           // a scan passes when it leaves at most thr tiles
+	// first[g] is the pair the last scan removed together first from
+	// group g, as its two tiles plus one in the low bytes (firstPair).
+	first [256]uint16
+	pref  [256][2]uint8 // per group: the first pair the best random game played
+	thr   int           // a scan passes when it leaves at most thr tiles
 	// allowed[g] has bit id set when partition id (the index in
 	// pos.tiles[g] of the partner of pos.tiles[g][0]) may still be part of
 	// a solution (root tests).

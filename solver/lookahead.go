@@ -237,7 +237,7 @@ func (c *core) markStartedIn(sn *snapshot, g uint8) {
 // pairing 1, then the one with the pair the last relaxed scan took first
 // (when that is not pairing 1), then the other.
 func (c *core) tries(g uint8) [3]uint8 {
-	f := c.srch.first[g]
+	f := c.firstPair(g)
 	t := &c.srch.gt[g]
 	if c.pos.gn[g] != 4 {
 		return [3]uint8{1, 2, 3}

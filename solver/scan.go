@@ -72,7 +72,7 @@ func (c *core) run(record bool) int {
 					continue
 				}
 				c.play.started |= bit
-				c.srch.first[g] = [2]uint8{uint8(rm) - 1, uint8(rm>>8) - 1}
+				c.srch.first[g] = uint16(rm)
 			}
 			c.play.left -= k
 		}
@@ -217,10 +217,12 @@ func (c *core) push(g uint8) {
 	}
 }
 
-// hold keeps every tile of group g on the board in the next scans.
+// hold keeps every tile of group g on the board in the next scans; g has
+// three or four tiles (a group of the search order).
 func (c *core) hold(g uint8) {
-	t := &c.srch.gt[g]
-	for i := 0; i < int(c.pos.gn[g]&7); i++ {
-		c.srch.partner[t[i&3]] = t[i&3]
+	t, p := &c.srch.gt[g], &c.srch.partner
+	p[t[0]], p[t[1]], p[t[2]] = t[0], t[1], t[2]
+	if c.pos.gn[g] == 4 {
+		p[t[3]] = t[3]
 	}
 }

@@ -74,11 +74,14 @@ func (c *core) makeFirst(g, p uint8) {
 	c.setPairing(g, 1)
 }
 
+// unpair drops the pairing of group g, which has three or four tiles (a
+// group of the search order).
 func (c *core) unpair(g uint8) {
 	c.srch.pairing[g] = 0
-	t := &c.srch.gt[g]
-	for i := 0; i < int(c.pos.gn[g]&7); i++ {
-		c.srch.partner[t[i&3]] = noPartner
+	t, p := &c.srch.gt[g], &c.srch.partner
+	p[t[0]], p[t[1]], p[t[2]] = noPartner, noPartner, noPartner
+	if c.pos.gn[g] == 4 {
+		p[t[3]] = noPartner
 	}
 }
 
@@ -104,12 +107,22 @@ func (c *core) rotate(g uint8) {
 // guide puts the pair that the last scan removed first together in front,
 // so that pairing 1 of the unpaired group g is that pair.
 func (c *core) guide(g uint8) {
-	c.guideTo(g, c.srch.first[g])
+	c.guideTo(g, c.firstPair(g))
+}
+
+// firstPair returns the pair the last scan removed together first from
+// group g.
+func (c *core) firstPair(g uint8) [2]uint8 {
+	f := c.srch.first[g]
+	return [2]uint8{uint8(f) - 1, uint8(f>>8) - 1}
 }
 
 // guideTo makes the pair f of group g its pairing 1.
 func (c *core) guideTo(g uint8, f [2]uint8) {
 	t := &c.srch.gt[g]
+	if t[0] == f[0] && t[1] == f[1] {
+		return // mostly: g was guided to f before
+	}
 	n := int(c.pos.gn[g])
 	ia, ib := -1, -1
 	for i := 0; i < n; i++ {
@@ -461,8 +474,11 @@ func (c *core) partition(g, p uint8) uint8 {
 }
 
 // permits reports whether pairing p of group g (of four) is not ruled out.
+// Until the root tests rule one out (most boards never run them), every
+// pairing is allowed and its partition need not be worked out.
 func (c *core) permits(g, p uint8) bool {
-	return c.pos.gn[g] != 4 || c.srch.allowed[g]>>(c.partition(g, p)&7)&1 != 0
+	a := c.srch.allowed[g]
+	return c.pos.gn[g] != 4 || a == 0b1110 || a>>(c.partition(g, p)&7)&1 != 0
 }
 
 // allow1 rearranges group g so that its pairing 1 is not ruled out.
