@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -202,16 +203,16 @@ func TestRestarts(t *testing.T) {
 			}
 		}
 	}
-	sums := make([][]restartSum, len(scheds))
-	verdicts := make([][][]Verdict, len(scheds)) // per schedule, set, seed: the verdicts
+	perSeed := make([][][]restartSum, len(scheds)) // per schedule, set, seed
+	verdicts := make([][][]Verdict, len(scheds))   // per schedule, set, seed: the verdicts
 	for k := range scheds {
-		sums[k] = make([]restartSum, len(sets))
+		perSeed[k] = make([][]restartSum, len(sets))
 		verdicts[k] = make([][]Verdict, len(sets))
 		for i, st := range sets {
+			perSeed[k][i] = make([]restartSum, len(st.seeds))
 			verdicts[k][i] = make([]Verdict, len(st.seeds)*len(st.deals))
 		}
 	}
-	var mu sync.Mutex
 	workers := runtime.GOMAXPROCS(0)
 	if *restartFitRun {
 		workers = 1
@@ -251,14 +252,7 @@ func TestRestarts(t *testing.T) {
 				for i, f := range fit {
 					fmt.Printf("board %s %d %d %d\n", st.name, i+1, f[0], f[1])
 				}
-				mu.Lock()
-				a := &sums[jb.sched][jb.set]
-				a.scans += sum.scans
-				a.games += sum.games
-				a.nodes += sum.nodes
-				a.searched += sum.searched
-				a.boards += sum.boards
-				mu.Unlock()
+				perSeed[jb.sched][jb.set][jb.seed] = sum
 			}
 		}()
 	}
@@ -267,6 +261,20 @@ func TestRestarts(t *testing.T) {
 	}
 	close(next)
 	wg.Wait()
+	sums := make([][]restartSum, len(scheds))
+	for k := range scheds {
+		sums[k] = make([]restartSum, len(sets))
+		for i := range sets {
+			a := &sums[k][i]
+			for _, sum := range perSeed[k][i] {
+				a.scans += sum.scans
+				a.games += sum.games
+				a.nodes += sum.nodes
+				a.searched += sum.searched
+				a.boards += sum.boards
+			}
+		}
+	}
 	for i, st := range sets {
 		want := verdicts[0][i]
 		for k := range scheds {
@@ -311,6 +319,16 @@ func TestRestarts(t *testing.T) {
 			t.Logf("  %-10s %5d boards (%4d searched): %9.1f scans %6.1f games %7.2f nodes per board, %7.3f M instructions, %+6.1f%% (scans %+6.1f%%)",
 				st.name, s.boards, s.searched, float64(s.scans)/b, float64(s.games)/b, float64(s.nodes)/b, c/1e6,
 				100*(ratio-1), 100*(float64(s.scans)/float64(sums[0][i].scans)-1))
+			if k > 0 && len(st.seeds) > 1 {
+				r := make([]float64, len(st.seeds))
+				for j := range r {
+					r[j] = cost(st.name, perSeed[k][i][j]) / cost(st.name, perSeed[0][i][j])
+				}
+				first := r[0]
+				slices.Sort(r)
+				t.Logf("  %-10s cost ratio per seed: %+.1f%% to %+.1f%%, median %+.1f%%; seed %d %+.1f%%",
+					"", 100*(r[0]-1), 100*(r[len(r)-1]-1), 100*(r[len(r)/2]-1), st.seeds[0], 100*(first-1))
+			}
 		}
 		if k > 0 {
 			// The criterion fixed before measuring (README): the turtle's
