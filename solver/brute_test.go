@@ -167,7 +167,7 @@ func checkAgainstBrute(t *testing.T, s *Solver, b *solitaire.Board, minLeft bool
 	// And the search with root tests (at the start on odd deals, at the
 	// first restart on even ones), tiny budgets for the attempts, so that
 	// restarts happen, and wider windows of groups held back.
-	s.c.cfg.games, s.c.cfg.rootTests, s.c.cfg.budgets = 0, len(what)%2 == 1, doubling(8, 24000)
+	s.c.cfg.games, s.c.cfg.rootTests, s.c.cfg.budgets = 0, len(what)%2 == 1, growing(8, 2, 24000)
 	s.c.cfg.window, s.c.cfg.bwindow = 4, 3
 	resW := s.Solve(context.Background(), b, Options{MinLeft: minLeft, Seed: 7})
 	s.c.cfg = defaults

@@ -353,7 +353,7 @@ type config struct {
 }
 
 func newCore(g *geom) *core {
-	c := &core{geom: g, cfg: config{games: -1, wipe: true, window: 2, bwindow: 1, budgets: doubling(3000, 24000), probe: 50}}
+	c := &core{geom: g, cfg: config{games: -1, wipe: true, window: 2, bwindow: 1, budgets: growing(1250, 4, 24000), probe: 50}}
 	c.moves = make([]move, 0, maxTiles/2)
 	c.srch.snaps = make([]snapshot, maxTiles/4+2)
 	for i := range 3 {

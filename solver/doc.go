@@ -48,11 +48,11 @@
 //     The first attempt puts first the groups with the most pairings no
 //     play can carry out (a pair of which one tile covers the other), ties
 //     by how often the random games left them on the board. Attempts with
-//     growing scan budgets restart with a new order (random, then the groups
-//     found wiped out most often so far first, ties as in the first
-//     attempt); at the first restart each pairing
-//     is tested alone and those failing are ruled out. The last attempt is
-//     unbounded, so the answer is exact.
+//     growing scan budgets (1,250, 5,000 and 20,000 scans) restart with a
+//     new order (random, then the groups found wiped out most often so far
+//     first, ties as in the first attempt); at the first restart each
+//     pairing is tested alone and those failing are ruled out. The last
+//     attempt is unbounded, so the answer is exact.
 //
 // # The scan's state
 //

@@ -149,8 +149,8 @@ func TestLuby(t *testing.T) {
 	if b := luby(1000, 45000); len(b) != 23 || b[14] != 8000 || b[22] != 1000 {
 		t.Errorf("luby(1000, 45000) = %v", b)
 	}
-	if b, err := schedule("x2:3000"); err != nil || fmt.Sprint(b) != fmt.Sprint(doubling(3000, 24000)) {
-		t.Errorf("x2:3000 = %v, %v; want %v", b, err, doubling(3000, 24000))
+	if b, err := schedule("x2:3000"); err != nil || fmt.Sprint(b) != fmt.Sprint(growing(3000, 2, 24000)) {
+		t.Errorf("x2:3000 = %v, %v; want %v", b, err, growing(3000, 2, 24000))
 	}
 	if b, err := schedule("x1.5:1500"); err != nil || fmt.Sprint(b) != "[1500 2250 3375 5063 7594 11391 17086]" {
 		t.Errorf("x1.5:1500 = %v, %v", b, err)
