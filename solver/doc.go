@@ -21,6 +21,10 @@
 // after those back too and keeps that state, from which the scan two steps
 // further down continues once the groups in between have their pairings;
 // likewise the branching's scans, from one critical group to the one before.
+// The look-ahead (a group paired, the next one relaxed) first gives the
+// next group the pairing it will be given first (the best random game's),
+// and relaxes it only when that fails: a pass is then also the next step's
+// first scan, which is counted but not run again.
 //
 // # How a board is decided
 //

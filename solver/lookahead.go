@@ -20,7 +20,15 @@ package solver
 // returned true) is valid for the next window's full scan too, at k+w,
 // once order[k:k+w] have their pairings; with ck, tryGroup continues it
 // instead of scanning from the position.
-func (c *core) tryGroup(k, m int, ck bool) (passed bool, end int, saved bool) {
+//
+// With a window of one more group g2 = order[k+1] whose pairing 1 is set
+// by the best random game (pref), the look-ahead first releases g2 with
+// that pairing, as the next step will, and only when that fails without
+// it. ahead ≥ 0 (returned, and passed in at the next step) says that this
+// scan, the next step's first one, passed leaving ahead tiles: the next
+// step counts it without running it again.
+func (c *core) tryGroup(k, m int, ck bool, ahead int) (passed bool, end int, saved bool, next int) {
+	next = -1
 	g := c.srch.order[k]
 	if m <= k {
 		w := max(1, c.cfg.window)
@@ -53,7 +61,9 @@ func (c *core) tryGroup(k, m int, ck bool) (passed bool, end int, saved bool) {
 		for i := k; i < m; i++ {
 			c.hold(c.srch.order[i])
 		}
-		c.restore(&c.srch.hsnap)
+		if ahead < 0 {
+			c.restore(&c.srch.hsnap)
+		}
 	}
 	c.srch.fail.n = 0
 	first := true
@@ -62,7 +72,10 @@ func (c *core) tryGroup(k, m int, ck bool) (passed bool, end int, saved bool) {
 		if !c.permits(g, p) {
 			continue
 		}
-		if !first {
+		// settled: the scan of g's pairing 1 passed in the last step's
+		// look-ahead, and the play's state is its end.
+		settled := first && ahead >= 0 && p == 1
+		if !first || ahead >= 0 && !settled {
 			c.restore(&c.srch.hsnap)
 			for i := k + 1; i < m; i++ {
 				c.hold(c.srch.order[i])
@@ -71,13 +84,35 @@ func (c *core) tryGroup(k, m int, ck bool) (passed bool, end int, saved bool) {
 		first = false
 		c.setPairing(g, p)
 		var pass bool
-		if m > k+1 {
+		if g2 := c.srch.order[min(k+1, c.srch.nOrder-1)]; m == k+2 && c.srch.pref[g2][0] != noPartner {
+			c.release(g)
+			c.save(&c.srch.tsnap)
+			// g2 as the next step will take it (descendW).
+			c.guideTo(g2, c.srch.pref[g2])
+			c.allow1(g2)
+			c.setPairing(g2, 1)
+			if left := c.release(g2); left <= c.srch.thr {
+				pass = c.passes(left)
+				if pass {
+					next = left
+				}
+			} else {
+				// Without the pairing: the look-ahead's own scan.
+				c.unpair(g2)
+				c.release(g2)
+				c.budget.scans-- // one scan in two stages
+				pass = c.passes(c.play.left)
+			}
+		} else if m > k+1 {
 			c.release(g)
 			c.save(&c.srch.tsnap)
 			for i := k + 1; i < m; i++ {
 				c.unpair(c.srch.order[i])
 			}
 			pass = c.passes(c.releaseAll(k+1, m))
+		} else if settled {
+			c.budget.scans++ // run in the look-ahead of the last step
+			pass = c.passes(ahead)
 		} else {
 			pass = c.passes(c.release(g))
 		}
@@ -88,10 +123,10 @@ func (c *core) tryGroup(k, m int, ck bool) (passed bool, end int, saved bool) {
 			if m > k+1 {
 				c.srch.hsnap = c.srch.tsnap
 			}
-			return true, m, saved
+			return true, m, saved, next
 		}
 		if c.budget.aborted {
-			return false, 0, false
+			return false, 0, false, -1
 		}
 		// Keep the failing states by tiles left, fewest first: the
 		// wipe-out analysis continues them in this order, and the first
@@ -110,7 +145,7 @@ func (c *core) tryGroup(k, m int, ck bool) (passed bool, end int, saved bool) {
 		c.unpair(c.srch.order[i])
 	}
 	c.unpair(g)
-	return false, 0, false
+	return false, 0, false, -1
 }
 
 // descendW is the descent of search with look-ahead: each group gets the
@@ -127,6 +162,7 @@ func (c *core) descendW(s, m int) (won bool, last int) {
 	k := s
 	var g uint8
 	ckAt := -1 // the step whose full scan may continue c.srch.csnap
+	ahead := -1
 	for {
 		g = c.srch.order[k]
 		if c.srch.pref[g][0] != noPartner {
@@ -135,7 +171,8 @@ func (c *core) descendW(s, m int) (won bool, last int) {
 			c.guide(g)
 		}
 		c.allow1(g)
-		passed, m2, saved := c.tryGroup(k, m, k == ckAt)
+		passed, m2, saved, next := c.tryGroup(k, m, k == ckAt, ahead)
+		ahead = next
 		if !passed {
 			break
 		}

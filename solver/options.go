@@ -24,7 +24,10 @@ type Options struct {
 
 // Stats counts the work of one Solve call.
 type Stats struct {
-	Scans       int64         // prune scans (relaxed or exact greedy plays), counting scans continued from a saved state
+	// Scans counts the prune scans (relaxed or exact greedy plays),
+	// counting scans continued from a saved state, and those the
+	// look-ahead settled for the next step of the descent (not run again).
+	Scans       int64
 	RandomGames int64         // random games played
 	Nodes       int64         // nodes of the pairing search
 	Duration    time.Duration // wall time
