@@ -61,9 +61,5 @@ func Builtin(name string) (*Layout, bool) {
 	if err != nil {
 		return nil, false
 	}
-	l, ok := m[name]
-	if !ok {
-		return nil, false
-	}
-	return l.Clone(), true
+	return m[name].Clone(), true // builtins has every name of builtinOrder
 }
