@@ -227,7 +227,7 @@ func (c *core) randomGame() int {
 	var total uint64     // weight of the matches offered, c.rg.offw counted
 	left := c.pos.remaining
 	if st.ready {
-		*(*[maxTiles]counters)(c.play.cnt[:]) = st.cnt
+		*slotCounters(&c.play.cnt) = st.cnt
 		copy(c.rg.tw[:n], st.tw[:n])
 		*(*[64]uint8)(c.rg.free[:64]) = st.free
 		*(*[64]uint8)(c.rg.offer[:64]) = st.offer
@@ -236,7 +236,7 @@ func (c *core) randomGame() int {
 		c.moves = append(c.moves[:0], st.moves[:st.nMoves]...)
 		matchable, total, left = st.matchable, st.total, st.remaining
 	} else {
-		*(*[maxTiles]counters)(c.play.cnt[:]) = *(*[maxTiles]counters)(c.pos.cnt[:])
+		*slotCounters(&c.play.cnt) = *slotCounters(&c.pos.cnt)
 		for i := 0; i < c.pos.nGroups; i++ {
 			g := c.pos.groups[i]
 			c.rg.free[g] = 0
