@@ -109,6 +109,8 @@ func (e *LogDirError) Error() string {
 	return fmt.Sprintf("referee: %s already holds transcripts (%s …)", e.Dir, e.First)
 }
 
+// Unwrap returns Err: why Dir cannot be made (nil when it holds
+// transcripts).
 func (e *LogDirError) Unwrap() error { return e.Err }
 
 // Run plays a match: the hands of a fair schedule (game.Schedule) between
