@@ -248,7 +248,7 @@ type searchState struct {
 	thr   int           // a scan passes when it leaves at most thr tiles
 	// allowed[g] has bit id set when partition id (the index in
 	// pos.tiles[g] of the partner of pos.tiles[g][0]) may still be part of
-	// a solution (root tests).
+	// a solution (root tests); allPartitions while none is ruled out.
 	allowed [256]uint8
 	wipes   [256]uint32 // per group: how often the descent found it wiped out
 	stuck   [256]uint32 // per group: the random games that left tiles of it
@@ -445,7 +445,7 @@ func (c *core) load(groups []uint8, present *[3]uint64) {
 	sr.nFixed = 0
 	for i := 0; i < sr.nOrder; i++ {
 		sr.pref[sr.order[i]] = [2]uint8{noPartner, noPartner}
-		sr.allowed[sr.order[i]] = 0b1110
+		sr.allowed[sr.order[i]] = allPartitions
 		sr.wipes[sr.order[i]] = 0
 		sr.stuck[sr.order[i]] = 0
 	}

@@ -473,12 +473,16 @@ func (c *core) partition(g, p uint8) uint8 {
 	return c.pos.tix[o[0]]
 }
 
+// allPartitions is allowed[g] with none of the three partitions of a group
+// of four ruled out (bits 1 to 3).
+const allPartitions = 0b1110
+
 // permits reports whether pairing p of group g (of four) is not ruled out.
 // Until the root tests rule one out (most boards never run them), every
 // pairing is allowed and its partition need not be worked out.
 func (c *core) permits(g, p uint8) bool {
 	a := c.srch.allowed[g]
-	return c.pos.gn[g] != 4 || a == 0b1110 || a>>(c.partition(g, p)&7)&1 != 0
+	return c.pos.gn[g] != 4 || a == allPartitions || a>>(c.partition(g, p)&7)&1 != 0
 }
 
 // allow1 rearranges group g so that its pairing 1 is not ruled out.
@@ -552,11 +556,11 @@ func (c *core) unfix() {
 	for ; c.srch.nFixed > 0; c.srch.nFixed-- {
 		g := c.srch.fixed[c.srch.nFixed-1]
 		c.unpair(g)
-		c.srch.allowed[g] = 0b1110
+		c.srch.allowed[g] = allPartitions
 		c.srch.nOrder++
 	}
 	for i := 0; i < c.srch.nOrder; i++ {
-		c.srch.allowed[c.srch.order[i]] = 0b1110
+		c.srch.allowed[c.srch.order[i]] = allPartitions
 	}
 }
 
