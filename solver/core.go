@@ -260,8 +260,11 @@ type searchState struct {
 	snaps  []snapshot // one per search depth
 	hsnap  snapshot   // the scan holding groups back (look-ahead)
 	csnap  snapshot   // the look-ahead's full scan holding two windows back
-	tsnap  snapshot   // scratch
-	fail   failStates // the end states of a wiped-out group's scans
+	// ahead ≥ 0 tells the next search call that its first step's first
+	// scan ran in branch's look-ahead, leaving ahead tiles (lookAhead).
+	ahead int
+	tsnap snapshot   // scratch
+	fail  failStates // the end states of a wiped-out group's scans
 }
 
 // failStates holds, for a group none of whose pairings passes, the end
@@ -360,6 +363,7 @@ func newCore(g *geom) *core {
 		c.srch.fail.s[i], c.srch.fail.t[i] = &c.srch.fail.buf[i], &c.srch.fail.buf[i+3]
 	}
 	c.ml.moves = make([]move, 0, maxTiles/2)
+	c.srch.ahead = -1
 	return c
 }
 

@@ -24,7 +24,8 @@
 // The look-ahead (a group paired, the next one relaxed) first gives the
 // next group the pairing it will be given first (the best random game's),
 // and relaxes it only when that fails: a pass is then also the next step's
-// first scan, which is counted but not run again.
+// first scan, which is counted but not run again (likewise the branching's
+// look-ahead at the child's first group).
 //
 // # How a board is decided
 //

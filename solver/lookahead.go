@@ -84,24 +84,12 @@ func (c *core) tryGroup(k, m int, ck bool, ahead int) (passed bool, end int, sav
 		first = false
 		c.setPairing(g, p)
 		var pass bool
-		if g2 := c.srch.order[min(k+1, c.srch.nOrder-1)]; m == k+2 && c.srch.pref[g2][0] != noPartner {
+		if m == k+2 {
 			c.release(g)
 			c.save(&c.srch.tsnap)
-			// g2 as the next step will take it (descendW).
-			c.guideTo(g2, c.srch.pref[g2])
-			c.allow1(g2)
-			c.setPairing(g2, 1)
-			if left := c.release(g2); left <= c.srch.thr {
-				pass = c.passes(left)
-				if pass {
-					next = left
-				}
-			} else {
-				// Without the pairing: the look-ahead's own scan.
-				c.unpair(g2)
-				c.release(g2)
-				c.budget.scans-- // one scan in two stages
-				pass = c.passes(c.play.left)
+			left, settled := c.lookAhead(c.srch.order[k+1])
+			if pass = c.passes(left); pass {
+				next = settled
 			}
 		} else if m > k+1 {
 			c.release(g)
@@ -148,6 +136,29 @@ func (c *core) tryGroup(k, m int, ck bool, ahead int) (passed bool, end int, sav
 	return false, 0, false, -1
 }
 
+// lookAhead continues the finished scan after group g2, held back, is let
+// go, and returns the tiles left. When the best random game set g2's
+// pairing 1 (pref), g2 first gets it, as the next step of the descent
+// will (descendW), and loses it only when that scan fails: settled ≥ 0
+// says it passed, leaving settled tiles, and that the play's state is its
+// end: the scan of the next step's first pairing.
+func (c *core) lookAhead(g2 uint8) (left, settled int) {
+	if c.srch.pref[g2][0] == noPartner {
+		c.unpair(g2)
+		return c.release(g2), -1
+	}
+	c.guideTo(g2, c.srch.pref[g2])
+	c.allow1(g2)
+	c.setPairing(g2, 1)
+	if left := c.release(g2); left <= c.srch.thr {
+		return left, left
+	}
+	c.unpair(g2)
+	c.release(g2)
+	c.budget.scans-- // one scan in two stages
+	return c.play.left, -1
+}
+
 // descendW is the descent of search with look-ahead: each group gets the
 // first of its pairings whose scan passes (tryGroup). It stops at a group
 // none of whose pairings passes (a wiped-out group), and the critical
@@ -157,12 +168,14 @@ func (c *core) tryGroup(k, m int, ck bool, ahead int) (passed bool, end int, sav
 // wiped-out group itself is not branched on: with the critical groups at
 // pairing 1 it has no pairing left. won: every group got a pairing (and
 // the leaf was reached). Used when no tiles may remain.
-func (c *core) descendW(s, m int) (won bool, last int) {
+//
+// ahead ≥ 0 says that the first step's first scan ran in the caller's
+// look-ahead (lookAhead), leaving ahead tiles.
+func (c *core) descendW(s, m, ahead int) (won bool, last int) {
 	no := c.srch.nOrder
 	k := s
 	var g uint8
 	ckAt := -1 // the step whose full scan may continue c.srch.csnap
-	ahead := -1
 	for {
 		g = c.srch.order[k]
 		if c.srch.pref[g][0] != noPartner {

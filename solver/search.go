@@ -255,6 +255,8 @@ func (c *core) reorder(s int, need, rest []uint8, g uint8) int {
 // The descent with look-ahead (descendW) decides; the min-left search, and
 // the tests with cfg.wipe off, use de Bondt's (descend).
 func (c *core) search(s int, known bool, m int) bool {
+	ahead := c.srch.ahead // set by branch for this call only
+	c.srch.ahead = -1
 	if !c.enter(known) {
 		return false
 	}
@@ -264,7 +266,7 @@ func (c *core) search(s int, known bool, m int) bool {
 	var won bool
 	var last, window int
 	if c.cfg.wipe && !c.ml.on {
-		won, last = c.descendW(s, m)
+		won, last = c.descendW(s, m, ahead)
 		window = c.cfg.bwindow
 	} else {
 		won, last = c.descend(s)
@@ -422,7 +424,13 @@ func (c *core) branch(s, last, window int) bool {
 			c.setPairing(h, pr)
 			c.release(h)
 			m := 0
-			if nw > 0 {
+			if nw == 1 {
+				c.save(&c.srch.hsnap)
+				if left, settled := c.lookAhead(win[0]); left <= c.srch.thr {
+					c.srch.ahead = settled
+				}
+				m = cp + 2
+			} else if nw > 0 {
 				c.save(&c.srch.hsnap)
 				for _, w := range win[:nw] {
 					c.unpair(w)
