@@ -370,6 +370,7 @@ func restartSets(t *testing.T) []restartSet {
 		return s
 	}
 	var sets []restartSet
+	known := map[string]bool{}
 	add := func(name string, g *solitaire.Geometry, games int, sd []uint64) {
 		if len(only) > 0 && !only[name] {
 			return
@@ -394,8 +395,10 @@ func restartSets(t *testing.T) []restartSet {
 	}
 	add("default", turtleG, 2000, seeds(*restartSeed0, 24))
 	add("ox", xmahjongg(t, "ox"), 200, seeds(*restartSeed0, 24))
+	known["default"], known["ox"] = true, true
 	for _, e := range others {
 		name := strings.TrimPrefix(e.Name, "xmahjongg/")
+		known[name] = true
 		if e.Err != nil {
 			t.Logf("%s: left out: %v", name, e.Err)
 			continue
@@ -406,6 +409,11 @@ func restartSets(t *testing.T) []restartSet {
 			continue
 		}
 		add(name, g, 200, seeds(0, 6))
+	}
+	for n := range only {
+		if !known[n] {
+			t.Fatalf("-restarts.only: no layout %q (want default, ox or another installed Xmahjongg layout's name)", n)
+		}
 	}
 	return sets
 }
