@@ -19,12 +19,7 @@ import (
 // It used to hold the answers until the input ended and to ignore Ctrl-C
 // on an input that stays open.
 func TestBatchAnswersAndStopsWhileWaiting(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "tw16", "shanten", "-")
-	cmd.Env = append(os.Environ(), "MJSOLVE_TEST_MAIN=1")
+	cmd := mainCmd(t, "tw16", "shanten", "-")
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()
 	var stderr bytes.Buffer
@@ -59,12 +54,7 @@ func TestBatchAnswersAndStopsWhileWaiting(t *testing.T) {
 // Ctrl-C stops "tw16 bot" waiting for the referee's next line: exit 130.
 // It used to be ignored until standard input ended.
 func TestBotStopsOnInterrupt(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "tw16", "bot", "--strategy", "draw-discard")
-	cmd.Env = append(os.Environ(), "MJSOLVE_TEST_MAIN=1")
+	cmd := mainCmd(t, "tw16", "bot", "--strategy", "draw-discard")
 	in, _ := cmd.StdinPipe()
 	defer in.Close()
 	out, _ := cmd.StdoutPipe()

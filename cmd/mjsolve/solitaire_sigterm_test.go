@@ -24,13 +24,8 @@ import (
 // exits 143. It used to die at once, losing the records not yet flushed
 // and leaving a stream that zstd -t calls a premature end.
 func TestSolitaireSIGTERM(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	path := filepath.Join(t.TempDir(), "t.jsonl.zst")
-	cmd := exec.Command(exe, "solitaire", "--layout", "turtle40", "--boards", "50000000", "--workers", "1", "--out", path, "--json")
-	cmd.Env = append(os.Environ(), "MJSOLVE_TEST_MAIN=1")
+	cmd := mainCmd(t, "solitaire", "--layout", "turtle40", "--boards", "50000000", "--workers", "1", "--out", path, "--json")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {
@@ -50,7 +45,7 @@ func TestSolitaireSIGTERM(t *testing.T) {
 	}
 	time.Sleep(300 * time.Millisecond)
 	cmd.Process.Signal(syscall.SIGTERM)
-	err = cmd.Wait()
+	err := cmd.Wait()
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != exitTerminated {
 		t.Fatalf("exit %v, want %d; stderr %q", err, exitTerminated, stderr.String())

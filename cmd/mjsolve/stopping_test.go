@@ -74,10 +74,6 @@ func TestOutputThatDoesNotFit(t *testing.T) {
 // ignored until the work was done (tens of seconds for ten million records
 // to merge), and the plot was written after all with exit 0.
 func TestMergeInterrupted(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in.jsonl")
 	if code, _, errOut := runCmd(t, "", "solitaire", "--layout", "tiny8", "--boards", "20000", "--out", in); code != 0 {
@@ -92,7 +88,7 @@ func TestMergeInterrupted(t *testing.T) {
 		for range 400 {
 			args = append(args, in)
 		}
-		interruptAnalysis(t, exe, args, in, "mjsolve: interrupted: "+c.flag+" "+filepath.Join(dir, c.file)+" not written\n")
+		interruptAnalysis(t, args, in, "mjsolve: interrupted: "+c.flag+" "+filepath.Join(dir, c.file)+" not written\n")
 		if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 			t.Errorf("the interrupted %s left %d files", c.cmd, len(entries)-1)
 		}
@@ -102,10 +98,9 @@ func TestMergeInterrupted(t *testing.T) {
 // interruptAnalysis starts the command line args, sends it SIGINT once it
 // reads the file in (its work under way) and checks that it stops within
 // seconds with exit 130 and the line want.
-func interruptAnalysis(t *testing.T, exe string, args []string, in, want string) {
+func interruptAnalysis(t *testing.T, args []string, in, want string) {
 	t.Helper()
-	cmd := exec.Command(exe, args...)
-	cmd.Env = append(os.Environ(), "MJSOLVE_TEST_MAIN=1")
+	cmd := mainCmd(t, args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {
@@ -127,10 +122,6 @@ func interruptAnalysis(t *testing.T, exe string, args []string, in, want string)
 // Ctrl-C stops a replay of many transcripts between two of them: exit
 // 130, the ones replayed reported.
 func TestReplayInterrupted(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	logs := filepath.Join(t.TempDir(), "logs")
 	p := "--player=" + scripts + "draw-discard.sh"
 	if code, _, errOut := runCmd(t, "", "tw16", "referee", "--games", "1", "--log", logs, p, p, p, p); code != 0 {
@@ -140,9 +131,8 @@ func TestReplayInterrupted(t *testing.T) {
 	for range 20000 {
 		args = append(args, "hand-0001.txt.zst")
 	}
-	cmd := exec.Command(exe, args...)
+	cmd := mainCmd(t, args...)
 	cmd.Dir = logs
-	cmd.Env = append(os.Environ(), "MJSOLVE_TEST_MAIN=1")
 	out, _ := cmd.StdoutPipe()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -154,7 +144,7 @@ func TestReplayInterrupted(t *testing.T) {
 		t.Errorf("first line %q", got)
 	}
 	cmd.Process.Signal(os.Interrupt)
-	err = cmd.Wait()
+	err := cmd.Wait()
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted || !strings.HasPrefix(stderr.String(), "mjsolve: interrupted after ") || !strings.HasSuffix(stderr.String(), " of 20000 transcripts\n") {
 		t.Errorf("%v, stderr %q; want exit %d and one line", err, stderr.String(), exitInterrupted)
