@@ -381,6 +381,14 @@ func handMade(strategy string) *Report {
 	return NewReport(h, &s, 2, 0, false)
 }
 
+// greedyPlayTable is the play table of the hand-made greedy report and a
+// lookahead strategy not reached.
+const greedyPlayTable = `turtle (144 tiles), deal pcg, seed 1, games 1..10
+strategy   boards  won (no peeking)  95% CI         winnable (peeking)  95% CI         price of not peeking  95% CI         left on lost  play CPU/board  CPU/board
+greedy     10      50.00%            23.66%–76.34%  80.00%              49.02%–94.33%  37.50%                13.68%–69.43%  8.0           1.00ms          3.00ms
+lookahead  not run (interrupted)
+`
+
 func TestPlayReportValues(t *testing.T) {
 	p := handMade("greedy").Play
 	lo, hi := analysis.Wilson(3, 8, analysis.Z95)
@@ -393,12 +401,7 @@ func TestPlayReportValues(t *testing.T) {
 	if err := WritePlayText(&buf, []PlayRow{{Strategy: "greedy", Report: handMade("greedy")}, {Strategy: "lookahead"}}); err != nil {
 		t.Fatal(err)
 	}
-	want := `turtle (144 tiles), deal pcg, seed 1, games 1..10
-strategy   boards  won (no peeking)  95% CI         winnable (peeking)  95% CI         price of not peeking  95% CI         left on lost  play CPU/board  CPU/board
-greedy     10      50.00%            23.66%–76.34%  80.00%              49.02%–94.33%  37.50%                13.68%–69.43%  8.0           1.00ms          3.00ms
-lookahead  not run (interrupted)
-`
-	if buf.String() != want {
+	if want := greedyPlayTable; buf.String() != want {
 		t.Errorf("table:\n%s\nwant:\n%s", buf.String(), want)
 	}
 	// The report of merged play files says the same in its lines.
