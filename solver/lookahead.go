@@ -154,9 +154,8 @@ func (c *core) lookAhead(g2 uint8) (left, settled int) {
 		return left, left
 	}
 	c.unpair(g2)
-	c.release(g2)
 	c.budget.scans-- // one scan in two stages
-	return c.play.left, -1
+	return c.release(g2), -1
 }
 
 // descendW is the descent of search with look-ahead: each group gets the
