@@ -66,8 +66,8 @@ func TestTileWeights(t *testing.T) {
 
 // TestRandomGameWeights: after random games on random positions of random
 // layouts and of the turtle, every group's offered matches and their
-// weight are those of the end position, counted afresh, and so is their
-// sum; the draw relies on it.
+// weight are those of the end position, counted afresh (the draw relies on
+// them), and a game stops with tiles left only when none is offered.
 func TestRandomGameWeights(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 5))
 	check := func(s *Solver, b *solitaire.Board, what string) {
