@@ -38,9 +38,16 @@ func (e *InputError) Reason() string { return e.Msg }
 func (e *InputError) Unwrap() error { return e.err }
 
 // inputErrorf formats an InputError about no one part like fmt.Errorf (%w
-// included).
+// included; wrapError wraps an input error of another package).
 func inputErrorf(format string, args ...any) error {
 	return partErrorf(PartNone, format, args...)
+}
+
+// wrapError is an InputError about part p that wraps err: prefix, then
+// err's message without the package prefix of an input error
+// (mjsolve.Reason), so that the message names one package.
+func wrapError(p Part, prefix string, err error) *InputError {
+	return &InputError{Part: p, Msg: prefix + mjsolve.Reason(err), err: err}
 }
 
 // partErrorf formats an InputError about part p.

@@ -23,7 +23,7 @@ func NewSetting(melds []Meld, visible []mjsolve.Tile) (*Setting, error) {
 	}
 	s := &Setting{melds: len(melds), own: MeldCounts(melds)}
 	if err := s.own.Validate(); err != nil {
-		return nil, &InputError{Part: PartMelds, Msg: mjsolve.Reason(err), err: err}
+		return nil, wrapError(PartMelds, "", err)
 	}
 	for _, t := range visible {
 		if t.IsBonus() {
