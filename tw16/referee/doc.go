@@ -60,7 +60,8 @@
 // a failure, '=' for the dummy's move and '#' for how a program ended; then
 // "result …" and "end <points by position>". Text that is not printable
 // ASCII is Go-quoted. A LogDir that already holds transcripts is refused
-// (*LogDirError) rather than overwritten. Replay deals the hand again from
+// (*LogDirError) rather than overwritten, as is one that cannot be made,
+// before any program starts. Replay deals the hand again from
 // the wall and plays it with the recorded replies, checking every other
 // record and the points; ReplayReader and ReplayFile read and replay one,
 // and Transcript.WriteRecords and Summary describe it for people. The games
