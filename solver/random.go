@@ -247,8 +247,7 @@ func (c *core) randomGame() int {
 		}
 		for i := 0; i < c.pos.nFree; i++ {
 			t := c.pos.free[i]
-			c.rg.free[c.pos.grp[t]] |= 1 << (c.pos.tix[t] & 3)
-			c.rg.tw[t] = c.weights[t][sideOf[c.pos.cnt[t]&63]&3]
+			c.freed(t, c.pos.cnt[t])
 		}
 		c.moves = c.moves[:0]
 	}
