@@ -16,7 +16,7 @@ package solver
 //
 // The full scan that makes c.srch.hsnap is run in two stages, first
 // holding back two windows, order[k:k+2w], and then the second window
-// released: the first stage's end state (saved in c.srch.csnap, ck
+// released: the first stage's end state (kept in c.srch.csnap, saved
 // returned true) is valid for the next window's full scan too, at k+w,
 // once order[k:k+w] have their pairings; with ck, tryGroup continues it
 // instead of scanning from the position.
