@@ -3,6 +3,8 @@ package solver
 import (
 	"math"
 	"math/bits"
+
+	"github.com/mjsolve/mjsolve/solitaire"
 )
 
 // Random games with cleaning: a game that clears the board proves it
@@ -150,9 +152,9 @@ func (c *core) weight(x uint8) uint64 {
 // towards s (through neighbours, their neighbours, ...; all of them, as a
 // row is taken from its ends).
 func (g *geom) setWeights(left, right [][]int) {
-	var reach [2][][3]uint64 // tiles met going left, right
+	var reach [2][]solitaire.Set // tiles met going left, right
 	for d := range reach {
-		reach[d] = make([][3]uint64, g.n)
+		reach[d] = make([]solitaire.Set, g.n)
 	}
 	for changed := true; changed; {
 		changed = false
@@ -161,10 +163,8 @@ func (g *geom) setWeights(left, right [][]int) {
 				old := reach[d][j]
 				nw := old
 				for _, i := range nb {
-					nw[i>>6] |= 1 << (i & 63)
-					for w := range nw {
-						nw[w] |= reach[d][i][w]
-					}
+					nw.Add(i)
+					nw = nw.Or(reach[d][i])
 				}
 				if nw != old {
 					reach[d][j] = nw
@@ -173,14 +173,11 @@ func (g *geom) setWeights(left, right [][]int) {
 			}
 		}
 	}
-	count := func(b [3]uint64) int {
-		return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) + bits.OnesCount64(b[2])
-	}
 	for x := 0; x < g.n; x++ {
-		cov := count(g.below[x])
+		cov := solitaire.Set(g.below[x]).Count()
 		g.weights[x][0] = tileWeight[min(cov, len(tileWeight)-1)]
 		for d := range reach {
-			g.weights[x][1+d] = tileWeight[min(cov+count(reach[d][x]), len(tileWeight)-1)]
+			g.weights[x][1+d] = tileWeight[min(cov+reach[d][x].Count(), len(tileWeight)-1)]
 		}
 	}
 }
