@@ -125,10 +125,12 @@ func CheckDealerStreak(n int, r *Rules) error {
 	return nil
 }
 
-// checkDealer checks the dealer streak, the stake, and who discarded.
+// checkDealer checks the dealer streak, the stake, and who discarded, in
+// the order of Score's errors: a streak out of range comes before the
+// stake, a streak the rules do not allow after it.
 func checkDealer(w *Win, r *Rules) error {
 	if w.DealerStreak < 0 || w.DealerStreak > MaxDealerStreak {
-		return CheckDealerStreak(w.DealerStreak, r)
+		return CheckDealerStreak(w.DealerStreak, r) // the range errors
 	}
 	if r.Base < 0 || r.Base > MaxStake || r.PerTai < 0 || r.PerTai > MaxStake {
 		return inputErrorf("stake %d + %d per tai is outside 0..%d", r.Base, r.PerTai, MaxStake)
