@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 
@@ -212,8 +213,39 @@ func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) error {
 
 // noQuery refuses query parameters on routes that take none.
 func noQuery(r *http.Request) error {
-	for k := range r.URL.Query() {
+	q, err := query(r)
+	if err != nil {
+		return err
+	}
+	for k := range q {
 		return badRequestf(k, "unknown parameter")
 	}
 	return nil
+}
+
+// query parses the request's query, refusing what URL.Query would drop
+// without a word: a pair with a ';' (not a separator) or a bad %-escape.
+// Dropping it would answer another question than the one asked (game 1
+// for "game=3;"). The error names the parameter of the pair at fault.
+func query(r *http.Request) (url.Values, error) {
+	q := url.Values{}
+	for pair := range strings.SplitSeq(r.URL.RawQuery, "&") {
+		if pair == "" {
+			continue
+		}
+		rawKey, rawValue, _ := strings.Cut(pair, "=")
+		key, kerr := url.QueryUnescape(rawKey)
+		if kerr != nil {
+			key = rawKey
+		}
+		value, verr := url.QueryUnescape(rawValue)
+		switch {
+		case strings.Contains(pair, ";"):
+			return nil, badRequestf(key, "%q holds a ';': separate parameters with '&'", pair)
+		case kerr != nil || verr != nil:
+			return nil, badRequestf(key, "%q is not a valid query (a bad %%-escape)", pair)
+		}
+		q[key] = append(q[key], value)
+	}
+	return q, nil
 }

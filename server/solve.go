@@ -17,12 +17,18 @@ import (
 // with the board, as the command deals it (defaults: turtle, game 1, pcg,
 // seed 1).
 func (s *Server) handleDeal(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
+	q, err := query(r)
+	if err != nil {
+		return err
+	}
 	for k, v := range q {
 		switch k {
 		case "layout", "game", "deal", "seed":
 			if len(v) > 1 {
 				return badRequestf(k, "given %d times", len(v))
+			}
+			if k != "layout" && v[0] == "" { // an empty layout is refused below
+				return badRequestf(k, "empty; leave it out for the default")
 			}
 		default:
 			return badRequestf(k, "unknown parameter (want layout, game, deal or seed)")
