@@ -219,34 +219,36 @@ func (s *Server) inlineGeometry(slots []slotJSON) (*solitaire.Geometry, uint64, 
 }
 
 // readBoardFile reads the text of a board file. Its layout must be one of
-// the server's layouts: the name is checked against them before the file
-// is read, so a file cannot name a path on the server.
+// the server's layouts, found by name as any request's (a title too) and
+// never looked up as a file: the server reads nothing a request names.
 func (s *Server) readBoardFile(text string) (*position, error) {
 	name, line := boardFileLayout(text)
 	if name == "" {
 		// No layout line: let the reader say what is wrong.
-		_, err := solitaire.ReadBoard(strings.NewReader(text), "file", &layouts.Finder{})
+		_, err := solitaire.ReadBoardWith(strings.NewReader(text), "file", s.noLayout)
 		if err == nil {
 			err = fmt.Errorf("no layout line")
 		}
 		return nil, badRequest("", err)
 	}
-	e, _, err := s.layouts.resolve(fmt.Sprintf("file:%d: layout", line), name)
+	e, g, err := s.layouts.resolve(fmt.Sprintf("file:%d: layout", line), name)
 	if err != nil {
 		return nil, err
 	}
-	b, err := solitaire.ReadBoard(strings.NewReader(text), "file", s.cfg.Finder)
+	b, err := solitaire.ReadBoardWith(strings.NewReader(text), "file", func(string) (*layouts.Layout, error) { return e.Layout, nil })
 	if err != nil {
 		return nil, badRequest("", err)
-	}
-	g, _ := e.geometry()
-	if b.Geo.Layout.Fingerprint() != e.fp {
-		return nil, badRequestf(fmt.Sprintf("file:%d: layout", line), "%s is not a layout of this server", name)
 	}
 	// Play on the server's compiled geometry (the same slots in the same
 	// order), so that solvers and cache keys are shared.
 	nb := &solitaire.Board{Geo: g, Groups: b.Groups, Present: b.Present}
 	return &position{board: nb, layout: e.Name, title: e.Layout.Title, about: "from a board file", fp: e.fp}, nil
+}
+
+// noLayout is the layout lookup of a board file without a layout line,
+// which the reader refuses before it looks.
+func (s *Server) noLayout(name string) (*layouts.Layout, error) {
+	return nil, fmt.Errorf("no layout %q", name)
 }
 
 // boardFileLayout returns the layout named by a board file and its line

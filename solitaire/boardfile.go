@@ -100,6 +100,13 @@ func ReadBoard(r io.Reader, name string, f *layouts.Finder) (*Board, error) {
 	return readBoard(r, name, func(n string) (*layouts.Layout, error) { return find(f, n) })
 }
 
+// ReadBoardWith reads a board file as [ReadBoard] does, looking its
+// layout up with find rather than a Finder (which may read the file a name
+// points to): a server gives a find that knows its own layouts only.
+func ReadBoardWith(r io.Reader, name string, find func(layout string) (*layouts.Layout, error)) (*Board, error) {
+	return readBoard(r, name, find)
+}
+
 // ReadBoardFile reads the board file name as [ReadBoard] does. A file
 // that cannot be opened, or a directory, is an *fs.PathError with Path
 // name.

@@ -52,7 +52,8 @@
 //   - "mjsolve board 1": the format and its version.
 //   - "layout NAME": the layout, a name as given to --layout (resolved by
 //     the layouts.Finder given to ReadBoard: a built-in, an installed
-//     game's layout such as xmahjongg/ox, or a file path). Once.
+//     game's layout such as xmahjongg/ox, or a file path; ReadBoardWith
+//     takes a lookup function instead). Once.
 //   - "tiles N": the number of tiles of the layout, checked against it so
 //     a board is never read onto the wrong layout. Once.
 //   - "geometry H": a fingerprint of the layout's slots in order (16

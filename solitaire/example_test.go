@@ -102,3 +102,24 @@ func ExampleWriteBoardFile() {
 	// 8 tiles, <nil>
 	// true
 }
+
+// Read a board file whose layout is looked up among a fixed set of
+// layouts only, never as a file.
+func ExampleReadBoardWith() {
+	mine := map[string]*layouts.Layout{}
+	mine["tiny8"], _ = layouts.Builtin("tiny8")
+	find := func(name string) (*layouts.Layout, error) {
+		if l, ok := mine[name]; ok {
+			return l, nil
+		}
+		return nil, fmt.Errorf("no layout %q here", name)
+	}
+	text := "mjsolve board 1\nlayout tiny8\ntiles 8\nfaces 1m 2m 2m 2m 2m 1m 1m 1m\nremoved 0 7\n"
+	b, err := solitaire.ReadBoardWith(strings.NewReader(text), "g.board", find)
+	fmt.Println(b.Remaining(), "tiles,", err)
+	_, err = solitaire.ReadBoardWith(strings.NewReader(strings.Replace(text, "tiny8", "/etc/passwd", 1)), "g.board", find)
+	fmt.Println(err)
+	// Output:
+	// 6 tiles, <nil>
+	// solitaire: g.board:2: no layout "/etc/passwd" here
+}

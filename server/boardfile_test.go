@@ -1,0 +1,54 @@
+package server
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/mjsolve/mjsolve/layouts"
+)
+
+// TestBoardFileLayoutIndexOnly checks that a board file posted to the
+// server finds its layout among the server's layouts only, as every other
+// request does: by a title too (which the index accepts), and with nothing
+// read from disk at request time (the layout file the server listed at
+// start has gone; a name the index knows must not lead to a file of that
+// name in the server's working directory either).
+func TestBoardFileLayoutIndexOnly(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "mine.txt")
+	const mine = "mjsolve-layout 1\nname mine\ntitle My row\nlevel 0\n[][][][]\n[][][][]\n"
+	if err := os.WriteFile(file, []byte(mine), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, ts := newTestServer(t, Config{Finder: &layouts.Finder{LayoutPath: []string{dir}}})
+	// Slots 0 and the last are free on both layouts, and 1m.
+	body := func(layout string, tiles int, faces string) string {
+		return fmt.Sprintf(`{"file":"mjsolve board 1\nlayout %s\ntiles %d\nfaces %s\nremoved 0 %d\n"}`, layout, tiles, faces, tiles-1)
+	}
+	for _, c := range []struct {
+		layout, want string
+		tiles        int
+		faces        string
+	}{
+		{"Tiny", "tiny8", 8, "1m 2m 2m 2m 2m 1m 1m 1m"}, // a built-in by its title
+		{"mine", "mine", 4, "1m 1m 1m 1m"},
+		{"my ROW", "mine", 4, "1m 1m 1m 1m"}, // a layout of the path by its title
+	} {
+		code, m, _ := call(t, ts, "POST", "/api/board", body(c.layout, c.tiles, c.faces))
+		if code != 200 || m["layout"] != c.want || m["tiles"] != float64(c.tiles) || len(m["removed"].([]any)) != 2 {
+			t.Errorf("layout %s: %d %v", c.layout, code, m)
+		}
+	}
+	// The file is gone: the server answers from what it listed at start.
+	if err := os.Remove(file); err != nil {
+		t.Fatal(err)
+	}
+	code, m, _ := call(t, ts, "POST", "/api/board", body("mine", 4, "1m 1m 1m 1m"))
+	if code != 200 || m["layout"] != "mine" {
+		t.Errorf("after the file went: %d %v", code, m)
+	}
+	// A name the index does not know is refused before anything is read.
+	wantError(t, ts, "POST", "/api/board", body(file, 4, "1m 1m 1m 1m"), 400, "file:2: layout: no layout")
+}
