@@ -53,15 +53,15 @@ func (p *PlayReport) writeText(line func(label, format string, args ...any)) {
 	line("won", "%d of %d: %s (95%% CI %s)", p.Won, p.Boards, percent(p.WinRate), ci(p.WinCI95))
 	line("peeking", "%d of %d decided winnable: %s (95%% CI %s)", p.Winnable, p.Winnable+p.Impossible,
 		percent(p.PeekRate), ci(p.PeekCI95))
-	line("price", "%d of %d winnable boards lost without peeking: %s (95%% CI %s)", p.WinnableLost, p.Winnable,
+	line("price", "%d of %s lost without peeking: %s (95%% CI %s)", p.WinnableLost, countNoun(p.Winnable, "winnable board"),
 		percent(p.Price), ci(p.PriceCI95))
-	line("left", "%.1f tiles on average on the %d lost boards", p.MeanLeftLost, p.Boards-p.Won)
+	line("left", "%.1f tiles on average on the %s", p.MeanLeftLost, countNoun(p.Boards-p.Won, "lost board"))
 	if p.Time.TotalNS > 0 {
 		line("play/board", "mean %s, p99 %s, max %s (game %d) of CPU time", fmtDur(p.Time.MeanNS),
 			fmtDur(p.Time.P99NS), fmtDur(p.Time.MaxNS), p.Time.MaxGame)
 	}
 	if p.WonImpossible > 0 {
-		line("WRONG", "%d boards won without peeking that the solver found impossible: a bug", p.WonImpossible)
+		line("WRONG", "%s won without peeking that the solver found impossible: a bug", countNoun(p.WonImpossible, "board"))
 	}
 }
 
@@ -141,7 +141,7 @@ func WritePlayText(w io.Writer, rows []PlayRow) error {
 			percent(p.WinRate), ci(p.WinCI95), percent(p.PeekRate), ci(p.PeekCI95),
 			percent(p.Price), ci(p.PriceCI95), p.MeanLeftLost, fmtDur(p.Time.MeanNS), fmtDur(rep.Time.MeanNS))
 		if p.WonImpossible > 0 {
-			wrong = append(wrong, fmt.Sprintf("%s won %d boards the solver found impossible: a bug", r.Strategy, p.WonImpossible))
+			wrong = append(wrong, fmt.Sprintf("%s won %s the solver found impossible: a bug", r.Strategy, countNoun(p.WonImpossible, "board")))
 		}
 	}
 	if err := tw.Flush(); err != nil {

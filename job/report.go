@@ -150,7 +150,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	case r.Interrupted:
 		boards += fmt.Sprintf(" of %d (interrupted)", r.Requested)
 	case r.merged && uint64(r.Boards) < r.Requested:
-		boards += fmt.Sprintf(" (%d games of the range missing)", r.Requested-uint64(r.Boards))
+		boards += fmt.Sprintf(" (%s of the range missing)", countNoun(r.Requested-uint64(r.Boards), "game"))
 	case uint64(r.Boards) < r.Requested:
 		boards += fmt.Sprintf(" of %d", r.Requested)
 	}
@@ -194,11 +194,16 @@ func (r *Report) WriteText(w io.Writer) error {
 		case r.NoCPU == r.Boards:
 			what = "of wall time (no CPU time recorded)"
 		case r.NoCPU > 0:
-			what = fmt.Sprintf("of CPU time (wall time for %d boards without)", r.NoCPU)
+			what = fmt.Sprintf("of CPU time (wall time for %s without)", countNoun(r.NoCPU, "board"))
 		}
 		if d := r.Difficulty; d != nil {
-			line("difficulty", "%s random playouts on %d winnable boards cleared %s of them; per board: mean %s, median %s, 1%% at most %s, %d never cleared",
-				groupThousands(d.Playouts), d.Boards, percent(d.ClearRate), percent(d.Mean), percent(d.Median), percent(d.P01), d.Never)
+			playouts, them := "playouts", "them"
+			if d.Playouts == 1 {
+				playouts, them = "playout", "it"
+			}
+			line("difficulty", "%s random %s on %s cleared %s of %s; per board: mean %s, median %s, 1%% at most %s, %d never cleared",
+				groupThousands(d.Playouts), playouts, countNoun(d.Boards, "winnable board"), percent(d.ClearRate), them,
+				percent(d.Mean), percent(d.Median), percent(d.P01), d.Never)
 		}
 		line("time/board", "mean %s, median %s, p99 %s, max %s (game %d) %s", fmtDur(r.Time.MeanNS),
 			fmtDur(r.Time.MedianNS), fmtDur(r.Time.P99NS), fmtDur(r.Time.MaxNS), r.Time.MaxGame, what)
@@ -212,22 +217,18 @@ func (r *Report) WriteText(w io.Writer) error {
 			if !analysis.ValidMethod(h.Method) {
 				name = strconv.QuoteToASCII(name)
 			}
-			hard = append(hard, fmt.Sprintf("game %d (%d scans, %d nodes, %s)", h.Game, h.Scans, h.Nodes, name))
+			hard = append(hard, fmt.Sprintf("game %d (%s, %s, %s)", h.Game, countNoun(h.Scans, "scan"), countNoun(h.Nodes, "node"), name))
 		}
 		line("hardest", "%s", strings.Join(hard, "; "))
 	}
 	if !r.merged {
 		if r.Solved > 0 && r.WallNS > 0 {
-			workers := "workers"
-			if r.Workers == 1 {
-				workers = "worker"
-			}
-			line("speed", "%.0f boards/s on %d %s (%d boards solved in this run)", r.PerSecond, r.Workers, workers, r.Solved)
+			line("speed", "%.0f boards/s on %s (%s solved in this run)", r.PerSecond, countNoun(r.Workers, "worker"), countNoun(r.Solved, "board"))
 		}
 		line("wall time", "%s", fmtDur(r.WallNS))
 	} else {
 		line("board time", "%s in all", fmtDur(r.Time.TotalNS))
-		files := fmt.Sprintf("%d, %d duplicate records skipped", r.Files, r.Duplicates)
+		files := fmt.Sprintf("%d, %s skipped", r.Files, countNoun(r.Duplicates, "duplicate record"))
 		if r.Disagreements > 0 {
 			files += fmt.Sprintf(" (%d unknown in one file, decided in another: the first kept)", r.Disagreements)
 		}

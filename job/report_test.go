@@ -40,7 +40,7 @@ unknown     1
 decided by  budget 1 (60% of the time), prune 1 (30%), random 1 (10%)
 time/board  mean 3.33µs, median 2.99µs, p99 6.00µs, max 6.00µs (game 4) of CPU time
 wall/board  mean 6.10µs, median 6.18µs, p99 9.00µs, max 9.00µs (game 1)
-hardest     game 4 (900 scans, 7 nodes, budget); game 1 (40 scans, 0 nodes, random); game 2 (1 scans, 0 nodes, prune)
+hardest     game 4 (900 scans, 7 nodes, budget); game 1 (40 scans, 0 nodes, random); game 2 (1 scan, 0 nodes, prune)
 speed       600 boards/s on 2 workers (3 boards solved in this run)
 wall time   5.00ms
 `
@@ -115,5 +115,65 @@ func TestReportOddMethodAndHugeTimes(t *testing.T) {
 	}
 	if !strings.Contains(out, "time/board  mean 4611686018s, median") || strings.Contains(out, "-") {
 		t.Errorf("times:\n%s", out)
+	}
+}
+
+// Every count in a report takes the singular for 1: one board solved on
+// one worker, with one scan, one node, one playout, one board lost without
+// peeking; a merge of files with one duplicate record and one game of the
+// range missing ("mjsolve solitaire --boards 1" printed "1 boards solved",
+// "1 scans").
+func TestReportCountsOfOne(t *testing.T) {
+	var s analysis.Summary
+	s.Add(analysis.Record{Game: 1, Verdict: solver.Winnable, Method: "search", NS: 3000, Scans: 1, Nodes: 1,
+		Clear: 1, Playouts: 1, Played: true, Moves: 1, Left: 2})
+	s.Solved, s.Wall = 1, time.Millisecond
+	h := analysis.Header{Layout: "tiny8", Tiles: 8, Deal: "pcg", Seed: 3, First: 1, Boards: 1, Strategy: "greedy"}
+	var b strings.Builder
+	if err := NewReport(h, &s, 1, 0, false).WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"\nprice       1 of 1 winnable board lost without peeking: 100.00%",
+		"\nleft        2.0 tiles on average on the 1 lost board\n",
+		"\ndifficulty  1 random playout on 1 winnable board cleared 100.00% of it;",
+		", 0 never cleared\n",
+		"(game 1) of wall time (no CPU time recorded)\n",
+		"\nhardest     game 1 (1 scan, 1 node, search)\n",
+		"\nspeed       1000 boards/s on 1 worker (1 board solved in this run)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+
+	// One board without a CPU time among two; one won that the solver found
+	// impossible (a bug the report must show).
+	s = analysis.Summary{}
+	s.Add(analysis.Record{Game: 1, Verdict: solver.Impossible, Method: "prune", NS: 3000, Scans: 1, Played: true, Won: true, Moves: 4})
+	s.Add(analysis.Record{Game: 2, Verdict: solver.Winnable, Method: "random", NS: 3000, CPUNS: 2000, Scans: 2})
+	h = analysis.Header{Layout: "tiny8", Tiles: 8, Deal: "pcg", Seed: 3, First: 1, Boards: 3, Strategy: "greedy"}
+	b.Reset()
+	if err := NewMergeReport(&analysis.MergeResult{Header: h, Summary: &s, Files: 2, Duplicates: 1}).WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	out = b.String()
+	for _, want := range []string{
+		"\nboards      2 (1 game of the range missing)\n",
+		"(game 1) of CPU time (wall time for 1 board without)\n",
+		"\nWRONG       1 board won without peeking that the solver found impossible: a bug\n",
+		"\nfiles       2, 1 duplicate record skipped\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	var rows strings.Builder
+	if err := WritePlayText(&rows, []PlayRow{{Strategy: "greedy", Report: NewMergeReport(&analysis.MergeResult{Header: h, Summary: &s, Files: 1})}}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "WRONG: greedy won 1 board the solver found impossible: a bug\n"; !strings.HasSuffix(rows.String(), want) {
+		t.Errorf("play table:\n%s\nwant it to end with %q", rows.String(), want)
 	}
 }

@@ -101,8 +101,9 @@ func ShowText(b *solitaire.Board, slots bool) string {
 		b.Remaining(), b.Free().Count(), matches, b.Picture(labels))
 }
 
-// countNoun writes n and a noun, with an s unless n is 1.
-func countNoun(n int64, noun string) string {
+// countNoun writes n and a noun, with an s unless n is 1: every count a
+// report or answer prints.
+func countNoun[N ~int | ~int64 | ~uint64](n N, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
