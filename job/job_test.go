@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mjsolve/mjsolve/analysis"
@@ -388,4 +389,32 @@ func TestSpecFieldErrors(t *testing.T) {
 	if fe, ok := errors.AsType[*FieldError](err); !ok || fe.Field != "resume" {
 		t.Errorf("resume without a record file: %v", err)
 	}
+}
+
+// SolveText counts moves in the singular for 1: a winnable board with one
+// pair left is "2 tiles cleared in 1 move" (it said "1 moves").
+func TestSolveTextOneMove(t *testing.T) {
+	g, _ := solitaire.Compile(builtin(t, "twin16"))
+	for game := uint64(1); game <= 20; game++ {
+		b, _ := solitaire.DealBoard(g, solitaire.PCG{Seed: 1}, game)
+		r, err := Solve(context.Background(), b, solver.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Verdict != solver.Winnable {
+			continue
+		}
+		for _, m := range r.Moves[:len(r.Moves)-1] {
+			b.Play(m)
+		}
+		if r, err = Solve(context.Background(), b, solver.Options{}); err != nil || r.Verdict != solver.Winnable {
+			t.Fatalf("game %d, one pair left: %v, %v", game, r.Verdict, err)
+		}
+		text := SolveText(b, r, false, 0)
+		if want := "winnable: 2 tiles cleared in 1 move ("; !strings.HasPrefix(text, want) {
+			t.Errorf("game %d, one pair left:\n%s\nwant it to start with %q", game, text, want)
+		}
+		return
+	}
+	t.Fatal("no winnable board in games 1..20")
 }

@@ -18,12 +18,12 @@ func SolveText(b *solitaire.Board, r solver.Result, minLeft bool, timeout time.D
 	var sb strings.Builder
 	switch r.Verdict {
 	case solver.Winnable:
-		fmt.Fprintf(&sb, "winnable: %d tiles cleared in %d moves (%s)\n", left, len(r.Moves), describeMethod(r))
+		fmt.Fprintf(&sb, "winnable: %d tiles cleared in %s (%s)\n", left, countNoun(len(r.Moves), "move"), describeMethod(r))
 		writeMoves(&sb, b, r.Moves)
 	case solver.Impossible:
 		fmt.Fprintf(&sb, "impossible: no order of play clears these %d tiles (%s)\n", left, describeMethod(r))
 		if minLeft && r.MinLeft >= 0 {
-			fmt.Fprintf(&sb, "at best %d tiles remain, after these %d moves:\n", r.MinLeft, len(r.Moves))
+			fmt.Fprintf(&sb, "at best %d tiles remain, after these %s:\n", r.MinLeft, countNoun(len(r.Moves), "move"))
 			writeMoves(&sb, b, r.Moves)
 		} else if minLeft {
 			sb.WriteString("the fewest tiles that must remain was not found in time\n")
@@ -74,7 +74,7 @@ func describeMethod(r solver.Result) string {
 	case solver.Random:
 		how = fmt.Sprintf("random play, game %d", r.Stats.RandomGames)
 	case solver.Search:
-		how = fmt.Sprintf("pairing search, %d nodes", r.Stats.Nodes)
+		how = "pairing search, " + countNoun(r.Stats.Nodes, "node")
 	case solver.Trivial:
 		how = "the board is empty"
 	default:
