@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mjsolve/mjsolve"
@@ -38,7 +39,7 @@ func TestCacheRoundTrip(t *testing.T) {
 	if !info2.FromCache || info2.CacheErr != nil || info2.BuildTime != info.BuildTime || !info2.Built.Equal(info.Built) {
 		t.Fatalf("second load: %+v (first %+v)", info2, info)
 	}
-	if diff := tablesDiff(built.pt, loaded.pt); diff != "" {
+	if diff := tablesDiff(built.loaded(), loaded.loaded()); diff != "" {
 		t.Fatalf("after the round trip: %s", diff)
 	}
 	if _, err := VerifyTables(o); err != nil {
@@ -95,7 +96,7 @@ func TestCacheUnwritable(t *testing.T) {
 		t.Fatal(err)
 	}
 	ts := LoadTables(TableOptions{CacheDir: filepath.Join(file, "sub")}) // a directory under a file
-	if info := ts.Info(); info.CacheErr == nil || ts.pt.nSuit != 187 {
+	if info := ts.Info(); info.CacheErr == nil || ts.loaded().nSuit != 187 {
 		t.Fatalf("got %+v, want built tables and a cache error", info)
 	}
 	if got, err := ts.Shanten(mjsolve.MustParseCounts("1111222233334444z")); err != nil || got != 4 {
@@ -177,5 +178,53 @@ func TestCacheCorruptPayload(t *testing.T) {
 		if _, err := decodePayload(p); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)
 		}
+	}
+}
+
+// OpenTables loads nothing until an analysis's input passes its checks:
+// every analysis refuses a part of the wrong size, or a fifth copy, with the
+// cache directory still empty; then goroutines analysing at once load the
+// tables once and agree with LoadTables's.
+func TestOpenTablesLoadsOnFirstGoodHand(t *testing.T) {
+	dir := t.TempDir()
+	ts := OpenTables(TableOptions{CacheDir: dir})
+	bad := []func() error{
+		func() error { _, err := ts.Shanten(mjsolve.MustParseCounts("123m")); return err },
+		func() error { _, err := ts.Shanten(mjsolve.MustParseCounts("123456789m123456789p")); return err },
+		func() error { _, err := ts.Shanten(mjsolve.Counts{5}); return err },
+		func() error { _, err := ts.Waits(mjsolve.MustParseCounts("12m"), nil); return err },
+		func() error { _, err := ts.Effective(mjsolve.MustParseCounts("12m"), nil, nil); return err },
+		func() error { _, err := ts.Advise(mjsolve.MustParseCounts("1m"), nil, nil); return err },
+		func() error {
+			_, err := (Forms{Ligu: true, Tables: ts}).Shanten(mjsolve.MustParseCounts("12m3p"))
+			return err
+		},
+	}
+	for i, f := range bad {
+		if err := f(); err == nil {
+			t.Errorf("bad input %d: no error", i)
+		}
+		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+			t.Fatalf("bad input %d loaded the tables (%s)", i, ents[0].Name())
+		}
+	}
+	hand := mjsolve.MustParseCounts("1122m3344p5566s777z1s")
+	want, err := LoadTables(TableOptions{NoCache: true}).Shanten(hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	got := make([]int, 4)
+	for i := range got {
+		wg.Go(func() { got[i], _ = ts.Shanten(hand) })
+	}
+	wg.Wait()
+	for i, g := range got {
+		if g != want {
+			t.Errorf("goroutine %d: shanten %d, want %d", i, g, want)
+		}
+	}
+	if info := ts.Info(); info.Path != filepath.Join(dir, cacheName) || info.FromCache || info.CacheErr != nil {
+		t.Errorf("info %+v: want built and cached in %s", info, dir)
 	}
 }

@@ -47,7 +47,9 @@
 // compressed and loaded on first use. The package reads no environment and
 // names no directory but the default: LoadTables takes the cache directory
 // (TableOptions) and returns a TableSet whose methods analyse with those
-// tables (Forms.Tables does the same with other forms); the package-level
+// tables (Forms.Tables does the same with other forms); OpenTables returns
+// one that loads on first use, by the first analysis whose input passes its
+// checks (a bad hand is refused without loading them); the package-level
 // functions use DefaultTables, loaded on first use with the options of
 // SetDefaultTableOptions (by default the cache in mjsolve/ under the user
 // cache directory). VerifyTables checks a cache file against a fresh build.

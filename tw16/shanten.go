@@ -40,7 +40,15 @@ func (f Forms) shanten(c *mjsolve.Counts) (int, error) {
 	if ts == nil {
 		ts = DefaultTables()
 	}
-	r, k := ts.pt.checkedReplacement(c)
+	pt := ts.pt.Load()
+	if pt == nil {
+		// Not loaded yet: check the part before loading them.
+		if _, err := partSize(c); err != nil {
+			return 0, err
+		}
+		pt = ts.loaded()
+	}
+	r, k := pt.checkedReplacement(c)
 	if k < 0 {
 		_, err := partSize(c)
 		return 0, err

@@ -62,8 +62,10 @@ func (o TableOptions) CachePath() (string, error) {
 // for concurrent use. Its methods analyse with the standard form; set
 // Forms.Tables to use it with other forms.
 type TableSet struct {
-	pt   *partTables
-	info TablesInfo
+	opts TableOptions
+	once sync.Once
+	pt   atomic.Pointer[partTables] // nil until loaded
+	info TablesInfo                 // set with pt
 }
 
 // LoadTables loads the tables from the cache file o names, or builds them
@@ -71,19 +73,42 @@ type TableSet struct {
 // It does not fail: when the cache cannot be read or written the tables are
 // built in memory, and Info tells why (TablesInfo.CacheErr).
 func LoadTables(o TableOptions) *TableSet {
-	ts := &TableSet{}
-	if o.NoCache {
-		var took time.Duration
-		ts.pt, took = buildTables()
-		ts.info = TablesInfo{Built: time.Now(), BuildTime: took, LoadTime: took}
-	} else {
-		ts.pt, ts.info = loadOrBuild(o, o.Rebuild)
-	}
+	ts := OpenTables(o)
+	ts.loaded()
 	return ts
 }
 
-// Info describes the tables and how they were loaded.
-func (ts *TableSet) Info() TablesInfo { return ts.info }
+// OpenTables returns the tables o names without loading them: they are
+// loaded as by LoadTables on first use, by the first analysis whose input
+// passes its checks (so that a bad hand is refused at once, without
+// building the tables on a fresh machine) or by Info.
+func OpenTables(o TableOptions) *TableSet { return &TableSet{opts: o} }
+
+// loaded returns the tables, loading them on first use.
+func (ts *TableSet) loaded() *partTables {
+	if pt := ts.pt.Load(); pt != nil {
+		return pt
+	}
+	ts.once.Do(func() {
+		var pt *partTables
+		if ts.opts.NoCache {
+			var took time.Duration
+			pt, took = buildTables()
+			ts.info = TablesInfo{Built: time.Now(), BuildTime: took, LoadTime: took}
+		} else {
+			pt, ts.info = loadOrBuild(ts.opts, ts.opts.Rebuild)
+		}
+		ts.pt.Store(pt)
+	})
+	return ts.pt.Load()
+}
+
+// Info describes the tables and how they were loaded, loading them if they
+// are not loaded yet.
+func (ts *TableSet) Info() TablesInfo {
+	ts.loaded()
+	return ts.info
+}
 
 // Shanten is Shanten with these tables.
 func (ts *TableSet) Shanten(concealed mjsolve.Counts) (int, error) {
@@ -157,7 +182,7 @@ func Tables() TablesInfo { return DefaultTables().Info() }
 // tables returns the tables of f: f.Tables, or the default ones.
 func (f Forms) tables() *partTables {
 	if f.Tables != nil {
-		return f.Tables.pt
+		return f.Tables.loaded()
 	}
-	return DefaultTables().pt
+	return DefaultTables().loaded()
 }

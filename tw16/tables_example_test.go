@@ -34,3 +34,30 @@ func ExampleLoadTables() {
 	// with 嚦咕嚦咕: 0
 	// waits: 1z
 }
+
+// Open the tables without loading them: a bad hand is refused at once, and
+// the first good one loads (or builds and caches) them.
+func ExampleOpenTables() {
+	dir, err := os.MkdirTemp("", "tw16-example")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	tables := tw16.OpenTables(tw16.TableOptions{CacheDir: dir})
+
+	_, err = tables.Waits(mjsolve.MustParseCounts("12m"), nil)
+	fmt.Println(err)
+	cached, _ := os.ReadDir(dir)
+	fmt.Println("files in the cache:", len(cached))
+
+	sh, _ := tables.Shanten(mjsolve.MustParseCounts("123456789m123456p1z"))
+	fmt.Println("shanten:", sh)
+	cached, _ = os.ReadDir(dir)
+	fmt.Println("files in the cache:", len(cached))
+	// Output:
+	// tw16: waits need a concealed part of 3k+1 tiles (1, 4, … 16), not 2
+	// files in the cache: 0
+	// shanten: 0
+	// files in the cache: 1
+}

@@ -68,6 +68,10 @@ func tw16TableOptions() tw16.TableOptions {
 // built and cached.
 func tw16Tables() *tw16.TableSet { return tw16.LoadTables(tw16TableOptions()) }
 
+// tw16LazyTables are tw16Tables loaded on first use: by the first hand
+// that passes its checks, so that bad input is refused at once.
+func tw16LazyTables() *tw16.TableSet { return tw16.OpenTables(tw16TableOptions()) }
+
 // tw16TablesOptions are the inputs of "mjsolve tw16 tables".
 type tw16TablesOptions struct {
 	call
@@ -261,7 +265,7 @@ func handError(err error) error {
 }
 
 func (opts *tw16HandOptions) run() error {
-	opts.q.Tables = tw16Tables()
+	opts.q.Tables = tw16LazyTables()
 	h, err := answer.NewHands(opts.q)
 	switch {
 	case err != nil:

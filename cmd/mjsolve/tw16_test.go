@@ -302,3 +302,44 @@ func TestTW16CommandsPassTheirTables(t *testing.T) {
 		t.Errorf("tw16's default tables load from %s after the commands, want %s", got, want)
 	}
 }
+
+// TestTW16BadHandLoadsNoTables: the hand commands refuse bad input before
+// they load the shanten tables (or build and cache them, half a second on a
+// fresh machine): with an empty $MJSOLVE_CACHE_DIR, a bad flag, hand, size
+// or copy count leaves the directory empty, with the same message as
+// before; a good hand then writes the cache.
+func TestTW16BadHandLoadsNoTables(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(cacheDirEnv, dir)
+	for _, c := range []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"", []string{"shanten", "12x"}, "mjsolve: HAND: unknown suit letter \"x\" after \"12\" in \"12x\"\n"},
+		{"", []string{"shanten", "123m"}, "mjsolve: HAND: a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not 3\n"},
+		{"", []string{"shanten", "123456789m123456789p"}, "mjsolve: HAND: a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not 18\n"},
+		{"", []string{"waits", "12m"}, "mjsolve: HAND: waits need a concealed part of 3k+1 tiles (1, 4, … 16), not 2\n"},
+		{"", []string{"effective", "12m"}, "mjsolve: HAND: effective tiles need a concealed part of 3k+1 tiles (1, 4, … 16), not 2; give a hand of 3k+2 tiles to advise\n"},
+		{"", []string{"advise", "1m"}, "mjsolve: HAND: advice needs a concealed part of 3k+2 tiles (2, 5, … 17), not 1\n"},
+		{"", []string{"shanten", "11111m"}, "mjsolve: HAND: 5th copy of 1m in \"11111m\"\n"},
+		{"", []string{"shanten", "1m", "--melds", "12m"}, "mjsolve: --melds: bad meld \"12m\": not a chow, pong or kong\n"},
+		{"", []string{"waits", "123m", "--visible", "1m1m1m1m"}, "mjsolve: 5 copies of 1m counting the hand, melds and --visible (at most 4)\n"},
+		{"", []string{"advise", "123m", "--melds", "123p"}, "mjsolve: HAND: 3 tiles with 1 meld; want 13 or 14\n"},
+		{"12x\n123m\n", []string{"shanten", "-"}, ""},
+	} {
+		code, _, errOut := runCmd(t, c.stdin, append([]string{"tw16"}, c.args...)...)
+		if code != exitBadInput || c.want != "" && errOut != c.want {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d, %q", c.args, code, errOut, exitBadInput, c.want)
+		}
+		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+			t.Fatalf("%v loaded the tables before refusing the input (%s in %s)", c.args, ents[0].Name(), dir)
+		}
+	}
+	if code, out, errOut := runCmd(t, "", "tw16", "shanten", "123m456p789s1z"); code != 0 || out != "shanten: 0 (tenpai, 聽牌)\n" {
+		t.Fatalf("a good hand: exit %d, %q, stderr %q", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "tw16-tables-v3.zst")); err != nil {
+		t.Errorf("a good hand did not load the tables: %v", err)
+	}
+}
