@@ -1,7 +1,11 @@
 package main
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -26,5 +30,86 @@ func TestReadmeInstall(t *testing.T) {
 	}
 	if strings.Contains(block, "@latest") {
 		t.Errorf("the install commands offer go install …@latest, which no proxy serves:\n%s", block)
+	}
+}
+
+// Every call of a package-level function of the module in README's Go
+// blocks names a function that exists and passes as many arguments as it
+// takes, so that the snippets a reader copies compile as far as the calls
+// go (the blocks are fragments: their variables are not declared).
+func TestReadmeGoCalls(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs := map[string]string{"job": "job", "solver": "solver", "solitaire": "solitaire", "layouts": "layouts",
+		"nopeek": "nopeek", "playout": "playout", "analysis": "analysis", "plot": "analysis/plot"}
+	params := map[string]map[string][2]int{} // package → function → {parameters, variadic}
+	for pkg, dir := range dirs {
+		params[pkg] = map[string][2]int{}
+		files, _ := filepath.Glob(filepath.Join("../..", dir, "*.go"))
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			af, err := parser.ParseFile(token.NewFileSet(), f, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range af.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Recv != nil || !fd.Name.IsExported() {
+					continue
+				}
+				n, variadic := 0, 0
+				for _, p := range fd.Type.Params.List {
+					k := max(len(p.Names), 1)
+					n += k
+					if _, ok := p.Type.(*ast.Ellipsis); ok {
+						variadic = 1
+					}
+				}
+				params[pkg][fd.Name.Name] = [2]int{n, variadic}
+			}
+		}
+	}
+	blocks := strings.Split(string(data), "```go\n")[1:]
+	if len(blocks) == 0 {
+		t.Fatal("README has no Go blocks")
+	}
+	calls := 0
+	for i, b := range blocks {
+		b, _, _ = strings.Cut(b, "```")
+		af, err := parser.ParseFile(token.NewFileSet(), "readme.go", "package p\nfunc _() {\n"+b+"\n}\n", 0)
+		if err != nil {
+			t.Errorf("README Go block %d does not parse: %v\n%s", i+1, err, b)
+			continue
+		}
+		ast.Inspect(af, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := c.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			id, ok := sel.X.(*ast.Ident)
+			if !ok || params[id.Name] == nil {
+				return true
+			}
+			calls++
+			p, ok := params[id.Name][sel.Sel.Name]
+			switch {
+			case !ok:
+				t.Errorf("README Go block %d calls %s.%s, which package %s does not have", i+1, id.Name, sel.Sel.Name, id.Name)
+			case p[1] == 0 && len(c.Args) != p[0] || p[1] == 1 && len(c.Args) < p[0]-1:
+				t.Errorf("README Go block %d calls %s.%s with %d arguments; it takes %d", i+1, id.Name, sel.Sel.Name, len(c.Args), p[0])
+			}
+			return true
+		})
+	}
+	if calls < 5 {
+		t.Errorf("only %d calls of the module's functions found in README's Go blocks", calls)
 	}
 }
