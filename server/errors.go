@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"os"
 	"strings"
 
 	"github.com/mjsolve/mjsolve"
@@ -113,10 +115,18 @@ func jsonError(err error, limit int64) *httpError {
 		mbe    *http.MaxBytesError
 		syntax *json.SyntaxError
 		typ    *json.UnmarshalTypeError
+		netErr *net.OpError
 	)
 	switch {
 	case errors.As(err, &mbe):
 		return &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("body: larger than %d bytes", limit)}
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		// The server's read limit ran out while the body was coming.
+		return &httpError{http.StatusRequestTimeout, "body: not all received in time; send the request at once"}
+	case errors.As(err, &netErr):
+		// Another failure to read the connection: say what, without the
+		// server's and the client's addresses.
+		return &httpError{http.StatusBadRequest, "body: could not be read: " + netErr.Err.Error()}
 	case errors.Is(err, io.EOF):
 		return &httpError{http.StatusBadRequest, "body: empty; send a JSON object"}
 	case errors.Is(err, io.ErrUnexpectedEOF):
