@@ -7,6 +7,7 @@ import (
 
 	"github.com/dgraph-io/ristretto/v2"
 
+	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
 )
@@ -92,9 +93,14 @@ func newResultCache(maxBytes int64) (*resultCache, error) {
 
 // positionKey is the cache key of b's position: fp, the fingerprint of its
 // geometry, then one byte per slot, the group of a tile on the board or
-// 0xff.
+// 0xff, then the slots themselves (relative to the layout's corner, as
+// the fingerprint takes them). The fingerprint is a 64-bit FNV-1a hash,
+// which a client that posts slots inline could forge to match another
+// layout's; with the slots in the key, positions of different layouts
+// never share an entry (ristretto hashes the key with a seeded hash).
 func positionKey(b *solitaire.Board, fp uint64) []byte {
-	key := make([]byte, 8+b.Geo.N)
+	slots := b.Geo.Layout.Slots
+	key := make([]byte, 8+b.Geo.N, 8+b.Geo.N+3*len(slots))
 	binary.LittleEndian.PutUint64(key, fp)
 	for i, g := range b.Groups {
 		if b.Present.Has(i) {
@@ -103,7 +109,41 @@ func positionKey(b *solitaire.Board, fp uint64) []byte {
 			key[8+i] = 0xff
 		}
 	}
+	lo := corner(slots)
+	for _, s := range slots {
+		key = binary.AppendUvarint(key, uint64(s.X-lo.X))
+		key = binary.AppendUvarint(key, uint64(s.Y-lo.Y))
+		key = binary.AppendUvarint(key, uint64(s.Z-lo.Z))
+	}
 	return key
+}
+
+// corner is the smallest x, y and z of slots (a layout's coordinates are
+// not negative).
+func corner(slots []layouts.Slot) layouts.Slot {
+	if len(slots) == 0 {
+		return layouts.Slot{}
+	}
+	lo := slots[0]
+	for _, s := range slots[1:] {
+		lo.X, lo.Y, lo.Z = min(lo.X, s.X), min(lo.Y, s.Y), min(lo.Z, s.Z)
+	}
+	return lo
+}
+
+// sameSlots reports whether a and b are the same slots in the same order,
+// wherever each layout lies.
+func sameSlots(a, b []layouts.Slot) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	la, lb := corner(a), corner(b)
+	for i := range a {
+		if a[i].X-la.X != b[i].X-lb.X || a[i].Y-la.Y != b[i].Y-lb.Y || a[i].Z-la.Z != b[i].Z-lb.Z {
+			return false
+		}
+	}
+	return true
 }
 
 // get returns the entry of a position, counting a hit or a miss. usable

@@ -40,8 +40,9 @@
 //
 // Results are cached (github.com/dgraph-io/ristretto/v2, Config.CacheBytes,
 // cost = the result's size in bytes) by position: the layout's geometry
-// fingerprint and the face of every tile still on the board, whatever the
-// deal or the order of play that led there. A winnable result is stored for
+// (its fingerprint and its slots, since a fingerprint can be forged) and
+// the face of every tile still on the board, whatever the deal or the
+// order of play that led there. A winnable result is stored for
 // every position along its solution too, so a player who follows the hints
 // finds the next position cached. A hint, as the command's, adds for a lost
 // position the fewest tiles that must remain when that is found within a
