@@ -32,6 +32,9 @@ func FuzzBoardRequest(f *testing.F) {
 	f.Add([]byte(`{"slots":[{"x":0,"y":0,"z":0},{"x":2,"y":0,"z":0}],"faces":["1m","1m"],"removed":[0,1]}`))
 	f.Add([]byte(`{"file":"mjsolve board 1\nlayout tiny8\ntiles 8\nfaces 1m 1m 2m 2m 1m 1m 2m 2m\nremoved 0 1\n"}`))
 	f.Add([]byte(`{"layout":"turtle","faces":["9x"],"geometry":"9cc023f09979333d","tiles":144}`))
+	f.Add([]byte(`{"file":"mjsolve board 1\nlayout Tiny\ntiles 8\nfaces 1m 1m 2m 2m 1m 1m 2m 2m\n"}`))
+	f.Add([]byte(`{"file":"mjsolve board 1\nlayout /etc/passwd\ntiles 8\nfaces 1m 1m 2m 2m 1m 1m 2m 2m\n"}`))
+	f.Add([]byte(`{"slots":[{"x":0,"y":0,"z":0},{"x":0,"y":0,"z":1},{"x":0,"y":0,"z":2},{"x":0,"y":0,"z":3}],"faces":["1m","1m","1m","1m"]}`))
 	f.Add([]byte(`{"layout":5}`))
 	f.Add([]byte(`{`))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -118,7 +121,8 @@ func FuzzDealQuery(f *testing.F) {
 	}
 	defer s.Close()
 	h := s.Handler()
-	for _, q := range []string{"", "layout=tiny8&game=3", "layout=turtle&deal=mjsolver&game=7", "game=x", "seed=-1&deal=pcg", "layout=%2e%2e%2fx", "a=%zz"} {
+	for _, q := range []string{"", "layout=tiny8&game=3", "layout=turtle&deal=mjsolver&game=7", "game=x", "seed=-1&deal=pcg", "layout=%2e%2e%2fx", "a=%zz",
+		"layout=tiny8;game=3", "layout=tiny8&game=%zz3", "game=", "game", "deal=&seed="} {
 		f.Add(q)
 	}
 	f.Fuzz(func(t *testing.T, q string) {
