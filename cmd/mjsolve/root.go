@@ -139,6 +139,11 @@ func runWith(h *hooks, args []string, stdin io.Reader, stdout, stderr io.Writer)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	// The completion command cobra adds on Execute, added now (after the
+	// streams, which its scripts are written to) so that it refuses an
+	// unknown shell as the other groups do.
+	root.InitDefaultCompletionCmd()
+	rejectUnknownSubcommands(root)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
@@ -289,8 +294,33 @@ or 143 (SIGTERM).`,
 		newTW16Cmd(),
 		newServeCmd(),
 	)
+	// The help command cobra adds on Execute, added now so that it refuses
+	// what it does not know as the others do (the completion command: see
+	// runWith).
+	root.InitDefaultHelpCmd()
+	rejectUnknownHelpTopics(root)
 	rejectUnknownSubcommands(root)
 	return root
+}
+
+// rejectUnknownHelpTopics makes "mjsolve help X" fail with exit code 2 when
+// X is no command: cobra's help would print "Unknown help topic" and the
+// root's usage, and exit 0.
+func rejectUnknownHelpTopics(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		if c.Name() != "help" || c.Run == nil {
+			continue
+		}
+		show := c.Run
+		c.Run = nil
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			if found, rest, err := cmd.Root().Find(args); found == nil || err != nil || len(rest) > 0 {
+				return fmt.Errorf("unknown help topic %q (see '%s --help')", strings.Join(args, " "), cmd.Root().Name())
+			}
+			show(cmd, args)
+			return nil
+		}
+	}
 }
 
 // rejectUnknownSubcommands makes every command group below root (a command

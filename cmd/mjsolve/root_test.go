@@ -59,6 +59,35 @@ func TestCompletion(t *testing.T) {
 	}
 }
 
+// The completion command and help are no exceptions: an unknown shell or
+// help topic is one line and exit 2 (both printed a help page and exited
+// 0), while their good uses still work.
+func TestUnknownCompletionShellAndHelpTopic(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"completion", "tcsh"}, "mjsolve: unknown command \"tcsh\" for \"mjsolve completion\"\n"},
+		{[]string{"completion", "bash", "zsh"}, "mjsolve: unknown command \"zsh\" for \"mjsolve completion bash\"\n"},
+		{[]string{"help", "solitare"}, "mjsolve: unknown help topic \"solitare\" (see 'mjsolve --help')\n"},
+		{[]string{"help", "tw16", "shantn"}, "mjsolve: unknown help topic \"tw16 shantn\" (see 'mjsolve --help')\n"},
+	} {
+		code, out, errOut := runCmd(t, "", c.args...)
+		if code != exitBadInput || out != "" || errOut != c.want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, stderr %q", c.args, code, out[:min(len(out), 80)], errOut, exitBadInput, c.want)
+		}
+	}
+	for _, args := range [][]string{{"completion"}, {"help"}, {"help", "tw16"}, {"help", "tw16", "shanten"}, {"help", "completion", "zsh"}} {
+		code, out, errOut := runCmd(t, "", args...)
+		if code != 0 || errOut != "" || !strings.Contains(out, "Usage:") {
+			t.Errorf("%v: exit %d, stderr %q, stdout starts %q", args, code, errOut, out[:min(len(out), 80)])
+		}
+	}
+	if _, out, _ := runCmd(t, "", "help", "tw16", "shanten"); !strings.Contains(out, "mjsolve tw16 shanten HAND") {
+		t.Errorf("help tw16 shanten shows another page:\n%s", out)
+	}
+}
+
 // TestHelpExamplesRun runs the examples in the help of the root command and
 // of the layouts and solitaire show commands, in a temporary directory over
 // a fake games root. The main job's example runs on 3 boards, not 100000.
