@@ -57,6 +57,9 @@ record. OUT is written whole or not at all, and may be one of the inputs.`,
 }
 
 func (o *analysisMergeOptions) run() error {
+	if o.cmd.Flags().Changed("out") && o.out == "" {
+		return errors.New("-o: give a file name (or leave -o out to write no records)")
+	}
 	var m *analysis.MergeResult
 	err := atomicfile.CheckTarget(o.out)
 	switch {

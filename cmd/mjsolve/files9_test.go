@@ -145,3 +145,36 @@ func TestShowJSON(t *testing.T) {
 		t.Errorf("text %q disagrees with JSON %+v", text, b)
 	}
 }
+
+// TestEmptyFileNamesRefused: an empty name given to a flag that writes a
+// file is a one-line error, exit 2, with nothing run or written, as --out
+// "" of the main job is (README: solitaire play "behaves as the main job").
+// solitaire play --out "", --plot "" (play and several layouts) and analysis
+// merge -o "" used to run and write nothing, with exit 0: a script whose
+// variable was empty got no file and no error.
+func TestEmptyFileNamesRefused(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	rec := filepath.Join(dir, "r.jsonl")
+	if code, _, errOut := runCmd(t, "", "solitaire", "--layout", "tiny8", "--boards", "3", "--out", rec); code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solitaire", "play", "--layout", "tiny8", "--boards", "3", "--out", ""}, "mjsolve: --out: give a file name (or leave --out out to write no records)\n"},
+		{[]string{"solitaire", "play", "--layout", "tiny8", "--boards", "3", "--plot", ""}, "mjsolve: --plot: give a file name (or leave --plot out to draw nothing)\n"},
+		{[]string{"solitaire", "--layout", "tiny8,ends10", "--boards", "3", "--plot", ""}, "mjsolve: --plot: give a file name (or leave --plot out to draw nothing)\n"},
+		{[]string{"analysis", "merge", rec, "-o", ""}, "mjsolve: -o: give a file name (or leave -o out to write no records)\n"},
+		{[]string{"analysis", "merge", rec, "--out", ""}, "mjsolve: -o: give a file name (or leave -o out to write no records)\n"},
+	} {
+		code, out, errOut := runCmd(t, "", c.args...)
+		if code != exitBadInput || out != "" || errOut != c.want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %q", c.args, code, out, errOut, c.want)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("files written: %v", ents)
+	}
+}
