@@ -241,7 +241,7 @@ func query(r *http.Request) (url.Values, error) {
 		value, verr := url.QueryUnescape(rawValue)
 		switch {
 		case strings.Contains(pair, ";"):
-			return nil, badRequestf(key, "%q holds a ';': separate parameters with '&'", pair)
+			return nil, badRequestf(key, "%q holds a ';', which does not separate parameters", pair)
 		case kerr != nil || verr != nil:
 			return nil, badRequestf(key, "%q is not a valid query (a bad %%-escape)", pair)
 		}
