@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,8 +22,9 @@ import (
 // already taken off. "tiles" and "geometry" (the layout's fingerprint), when
 // present, are checked against the layout, as in a board file. Instead of
 // all that, "file" may hold the text of a board file. "title", "free",
-// "game", "deal" and "seed" are answers; a request may carry them, and they
-// are ignored.
+// "game", "deal" and "seed" are answers; a request may carry them: they
+// are ignored, but for naming the board in a solve's answer when that game
+// deals its faces.
 type boardJSON struct {
 	Layout   string     `json:"layout,omitempty"`
 	Title    string     `json:"title,omitempty"`
@@ -132,15 +134,42 @@ func (s *Server) decodeBoard(in *boardJSON) (*position, error) {
 	p.about = "from the request"
 	if in.Game != nil && in.Deal != "" {
 		// As dealt by GET /api/deal, unless tiles have gone since.
-		p.about = fmt.Sprintf("game %d, deal %s", *in.Game, in.Deal)
-		if in.Seed != nil {
-			p.about += fmt.Sprintf(" seed %d", *in.Seed)
-		}
-		if len(in.Removed) > 0 {
-			p.about += fmt.Sprintf(", %d tiles removed", len(in.Removed))
+		if about, ok := dealtAs(b, *in.Game, in.Deal, in.Seed); ok {
+			p.about = about
+			if len(in.Removed) > 0 {
+				p.about += fmt.Sprintf(", %d tiles removed", len(in.Removed))
+			}
 		}
 	}
 	return &p, nil
+}
+
+// dealtAs names b's deal as the command does ("game 3, deal pcg seed 1")
+// when game of the dealer named deal (with seed, 1 when nil, for pcg) deals
+// b's faces on its layout; otherwise ok is false: a request's "game",
+// "deal" and "seed" are not taken on trust.
+func dealtAs(b *solitaire.Board, game uint64, deal string, seed *uint64) (about string, ok bool) {
+	sd := uint64(1)
+	if seed != nil {
+		sd = *seed
+	}
+	dealer, err := solitaire.DealerByName(deal, sd)
+	if err != nil {
+		return "", false
+	}
+	_, mjs := dealer.(solitaire.MJSolver)
+	if (mjs && seed != nil) || solitaire.CheckGame(dealer, game) != nil {
+		return "", false
+	}
+	d, err := solitaire.DealBoard(b.Geo, dealer, game)
+	if err != nil || !slices.Equal(d.Groups, b.Groups) {
+		return "", false
+	}
+	about = fmt.Sprintf("game %d, deal %s", game, deal)
+	if !mjs {
+		about += fmt.Sprintf(" seed %d", sd)
+	}
+	return about, true
 }
 
 // removeTiles takes the removed slots off b, checking that they could have
