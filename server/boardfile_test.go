@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/mjsolve/mjsolve/layouts"
@@ -51,4 +52,26 @@ func TestBoardFileLayoutIndexOnly(t *testing.T) {
 	}
 	// A name the index does not know is refused before anything is read.
 	wantError(t, ts, "POST", "/api/board", body(file, 4, "1m 1m 1m 1m"), 400, "file:2: layout: no layout")
+}
+
+// TestLayoutErrorReason checks that a layout the server lists but cannot
+// play says why without the layouts package's prefix, in the list and in
+// the layout's own answer, as every other error of the API.
+func TestLayoutErrorReason(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "bad.txt"), []byte("mjsolve-layout 1\nname bad\nlevel 0\n[][]x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, ts := newTestServer(t, Config{Finder: &layouts.Finder{LayoutPath: []string{dir}}})
+	_, m, _ := call(t, ts, "GET", "/api/layouts", "")
+	var msg string
+	for _, l := range m["layouts"].([]any) {
+		if e := l.(map[string]any); e["name"] == "bad" {
+			msg, _ = e["error"].(string)
+		}
+	}
+	if msg == "" || strings.HasPrefix(msg, "layouts: ") {
+		t.Errorf("the list says of the bad layout %q", msg)
+	}
+	wantError(t, ts, "GET", "/api/layouts/bad", "", 404, "layout bad cannot be read: ")
 }

@@ -157,7 +157,7 @@ type layoutJSON struct {
 func summarize(e *layoutEntry) layoutSummary {
 	s := layoutSummary{Name: e.Name, Source: e.Source, File: e.File}
 	if e.Err != nil {
-		s.Error = fieldMessage("", e.Err.Error())
+		s.Error = fieldMessage("", mjsolve.Reason(e.Err))
 	}
 	if l := e.Layout; l != nil {
 		s.Title, s.Tiles, s.Levels = l.Title, l.Len(), l.Levels()
@@ -199,7 +199,7 @@ func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if e.Layout == nil {
-		return &httpError{http.StatusNotFound, fmt.Sprintf("layout %s cannot be read: %s", e.Name, fieldMessage("", e.Err.Error()))}
+		return &httpError{http.StatusNotFound, fmt.Sprintf("layout %s cannot be read: %s", e.Name, fieldMessage("", mjsolve.Reason(e.Err)))}
 	}
 	writeJSON(w, http.StatusOK, layoutJSON{
 		layoutSummary: e.summary,
