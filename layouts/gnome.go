@@ -40,6 +40,9 @@ type gnomeParser struct {
 	curLines []int
 	inLayer  bool
 	layerZ   int
+	// openLines[i] is the line of the i-th element of the stack of open
+	// elements, for an element found inside a tile element.
+	openLines []int
 }
 
 func parseGnome(data []byte, file string) ([]*Layout, error) {
@@ -67,9 +70,11 @@ func parseGnome(data []byte, file string) ([]*Layout, error) {
 				return nil, err
 			}
 			stack = append(stack, name)
+			p.openLines = append(p.openLines, p.line)
 		case xml.EndElement:
 			name := strings.ToLower(t.Name.Local)
 			stack = stack[:len(stack)-1]
+			p.openLines = p.openLines[:len(p.openLines)-1]
 			switch name {
 			case "map":
 				if err := checkWithLines(p.cur.Slots, p.curLines, file, gnomeCoords); err != nil {
@@ -108,6 +113,11 @@ func (p *gnomeParser) start(name string, attrs map[string]string, stack []string
 	parent := ""
 	if len(stack) > 0 {
 		parent = stack[len(stack)-1]
+	}
+	switch parent {
+	case "tile", "row", "column", "block":
+		// A tile element holds nothing: this one lost its "/>".
+		return p.errorf("<%s> inside the <%s> of line %d (does that one lack its \"/>\"?)", name, parent, p.openLines[len(p.openLines)-1])
 	}
 	switch name {
 	case "mahjongg":

@@ -268,3 +268,21 @@ func TestGnomeErrorsPrintable(t *testing.T) {
 		}
 	}
 }
+
+// TestGnomeElementInsideTile: a tile element that lost its "/>" makes the
+// elements after it its children; the error names the element and the line
+// of the one left open, instead of saying "outside a <map>" about an element
+// that is inside one.
+func TestGnomeElementInsideTile(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"<mahjongg>\n<map name=\"a\">\n<column x=\"0\" top=\"0\" bottom=\"1\">\n<block left=\"1\" right=\"2\" top=\"0\" bottom=\"1\"/>\n</map></mahjongg>",
+			`layouts: g.map line 4: <block> inside the <column> of line 3 (does that one lack its "/>"?)`},
+		{"<mahjongg>\n<map name=\"a\">\n<tile x=\"0\" y=\"0\">\n\n<layer z=\"1\">\n</layer></map></mahjongg>",
+			`layouts: g.map line 5: <layer> inside the <tile> of line 3 (does that one lack its "/>"?)`},
+	} {
+		_, err := Read(strings.NewReader(c.src), "g.map")
+		if err == nil || err.Error() != c.want {
+			t.Errorf("got %v\nwant %s", err, c.want)
+		}
+	}
+}
