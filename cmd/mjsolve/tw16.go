@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/mjsolve/mjsolve"
@@ -114,6 +115,11 @@ func (opts *tw16TablesOptions) run() error {
 		return errors.New("--rebuild and --verify: give one")
 	}
 	a, err := answer.Tables(tw16TableOptions(), opts.rebuild, opts.verify)
+	if pe, ok := errors.AsType[*fs.PathError](err); ok && opts.rebuild && (pe.Op == "create" || pe.Op == "mkdir") {
+		// No file can be made there: bad input, as for every file the
+		// command writes (a write that fails, a full disk, exits 1).
+		return err
+	}
 	if err != nil {
 		return failure(err)
 	}

@@ -236,6 +236,22 @@ func TestTW16Tables(t *testing.T) {
 	}
 }
 
+// TestTW16TablesRebuildWhereNoFileCanBeMade: --rebuild into a cache
+// directory where no file can be made is bad input (exit 2), as for every
+// file the command writes (--out, --save, --png: "cannot create a file in
+// DIR"); it exited 1, the code of a full disk.
+func TestTW16TablesRebuildWhereNoFileCanBeMade(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(cacheDirEnv, filepath.Join(file, "cache"))
+	code, out, errOut := runCmd(t, "", "tw16", "tables", "--rebuild")
+	if want := "mjsolve: tw16: tables cache: mkdir " + file + ": not a directory\n"; code != exitBadInput || out != "" || errOut != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, %q", code, out, errOut, exitBadInput, want)
+	}
+}
+
 // BenchmarkTW16ShantenLines measures the batch mode of "tw16 shanten -" per
 // line of random 16- and 17-tile hands.
 func BenchmarkTW16ShantenLines(b *testing.B) {
