@@ -252,6 +252,22 @@ func TestTW16TablesRebuildWhereNoFileCanBeMade(t *testing.T) {
 	}
 }
 
+// TestTW16TablesNotCached: when the cache cannot be written, "tw16 tables"
+// still answers (the tables are built in memory) and says so without
+// naming a size for a file it did not write (it said "size:   0 bytes").
+func TestTW16TablesNotCached(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(cacheDirEnv, filepath.Join(file, "cache"))
+	code, out, errOut := runCmd(t, "", "tw16", "tables")
+	if code != 0 || errOut != "" || !strings.Contains(out, "\nsize:   - (not written: see the note)\n") ||
+		!strings.Contains(out, "\nnote:   tw16: tables cache: ") || !strings.HasSuffix(out, "tw16: tables cache: mkdir "+file+": not a directory\n") {
+		t.Errorf("exit %d, stderr %q, output\n%s", code, errOut, out)
+	}
+}
+
 // BenchmarkTW16ShantenLines measures the batch mode of "tw16 shanten -" per
 // line of random 16- and 17-tile hands.
 func BenchmarkTW16ShantenLines(b *testing.B) {

@@ -61,13 +61,17 @@ func (a *TablesAnswer) MarshalJSON() ([]byte, error) {
 		a.Action, i.FromCache, millis(i.LoadTime), errString(i.CacheErr)})
 }
 
-// WriteText writes the cache's path, size and build, what was done now,
-// and a cache error as a note.
+// WriteText writes the cache's path, size ("-" when it could not be
+// written) and build, what was done now, and a cache error as a note.
 func (a *TablesAnswer) WriteText(w io.Writer) error {
 	i := &a.Info
 	var b strings.Builder
 	fmt.Fprintf(&b, "cache:  %s\n", i.Path)
-	fmt.Fprintf(&b, "size:   %d bytes\n", i.Size)
+	if i.Size == 0 && i.CacheErr != nil {
+		b.WriteString("size:   - (not written: see the note)\n") // no file of that size
+	} else {
+		fmt.Fprintf(&b, "size:   %d bytes\n", i.Size)
+	}
 	fmt.Fprintf(&b, "built:  %s in %s\n", i.Built.UTC().Format("2006-01-02 15:04:05 MST"), i.BuildTime.Round(time.Millisecond))
 	switch {
 	case a.Action == "verified":
