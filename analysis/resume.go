@@ -127,20 +127,12 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 		if err != nil {
 			return fail(err)
 		}
-		if r.Game > h.Last() {
-			return fail(fmt.Errorf("analysis: cannot resume %s: it holds game %d, after this run's last game %d (ask for more boards)", path, r.Game, h.Last()))
-		}
-		if r.Verdict == Winnable && r.Playouts != h.Difficulty {
-			return fail(fmt.Errorf("analysis: cannot resume %s: line %d: game %d was run with %s; this run has %s", path, rr.Line(), r.Game, difficultyName(r.Playouts), difficultyName(h.Difficulty)))
-		}
-		if old := seen.get(r.Game); old != 0 {
-			if ov := Verdict(old - 1); conflicting(ov, r.Verdict) {
-				return fail(fmt.Errorf("analysis: cannot resume %s: line %d: game %d is %s, but %s in an earlier record", path, rr.Line(), r.Game, r.Verdict, ov))
-			}
+		if dup, err := checkResumed(path, rr, &r, &h, &seen); err != nil {
+			return fail(err)
+		} else if dup {
 			res.Duplicates++
 			continue
 		}
-		seen.set(r.Game, uint8(r.Verdict)+1)
 		if r.Game > res.Next {
 			res.Skip[r.Game] = r
 			continue
@@ -172,14 +164,37 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 	return res, nil
 }
 
+// checkResumed is ResumeRecords' check of the record r just read from rr
+// (the file path) against the run's h: a game after h's last, a winnable
+// board of another number of playouts, and a game read before (seen holds
+// the verdicts read so far) with another decided verdict are errors; dup
+// reports a game read before, whose record is dropped.
+func checkResumed(path string, rr *RecordReader, r *Record, h *Header, seen *gameSet) (dup bool, err error) {
+	if r.Game > h.Last() {
+		return false, fmt.Errorf("analysis: cannot resume %s: it holds game %d, after this run's last game %d (ask for more boards)", path, r.Game, h.Last())
+	}
+	if r.Verdict == Winnable && r.Playouts != h.Difficulty {
+		return false, fmt.Errorf("analysis: cannot resume %s: line %d: game %d was run with %s; this run has %s", path, rr.Line(), r.Game, difficultyName(r.Playouts), difficultyName(h.Difficulty))
+	}
+	if old := seen.get(r.Game); old != 0 {
+		if ov := Verdict(old - 1); conflicting(ov, r.Verdict) {
+			return false, fmt.Errorf("analysis: cannot resume %s: line %d: game %d is %s, but %s in an earlier record", path, rr.Line(), r.Game, r.Verdict, ov)
+		}
+		return true, nil
+	}
+	seen.set(r.Game, uint8(r.Verdict)+1)
+	return false, nil
+}
+
 // CheckResume reports, without changing anything, whether [ResumeRecords]
-// would refuse the record file path for the run described by h because of
-// its header (written for another experiment or first game, or unreadable),
-// with the error ResumeRecords would give. A file that does not exist, or
-// is empty, passes: ResumeRecords would create it. The records are not
-// read: a damaged record or a game after h's last is found by
-// ResumeRecords only. A run of several files checks them all first, so
-// that a later file's refusal comes before anything runs.
+// would refuse the record file path for the run described by h, with the
+// error ResumeRecords would give: for its header (written for another
+// experiment or first game, or unreadable) or for its records (damaged, a
+// game after h's last, another number of playouts, a game twice with
+// different decided verdicts). A file that does not exist, or is empty,
+// passes: ResumeRecords would create it; so does a file that merely ends
+// early, which ResumeRecords mends. A run of several files checks them all
+// first, so that a later file's refusal comes before anything runs.
 func CheckResume(path string, h Header) error {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -197,7 +212,22 @@ func CheckResume(path string, h Header) error {
 	}
 	defer rr.Close()
 	oh := rr.Header()
-	return resumable(path, &oh, &h)
+	if err := resumable(path, &oh, &h); err != nil {
+		return err
+	}
+	var seen gameSet
+	for {
+		r, err := rr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := checkResumed(path, rr, &r, &h, &seen); err != nil {
+			return err
+		}
+	}
 }
 
 // resumable is the header check of ResumeRecords: the file's header oh

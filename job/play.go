@@ -228,9 +228,8 @@ func checkPlay(ps *PlaySpec) error {
 // report per strategy. Every strategy plays the same boards. An error is
 // a bad spec (a *FieldError: a bad field, a game the dealer does not have,
 // a record file that exists without Resume, wrapping an *ExistsError), a
-// record file found unfit to continue (its header checked for every
-// strategy before any runs: see [analysis.CheckResume]; its records when
-// its strategy's turn comes: see [Prepare]), or a
+// record file found unfit to continue (every strategy's file, header and
+// records, is checked before any runs: see [analysis.CheckResume]), or a
 // failure while running, a *PlayRunError; nothing is written or run for
 // the first. When ctx is cancelled, Play keeps what
 // was done (in the reports and the record files) and returns with

@@ -189,9 +189,9 @@ type SurveyOutcome struct {
 // cannot be used is a row saying why, not an error. An error is either a
 // bad field of the spec, a *FieldError found before anything is made (see
 // [Prepare]; Dir and Resume are the spec's Out and Resume), a record file
-// found unfit to continue (its header checked for every layout before any
-// runs: see [analysis.CheckResume]; its records when its layout's turn
-// comes), a *FieldError naming "out" for two layouts whose record files
+// found unfit to continue (every layout's file, header and records, is
+// checked before any runs: see [analysis.CheckResume]), a *FieldError
+// naming "out" for two layouts whose record files
 // would have one name ([RecordFileName]), or a *SurveyRunError.
 func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 	if len(ss.Entries) == 0 {
