@@ -83,6 +83,12 @@ func Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeig
 // tiers (lone honors, lone numbered tiles, then the rest), then kind.
 func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeights) (Advice, error) {
 	var a Advice
+	// Without visible counts the part before the discard is what is seen:
+	// the discarded tile stays seen while the discards are tried.
+	own := concealed
+	if visible == nil {
+		visible = &own
+	}
 	k, seen, err := checkPart(&concealed, visible, 2, "advice needs a concealed part of 3k+2 tiles (2, 5, … 17), not %d")
 	if err != nil {
 		return a, err
@@ -160,6 +166,12 @@ func (f Forms) BestDiscard(concealed mjsolve.Counts, visible *mjsolve.Counts, cl
 		return a.Shanten, a.ranked[0], nil
 	}
 	var best Discard
+	// Without visible counts the part before the discard is what is seen:
+	// the discarded tile stays seen while the discards are tried.
+	own := concealed
+	if visible == nil {
+		visible = &own
+	}
 	k, seen, err := checkPart(&concealed, visible, 2, "advice needs a concealed part of 3k+2 tiles (2, 5, … 17), not %d")
 	if err != nil {
 		return 0, best, err
