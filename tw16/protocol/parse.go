@@ -31,6 +31,13 @@ func syntaxError[L Line](line L, field int, msg string) error {
 	return &SyntaxError{Line: string(s) + cut, Field: field, Msg: msg}
 }
 
+// quoteByte quotes a byte as Go would in a string: '\t', '\x7f', '\xff'
+// (strconv.QuoteRune would read 0x80–0xff as the runes U+0080–U+00FF).
+func quoteByte(c byte) string {
+	q := strconv.Quote(string([]byte{c}))
+	return "'" + q[1:len(q)-1] + "'"
+}
+
 // fields splits a line at single spaces into at most len(out) fields,
 // returning their bounds; a line with more fields, an empty field (two
 // spaces, a leading or trailing space) or a byte that is not printable
@@ -45,7 +52,7 @@ func fields[L Line](line L, out *[24][2]int32) (int, int, string) {
 			c := line[i]
 			if c != ' ' {
 				if c < 0x21 || c > 0x7e {
-					return 0, n + 1, "byte " + strconv.QuoteRune(rune(c)) + " is not printable ASCII"
+					return 0, n + 1, "byte " + quoteByte(c) + " is not printable ASCII"
 				}
 				continue
 			}

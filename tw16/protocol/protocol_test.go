@@ -291,3 +291,20 @@ func TestAllocations(t *testing.T) {
 		t.Errorf("%v allocations per round of parsing and formatting, want 0", n)
 	}
 }
+
+// A byte that is not printable ASCII is named by its value: 0xff is the
+// byte \xff, not the character ÿ (U+00FF) that a program would not find in
+// what it wrote.
+func TestRefusedByteNamed(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"/throw \xff12", `byte '\xff' is not printable ASCII`},
+		{"/throw \x8012", `byte '\x80' is not printable ASCII`},
+		{"/throw\t112", `byte '\t' is not printable ASCII`},
+		{"/throw 1\x7f2", `byte '\x7f' is not printable ASCII`},
+	} {
+		_, err := ParseReply(c.line)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseReply(%q): error %v, want it to say %s", c.line, err, c.want)
+		}
+	}
+}
