@@ -361,6 +361,7 @@ func TestSpecFieldErrors(t *testing.T) {
 	}{
 		{func(s *Spec) { s.Boards = 0 }, "boards", "must be at least 1"},
 		{func(s *Spec) { s.First, s.Boards = 1<<63, 1<<63 }, "boards", "first game 9223372036854775808 + 9223372036854775808 boards is too large"},
+		{func(s *Spec) { s.First, s.Boards = 1<<64-1, 1 }, "boards", "first game 18446744073709551615 + 1 board is too large"},
 		{func(s *Spec) { s.Workers = -1 }, "workers", "-1: must not be negative"},
 		{func(s *Spec) { s.Difficulty = -1 }, "difficulty", "-1: want 0 to 1000000 playouts per board"},
 		{func(s *Spec) { s.Timeout = -1 }, "timeout", "must not be negative"},

@@ -165,7 +165,7 @@ func (spec *Spec) check() (solitaire.Dealer, error) {
 	case spec.Boards == 0:
 		return nil, bad("boards", "must be at least 1")
 	case spec.First+spec.Boards < spec.First:
-		return nil, bad("boards", "first game %d + %d boards is too large", spec.First, spec.Boards)
+		return nil, bad("boards", "first game %d + %s is too large", spec.First, countNoun(spec.Boards, "board"))
 	case spec.Workers < 0:
 		return nil, bad("workers", "%d: must not be negative", spec.Workers)
 	case spec.Difficulty < 0 || spec.Difficulty > MaxDifficulty:
