@@ -93,7 +93,7 @@ func (t *Transcript) WriteRecords(w io.Writer) error {
 }
 
 // Summary describes the hand for people: "312 records, seat 2 (player 3)
-// wins …, points 0 0 0 0, 1 failures" (the failures are the '!' records).
+// wins …, points 0 0 0 0, 1 failure" (the failures are the '!' records).
 func (t *Transcript) Summary() string {
 	failed := 0
 	for _, r := range t.Records {
@@ -101,8 +101,11 @@ func (t *Transcript) Summary() string {
 			failed++
 		}
 	}
-	p := t.Points
-	return fmt.Sprintf("%d records, %s, points %d %d %d %d, %d failures", len(t.Records), t.Result, p[0], p[1], p[2], p[3], failed)
+	p, failures := t.Points, "failures"
+	if failed == 1 {
+		failures = "failure"
+	}
+	return fmt.Sprintf("%d records, %s, points %d %d %d %d, %d %s", len(t.Records), t.Result, p[0], p[1], p[2], p[3], failed, failures)
 }
 
 // replayWire plays the programs' side from the records.

@@ -232,3 +232,16 @@ func TestRunLogDirCannotBeMade(t *testing.T) {
 		}
 	}
 }
+
+// Summary counts failures in the singular for 1 ("1 failure"; it said "1
+// failures").
+func TestSummaryCountsOneFailure(t *testing.T) {
+	tr := &Transcript{Records: []Record{{Dir: '>'}, {Dir: '!'}, {Dir: '<'}}, Result: "drawn", Points: [4]int{0, 0, 0, 0}}
+	if got, want := tr.Summary(), "3 records, drawn, points 0 0 0 0, 1 failure"; got != want {
+		t.Errorf("Summary() = %q, want %q", got, want)
+	}
+	tr.Records = append(tr.Records, Record{Dir: '!'})
+	if got, want := tr.Summary(), "4 records, drawn, points 0 0 0 0, 2 failures"; got != want {
+		t.Errorf("Summary() = %q, want %q", got, want)
+	}
+}
