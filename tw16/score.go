@@ -117,8 +117,12 @@ func Score(w Win, r Rules) (Result, error) {
 		return true
 	})
 	if best.Decompositions == 0 {
-		return Result{}, inputErrorf("not a winning hand: %s with %s does not split into %d sets and a pair",
-			w.Concealed, win, full.Total()/3)
+		sets := "sets"
+		if full.Total()/3 == 1 {
+			sets = "set"
+		}
+		return Result{}, inputErrorf("not a winning hand: %s with %s does not split into %d %s and a pair",
+			w.Concealed, win, full.Total()/3, sets)
 	}
 	best.Rules = r.Name
 	best.Payments, best.Points = payments(&w, &r, best.Tai, w.SelfDrawn)

@@ -100,7 +100,11 @@ func checkTiles(w *Win) error {
 	}
 	want := handTiles - 3*len(w.Melds)
 	if got := w.Concealed.Total(); got != want {
-		return inputErrorf("hand has %d tiles; with %d melds it needs %d before the winning tile", got, len(w.Melds), want)
+		melds := "melds"
+		if len(w.Melds) == 1 {
+			melds = "meld"
+		}
+		return inputErrorf("hand has %d tiles; with %d %s it needs %d before the winning tile", got, len(w.Melds), melds, want)
 	}
 	for k, n := range allTiles(w) {
 		if n > 4 {
