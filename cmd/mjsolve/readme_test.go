@@ -113,3 +113,23 @@ func TestReadmeGoCalls(t *testing.T) {
 		t.Errorf("only %d calls of the module's functions found in README's Go blocks", calls)
 	}
 }
+
+// README's example of solve's output is what solve prints for the board it
+// names, up to the "..." that stands for the other moves.
+func TestReadmeSolveExample(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sec, ok := strings.Cut(string(data), "A solution is printed as numbered moves")
+	_, block, ok2 := strings.Cut(sec, "```\n")
+	block, _, _ = strings.Cut(block, "```")
+	if !ok || !ok2 {
+		t.Fatal("README has no example of solve's output")
+	}
+	want, _, _ := strings.Cut(block, " ...\n")
+	code, out, errOut := runCmd(t, "", "solitaire", "solve", "--layout", "turtle", "--game", "3")
+	if code != 0 || !strings.HasPrefix(want, "turtle (144 tiles), game 3,") || !strings.HasPrefix(out, want) {
+		t.Errorf("README shows\n%sbut solve --layout turtle --game 3 prints (exit %d, %s)\n%s", want, code, errOut, out[:min(len(out), len(want)+80)])
+	}
+}
