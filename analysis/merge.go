@@ -82,7 +82,7 @@ func MergeFilesContext(ctx context.Context, paths []string) (*MergeResult, error
 
 // MergeRecords merges record files as [MergeFiles] does and writes the
 // merged file to w: the merged header (the union of the files' game
-// ranges) and every game once — the record [MergeFiles] counts — in game
+// ranges; Difficulty 0 unless every file has the same) and every game once — the record [MergeFiles] counts — in game
 // order, zstd-compressed when zst is set. Merged shards of a run so give
 // the same records as the run in one piece. The records are held in memory
 // (about 100 bytes each) to be sorted; nothing is written when a file
@@ -259,6 +259,12 @@ func mergeFile(ctx context.Context, res *MergeResult, seen *gameSet, path, first
 		lo := min(res.Header.First, h.First)
 		hi := max(res.Header.Last(), h.Last())
 		res.Header.First, res.Header.Boards = lo, hi-lo+1
+		if res.Header.Difficulty != h.Difficulty {
+			// Files of different playouts: no number holds for every
+			// record; 0 says so, as in files written before it was
+			// recorded (a resume then reads the records).
+			res.Header.Difficulty = 0
+		}
 	}
 	for n := 0; ; n++ {
 		if n%4096 == 0 && ctx.Err() != nil {

@@ -199,3 +199,49 @@ func TestMergeFileContextStopsWhileWriting(t *testing.T) {
 		t.Errorf("%d files left beside the input", len(entries)-1)
 	}
 }
+
+// A merged file's header names a number of playouts (Header.Difficulty)
+// only when every file merged had that number: files of different
+// --difficulty (or one without) give a header that says 0, as files
+// written before it was recorded do, so that a resume reads the records
+// rather than trust a header that holds for part of them. The header took
+// the first file's number, and the merged file passed for a run of K
+// playouts with records of another.
+func TestMergeRecordsDifficultyHeader(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, first uint64, k int64) string {
+		h := testHeader(first, 2)
+		h.Difficulty = k
+		recs := []Record{{Game: first, Verdict: Impossible, Method: "search", Scans: 9}, {Game: first + 1, Verdict: Winnable, Method: "random", Scans: 1}}
+		if k != 0 {
+			recs[1].Clear, recs[1].Playouts = 1, k
+		}
+		p := filepath.Join(dir, name)
+		writeRecords(t, p, h, recs)
+		return p
+	}
+	a10, b10, c20, d0 := write("a.jsonl", 1, 10), write("b.jsonl", 3, 10), write("c.jsonl", 5, 20), write("d.jsonl", 7, 0)
+	for _, c := range []struct {
+		paths []string
+		want  int64
+	}{
+		{[]string{a10, b10}, 10},
+		{[]string{a10, c20}, 0},
+		{[]string{a10, b10, d0}, 0},
+		{[]string{d0, a10}, 0},
+	} {
+		var buf strings.Builder
+		m, err := MergeRecords(c.paths, &buf, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rr, err := NewRecordReader(strings.NewReader(buf.String()), "merged")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rr.Header().Difficulty; got != c.want || m.Header.Difficulty != c.want {
+			t.Errorf("%d files: merged header difficulty %d (result %d), want %d", len(c.paths), got, m.Header.Difficulty, c.want)
+		}
+		rr.Close()
+	}
+}
