@@ -34,9 +34,12 @@ func (b *Board) WriteTo(w io.Writer) (int64, error) { return WriteBoard(w, b, ni
 // directory.
 func WriteBoard(w io.Writer, b *Board, f *layouts.Finder) (int64, error) {
 	ref := LayoutRef(b.Geo.Layout, f)
-	if ref == b.Geo.Layout.Source && !filepath.IsAbs(ref) {
-		if abs, err := filepath.Abs(ref); err == nil {
-			ref = abs
+	// A layout file, or one map of a GNOME map file ("FILE#NAME"), given
+	// by a relative path: name the file by its absolute path.
+	if src := b.Geo.Layout.Source; src != "" && !filepath.IsAbs(src) &&
+		(ref == src || strings.HasPrefix(ref, src+"#")) {
+		if abs, err := filepath.Abs(src); err == nil {
+			ref = abs + ref[len(src):]
 		}
 	}
 	var sb strings.Builder
@@ -153,6 +156,18 @@ type boardFile struct {
 	removedAt    []int // line of each removed slot
 }
 
+// stripComment cuts a comment off a line of a board file: from a "#" at
+// the start of the line or after a blank. A "#" inside a word is kept, so
+// that a layout named FILE#NAME (one map of a GNOME map file) reads.
+func stripComment(line string) string {
+	for i := 0; i < len(line); i++ {
+		if line[i] == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t') {
+			return line[:i]
+		}
+	}
+	return line
+}
+
 // maxLine bounds the length of one line of a board file.
 const maxLine = 64 << 10
 
@@ -171,9 +186,7 @@ func parseBoardFile(r io.Reader, file string) (*boardFile, error) {
 		if line == 1 {
 			text = strings.TrimPrefix(text, "\ufeff") // a byte order mark some editors write
 		}
-		if i := strings.IndexByte(text, '#'); i >= 0 {
-			text = text[:i]
-		}
+		text = stripComment(text)
 		fields := strings.Fields(text)
 		if len(fields) == 0 {
 			continue

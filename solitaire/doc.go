@@ -33,8 +33,9 @@
 //
 // # Board files
 //
-// A board file is text, one statement per line; "#" starts a comment, and
-// blank lines are ignored. The first statement is the format line, then a
+// A board file is text, one statement per line; "#" at the start of a line
+// or after a blank starts a comment (one inside a word, as in a layout named
+// FILE#NAME, does not), and blank lines are ignored. The first statement is the format line, then a
 // layout, a tile count, the layout's fingerprint, the faces and the removed
 // tiles:
 //

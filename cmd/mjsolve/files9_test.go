@@ -178,3 +178,29 @@ func TestEmptyFileNamesRefused(t *testing.T) {
 		t.Errorf("files written: %v", ents)
 	}
 }
+
+// TestBoardFileGnomeMapByFile: a board saved on one map of a GNOME map
+// file given as FILE#NAME reads back, from the directory it was saved in
+// and from any other. The board file named the layout "maps.map#two",
+// relative, and its reader took the "#" for a comment: "maps.map holds 2
+// layouts", even in the same directory.
+func TestBoardFileGnomeMapByFile(t *testing.T) {
+	dir := t.TempDir()
+	maps := `<mahjongg>
+<map name="One" scorename="one"><row y="0" left="0" right="5"/></map>
+<map name="Two" scorename="two"><row y="0" left="0" right="3"/><tile x="1" y="0" z="1"/><tile x="2" y="0" z="1"/></map>
+</mahjongg>
+`
+	os.WriteFile(filepath.Join(dir, "maps.map"), []byte(maps), 0o644)
+	t.Chdir(dir)
+	if code, _, errOut := runCmd(t, "", "solitaire", "show", "--layout", "maps.map#two", "--game", "2", "--save", "g.board"); code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, wd := range []string{dir, t.TempDir()} {
+		t.Chdir(wd)
+		code, out, errOut := runCmd(t, "", "solitaire", "show", "--board", filepath.Join(dir, "g.board"))
+		if code != 0 || !strings.Contains(out, "6 tiles on the board") {
+			t.Errorf("from %s: exit %d, stdout %q, stderr %q", wd, code, out, errOut)
+		}
+	}
+}
