@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -64,11 +65,13 @@ type plotFlags struct {
 	file, size string
 	format     string // png, svg or pdf, by the file's extension
 	w, h       int
+	cmd        *cobra.Command // whose flags they are
 }
 
 // add adds the flags to cmd; usage describes --plot; size is the default
 // of --plot-size and sizeUsage its help (no --plot-size when size is "").
 func (f *plotFlags) add(cmd *cobra.Command, usage, size, sizeUsage string) {
+	f.cmd = cmd
 	cmd.Flags().StringVar(&f.file, "plot", "", usage)
 	if size != "" {
 		cmd.Flags().StringVar(&f.size, "plot-size", size, sizeUsage)
@@ -78,12 +81,16 @@ func (f *plotFlags) add(cmd *cobra.Command, usage, size, sizeUsage string) {
 
 // check reads the size (a bad one is an error even without --plot) and,
 // when a file is given, its format, and checks that the file can be
-// written (found out now, not after a long run).
+// written (found out now, not after a long run); an empty name given is an
+// error, not a run that draws nothing.
 func (f *plotFlags) check() (err error) {
 	if f.size != "" {
 		if f.w, f.h, err = parseSize("--plot-size", f.size); err != nil {
 			return err
 		}
+	}
+	if f.file == "" && f.cmd != nil && f.cmd.Flags().Changed("plot") {
+		return errors.New("--plot: give a file name (or leave --plot out to draw nothing)")
 	}
 	if f.file == "" {
 		return nil

@@ -92,6 +92,8 @@ func (o *tw16RefereeOptions) run() error {
 		return fmt.Errorf("--games %d: want at least 1 hand", o.Hands)
 	case o.MoveTime <= 0:
 		return fmt.Errorf("--move-time %v: want a positive duration", o.MoveTime)
+	case o.LogDir == "" && o.cmd.Flags().Changed("log"):
+		return errors.New("--log: give a directory name (or leave --log out to keep no transcripts)")
 	}
 	var err error
 	if o.Honors, err = parseHonors(o.honors); err != nil {
@@ -122,7 +124,7 @@ func (o *tw16RefereeOptions) run() error {
 			failures++
 			fmt.Fprintf(bar.Above(o.stderr), "mjsolve: %s\n", f)
 		}
-		bar.Show(fmt.Sprintf("hands (%d failures)", failures), uint64(r.Scheduled.Index+1), uint64(o.Hands))
+		bar.Show(fmt.Sprintf("hands (%d %s)", failures, plural(failures, "failure")), uint64(r.Scheduled.Index+1), uint64(o.Hands))
 	}
 	tab, runErr := referee.Run(o.ctx, o.Options)
 	bar.Stop()

@@ -375,3 +375,25 @@ func TestTW16BadHandLoadsNoTables(t *testing.T) {
 		t.Errorf("a good hand did not load the tables: %v", err)
 	}
 }
+
+// TestTW16EmptyFileNamesRefused: an empty --plot of tw16 referee and tw16
+// stats, and an empty --log of the referee, are a one-line error, exit 2,
+// with nothing run, as the solitaire commands' empty names are; they ran
+// and wrote nothing, with exit 0.
+func TestTW16EmptyFileNamesRefused(t *testing.T) {
+	t.Chdir(t.TempDir())
+	players := []string{"--games", "1", "--player", "true", "--player", "true", "--player", "true", "--player", "true"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{append([]string{"tw16", "referee", "--plot", ""}, players...), "mjsolve: --plot: give a file name (or leave --plot out to draw nothing)\n"},
+		{append([]string{"tw16", "referee", "--log", ""}, players...), "mjsolve: --log: give a directory name (or leave --log out to keep no transcripts)\n"},
+		{[]string{"tw16", "stats", "--deals", "1", "--plot", ""}, "mjsolve: --plot: give a file name (or leave --plot out to draw nothing)\n"},
+	} {
+		code, out, errOut := runCmd(t, "", c.args...)
+		if code != exitBadInput || out != "" || errOut != c.want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}
