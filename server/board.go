@@ -254,7 +254,7 @@ func (s *Server) readBoardFile(text string) (*position, error) {
 	name, line := boardFileLayout(text)
 	if name == "" {
 		// No layout line: let the reader say what is wrong.
-		_, err := solitaire.ReadBoardWith(strings.NewReader(text), "file", s.noLayout)
+		_, err := solitaire.ReadBoardWith(strings.NewReader(text), "file", noLayout)
 		if err == nil {
 			err = fmt.Errorf("no layout line")
 		}
@@ -276,7 +276,7 @@ func (s *Server) readBoardFile(text string) (*position, error) {
 
 // noLayout is the layout lookup of a board file without a layout line,
 // which the reader refuses before it looks.
-func (s *Server) noLayout(name string) (*layouts.Layout, error) {
+func noLayout(name string) (*layouts.Layout, error) {
 	return nil, fmt.Errorf("no layout %q", name)
 }
 
