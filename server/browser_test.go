@@ -283,6 +283,11 @@ func TestBrowser(t *testing.T) {
 	p.do(chromedp.Click(chromedp.CSS("#hint")))
 	p.wait(`document.getElementById('status').textContent === 'Lost: no order of play clears these 20 tiles; at best 4 must remain.'`)
 
+	// An address with a dealer the page does not offer: the server's
+	// error is shown, not another deal.
+	p.do(chromedp.Navigate(ts.URL + "/?layout=tiny8&game=2&deal=bogus"))
+	p.wait(`document.getElementById('status').textContent.startsWith('Deal failed: deal: unknown dealer "bogus"')`)
+
 	// A phone: the board fits the width and nothing scrolls sideways; the
 	// address opens the deal directly.
 	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait, chromedp.EmulateTouch),

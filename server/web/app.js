@@ -626,7 +626,17 @@ function start() {
   const q = new URLSearchParams(location.search);
   if (q.get('layout')) $('layout').value = q.get('layout');
   if (q.get('game')) $('game').value = q.get('game');
-  if (q.get('deal')) $('deal').value = q.get('deal');
+  if (q.get('deal')) {
+    // A dealer the list does not offer is sent as it is, for the server
+    // to say what is wrong with it.
+    $('deal').value = q.get('deal');
+    if ($('deal').value !== q.get('deal')) {
+      const o = document.createElement('option');
+      o.value = o.textContent = q.get('deal');
+      $('deal').appendChild(o);
+      $('deal').value = q.get('deal');
+    }
+  }
   if (q.get('seed')) $('seed').value = q.get('seed');
   $('seed-label').hidden = $('deal').value !== 'pcg';
   if (q.get('layout')) {
