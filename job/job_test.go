@@ -12,6 +12,7 @@ import (
 
 	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/layouts"
+	"github.com/mjsolve/mjsolve/nopeek"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
 )
@@ -80,6 +81,62 @@ func FuzzParseShard(f *testing.F) {
 		}
 		if again, err := ParseShard(sh.String()); err != nil || again != sh {
 			t.Fatalf("round trip of %q: %v, %v", s, again, err)
+		}
+	})
+}
+
+// FuzzSelectLayouts: whatever the --layout selector, SelectLayouts
+// either picks known layouts, each once, or says why in one line; it never
+// panics (a bad glob, an empty name in a list, an unknown name).
+func FuzzSelectLayouts(f *testing.F) {
+	for _, s := range []string{"all", "t*", "turtle,tiny8", "tiny8,TINY8", "[", "x*,", ",", "turtle,", "nosuch", "*8", "t?ny8", "a\\", " all "} {
+		f.Add(s)
+	}
+	finder := &layouts.Finder{} // the built-ins only
+	list := finder.List()
+	f.Fuzz(func(t *testing.T, sel string) {
+		got, err := SelectLayouts(sel, list, finder.Find)
+		if err != nil {
+			if msg := err.Error(); msg == "" || strings.Contains(msg, "\n") {
+				t.Fatalf("SelectLayouts(%q): error %q", sel, msg)
+			}
+			return
+		}
+		seen := map[string]bool{}
+		for _, e := range got {
+			if e.Layout == nil || seen[e.Name] {
+				t.Fatalf("SelectLayouts(%q): %q chosen twice or without its layout", sel, e.Name)
+			}
+			seen[e.Name] = true
+		}
+		if len(got) == 0 {
+			t.Fatalf("SelectLayouts(%q): no layouts and no error", sel)
+		}
+	})
+}
+
+// FuzzSelectStrategies: --strategy gives known strategies, each once, or
+// a one-line *FieldError naming the field.
+func FuzzSelectStrategies(f *testing.F) {
+	for _, s := range []string{"all", "random", "random,greedy", "greedy,greedy", "", ",", "random,", "foo", " lookahead ", "ALL"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, sel string) {
+		got, err := SelectStrategies(sel)
+		if err != nil {
+			fe, ok := errors.AsType[*FieldError](err)
+			if !ok || fe.Field != "strategy" || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("SelectStrategies(%q): error %v", sel, err)
+			}
+			return
+		}
+		if len(got) == 0 {
+			t.Fatalf("SelectStrategies(%q): none and no error", sel)
+		}
+		for i, s := range got {
+			if !slices.Contains(nopeek.Strategies(), s) || slices.Contains(got[:i], s) {
+				t.Fatalf("SelectStrategies(%q) = %v", sel, got)
+			}
 		}
 	})
 }

@@ -170,3 +170,26 @@ func TestCompileReadsNoFiles(t *testing.T) {
 		t.Errorf("Compile made %.0f allocations: it reads files", n)
 	}
 }
+
+// FuzzParseGroup: a face name ParseGroup accepts names a group, which
+// reads back from its own name; anything else is a one-line error.
+func FuzzParseGroup(f *testing.F) {
+	for _, s := range []string{"7p", "E", "flower", "season", "fl", "se", "5z", "7z", "8z", "0m", "", "1m2m", "Flower", "1z "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		g, err := ParseGroup(s)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("ParseGroup(%q): error on several lines: %v", s, err)
+			}
+			return
+		}
+		if int(g) >= NumGroups {
+			t.Fatalf("ParseGroup(%q) = group %d", s, g)
+		}
+		if back, err := ParseGroup(g.String()); err != nil || back != g {
+			t.Fatalf("ParseGroup(%q) = %v, which reads back as %v, %v", s, g, back, err)
+		}
+	})
+}
