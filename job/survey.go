@@ -58,7 +58,10 @@ func IsSelector(s string) bool {
 // ("xmahjongg/*", "kmahjongg/d*"; see path.Match), or a comma-separated
 // list of names, each resolved by find (a name the list lacks, or a file).
 // The order is the list's for "all" and globs, the selector's for lists.
-// A glob that matches nothing, or a name find cannot resolve, is an error.
+// A glob that matches nothing, or a name that is no layout, is an error; a
+// listed layout or a file that find refuses (more than 144 tiles, an odd
+// number, a file that does not read) is an entry with its Err, as "all"
+// gives the unusable ones.
 func SelectLayouts(sel string, list []layouts.Entry, find func(string) (*layouts.Layout, error)) ([]layouts.Entry, error) {
 	sel = strings.TrimSpace(sel)
 	switch {
@@ -93,7 +96,15 @@ func SelectLayouts(sel string, list []layouts.Entry, find func(string) (*layouts
 		}
 		l, err := find(name)
 		if err != nil {
-			return nil, err
+			e, ok := unusableEntry(name, err, list)
+			if !ok {
+				return nil, err
+			}
+			if !seen[e.Name] {
+				seen[e.Name] = true
+				out = append(out, e)
+			}
+			continue
 		}
 		if seen[l.Name] {
 			continue
@@ -103,6 +114,23 @@ func SelectLayouts(sel string, list []layouts.Entry, find func(string) (*layouts
 		out = append(out, e)
 	}
 	return out, nil
+}
+
+// unusableEntry is the entry of a name in a comma list that find refused
+// with err but that names a layout all the same: a listed layout the solver
+// cannot use (more than 144 tiles, a file that does not read), or a file
+// that exists. Such a layout is a row of the survey that says why, as it is
+// with "all" or a glob; a name that is no layout at all is not.
+func unusableEntry(name string, err error, list []layouts.Entry) (layouts.Entry, bool) {
+	for _, e := range list {
+		if e.Err != nil && strings.EqualFold(e.Name, name) {
+			return e, true
+		}
+	}
+	if fi, statErr := os.Stat(name); statErr == nil && fi.Mode().IsRegular() {
+		return layouts.Entry{Name: name, Source: layouts.SourceFile, File: name, Err: err}, true
+	}
+	return layouts.Entry{}, false
 }
 
 // sourceOf is the source of the listed layout called name, or "file".

@@ -137,3 +137,25 @@ func TestSurveyPlotWithoutRates(t *testing.T) {
 		t.Errorf("%s written: %v", png, err)
 	}
 }
+
+// TestSurveyListUnusableRow: a comma list naming a layout file the solver
+// cannot use (here an odd number of tiles) gives a row that says why, as
+// "all" and globs do for listed layouts (README: "A layout the solver
+// cannot use ... is a row that says why at its end; the others still
+// run"); the whole command failed with exit 2 instead. A name that is no
+// layout at all is still an error.
+func TestSurveyListUnusableRow(t *testing.T) {
+	dir := t.TempDir()
+	odd := filepath.Join(dir, "odd3")
+	os.WriteFile(odd, []byte("0 0 0\n0 2 0\n0 4 0\n"), 0o644)
+	code, out, errOut := runCmdWith(t, fakeHooks(), "", "solitaire", "--layout", odd+",tiny8", "--boards", "4", "--workers", "1")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || errOut != "" || len(lines) != 3 || !strings.HasPrefix(lines[1], odd+"  file ") ||
+		!strings.HasSuffix(lines[1], "unusable: "+odd+" has an odd number of tiles (3)") || !strings.HasPrefix(lines[2], "tiny8 ") {
+		t.Errorf("exit %d, stderr %q, table:\n%s", code, errOut, out)
+	}
+	code, _, errOut = runCmdWith(t, fakeHooks(), "", "solitaire", "--layout", filepath.Join(dir, "nofile")+",tiny8", "--boards", "4")
+	if code != exitBadInput || !strings.Contains(errOut, "unknown layout") {
+		t.Errorf("a name that is no layout: exit %d, %q", code, errOut)
+	}
+}
