@@ -95,6 +95,11 @@ func difficultyFiles(ctx context.Context, paths []string, title string) (*gplot.
 		if err != nil {
 			return nil, err
 		}
+		if m.Summary.Difficulty.Boards == 0 {
+			// A layout whose files hold no playouts would be left out of
+			// the picture: say so, as for a lone such file.
+			return nil, fmt.Errorf("%s: %w", strings.Join(groups[name], " "), ErrNoPlayouts)
+		}
 		series = append(series, DifficultySeries{Name: name, Stats: &m.Summary.Difficulty})
 	}
 	if title == "" {

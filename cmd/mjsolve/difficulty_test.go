@@ -84,3 +84,26 @@ func TestDifficultyResume(t *testing.T) {
 		t.Errorf("the same --difficulty: exit %d, %s\n%s", code, errOut, out)
 	}
 }
+
+// TestDifficultyPlotLayoutWithoutPlayouts: analysis plot --kind difficulty
+// of files of several layouts, one of which has no playouts, is the error a
+// lone such file gets, naming that layout's files, and nothing is written.
+// The layout was left out of the picture without a word, exit 0.
+func TestDifficultyPlotLayoutWithoutPlayouts(t *testing.T) {
+	dir := t.TempDir()
+	with, without := filepath.Join(dir, "with.jsonl"), filepath.Join(dir, "tiny8.jsonl")
+	if code, _, errOut := runCmd(t, "", "solitaire", "--layout", "turtle40", "--boards", "100", "--difficulty", "10", "--out", with); code != 0 {
+		t.Fatal(errOut)
+	}
+	if code, _, errOut := runCmd(t, "", "solitaire", "--layout", "tiny8", "--boards", "20", "--out", without); code != 0 {
+		t.Fatal(errOut)
+	}
+	png := filepath.Join(dir, "d.png")
+	code, out, errOut := runCmd(t, "", "analysis", "plot", "--kind", "difficulty", with, without, "-o", png)
+	if want := "mjsolve: " + without + ": no boards with playouts (run with --difficulty K)\n"; code != exitBadInput || out != "" || errOut != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want %q", code, out, errOut, want)
+	}
+	if _, err := os.Stat(png); err == nil {
+		t.Errorf("a plot was written")
+	}
+}
