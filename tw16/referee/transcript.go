@@ -114,7 +114,7 @@ type transcriptWriter struct {
 // createTranscript starts the transcript path with header h, compressing
 // with z (reset for this file).
 func createTranscript(path string, z *zstd.Encoder, h *Header) (*transcriptWriter, error) {
-	f, err := atomicfile.Create(path, 0o666)
+	f, err := atomicfile.Create(path, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("referee: %w", err)
 	}
