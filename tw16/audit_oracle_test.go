@@ -633,3 +633,84 @@ func checkAdvice(t *testing.T, name string, h mjsolve.Counts, hi *[mjsolve.NumKi
 		}
 	}
 }
+
+// TestAuditVisibleBrute gives random tiles seen elsewhere: the remaining
+// counts are 4 less the tiles seen (the hand included, and for advice the
+// hand before its discard), 獨聽 counts only the winning kinds with a copy
+// left, and the ranking of discards weighs the tiles left.
+func TestAuditVisibleBrute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 19))
+	var none [mjsolve.NumKinds]int
+	claims := ThesisWeights()
+	for _, n := range []int{1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17} {
+		for i := 0; i < 3; i++ {
+			h := auditRandomHand(rng, n)
+			if auditSum(h) != n {
+				continue
+			}
+			seen := h
+			for j := rng.IntN(40); j > 0; j-- {
+				if k := rng.IntN(mjsolve.NumKinds); seen[k] < 4 {
+					seen[k]++
+				}
+			}
+			hi := toInts(h)
+			name := formatCounts(h) + " seen " + formatCounts(seen)
+			if n%3 == 1 {
+				w, err := Waits(h, &seen)
+				if err != nil {
+					t.Fatal(err)
+				}
+				live := 0
+				for _, x := range w.Waits() {
+					if x.Remaining != 4-int(seen[x.Kind]) {
+						t.Errorf("%s: wait %v remaining %d, want %d", name, x.Kind, x.Remaining, 4-int(seen[x.Kind]))
+					}
+					if x.Remaining > 0 {
+						live++
+					}
+				}
+				if w.Single != (live == 1) {
+					t.Errorf("%s: single %v with %d live winning kinds", name, w.Single, live)
+				}
+				_, kinds, weight := bruteEffective(&hi, &none)
+				e, err := Effective(h, &seen, &claims)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := auditKinds(e.Kinds); !slices.Equal(got, kinds) {
+					t.Errorf("%s: effective %v, brute %v", name, got, kinds)
+				}
+				for _, k := range kinds {
+					if int(e.Remaining[k]) != 4-int(seen[k]) || int(e.Weight[k]) != weight[k] {
+						t.Errorf("%s: %v remaining %d weight %d, want %d %d", name, mjsolve.Kind(k), e.Remaining[k], e.Weight[k], 4-int(seen[k]), weight[k])
+					}
+				}
+				continue
+			}
+			a, err := Advise(h, &seen, &claims)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range a.Discards() {
+				hi[d.Kind]--
+				sh, kinds, weight := bruteEffective(&hi, &none)
+				hi[d.Kind]++
+				wsum := 0
+				for _, k := range kinds {
+					wsum += (4 - int(seen[k])) * weight[k]
+				}
+				if d.Effective.Shanten != sh || d.Effective.Weighted != wsum || !slices.Equal(auditKinds(d.Effective.Kinds), kinds) {
+					t.Errorf("%s: discard %v sh %d weighted %d eff %v; brute %d %d %v", name, d.Kind, d.Effective.Shanten, d.Effective.Weighted, auditKinds(d.Effective.Kinds), sh, wsum, kinds)
+				}
+			}
+			list := a.Discards()
+			for j := 1; j < len(list); j++ {
+				x, y := list[j-1], list[j]
+				if x.Effective.Shanten > y.Effective.Shanten || x.Effective.Shanten == y.Effective.Shanten && x.Effective.Weighted < y.Effective.Weighted {
+					t.Errorf("%s: %v ranked before %v", name, x.Kind, y.Kind)
+				}
+			}
+		}
+	}
+}
