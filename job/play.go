@@ -126,6 +126,14 @@ func PlayFileName(layout, strategy string) string {
 	return strings.TrimSuffix(RecordFileName(layout), ".jsonl.zst") + "-" + strings.TrimSuffix(RecordFileName(strategy), ".jsonl.zst") + ".jsonl.zst"
 }
 
+// playFileIn is the record file of a strategy in dir: PlayFileName, or the
+// name it had before RecordFileName dropped leading '.' and '-' when
+// resuming a directory that holds only that.
+func playFileIn(dir, layout, strategy string, resume bool) string {
+	old := strings.TrimSuffix(legacyRecordFileName(layout), ".jsonl.zst") + "-" + strings.TrimSuffix(RecordFileName(strategy), ".jsonl.zst") + ".jsonl.zst"
+	return filepath.Join(dir, currentOrLegacy(dir, PlayFileName(layout, strategy), old, resume))
+}
+
 // PlaySpec describes a play without peeking: the main job's run (Spec:
 // layout, deal, seed, games, shard, workers) made once per strategy, each
 // board also played by the strategy.
@@ -249,7 +257,7 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 		case len(ps.Strategies) == 1:
 			out.Rows[i].File = ps.Out
 		default:
-			out.Rows[i].File = filepath.Join(ps.Out, PlayFileName(ps.Spec.Layout.Name, st))
+			out.Rows[i].File = playFileIn(ps.Out, ps.Spec.Layout.Name, st, ps.Resume)
 		}
 		if f := out.Rows[i].File; f != "" && !ps.Resume {
 			if _, err := os.Stat(f); err == nil {

@@ -145,10 +145,24 @@ func sourceOf(name string, list []layouts.Entry) string {
 
 // RecordFileName is the name of a layout's record file in a survey's
 // directory: the layout name with '/' (and other characters unsafe in
-// file names) as '-', then ".jsonl.zst". Two names can map to one file
-// ("a/b" and "a-b"): [Survey] refuses such a pair rather than change the
-// names of existing result directories.
+// file names) as '-', without the '.' and '-' that would then lead it (a
+// layout given by a path: "./mine" gives "mine.jsonl.zst", not a hidden
+// file; "/abs/mine" "abs-mine.jsonl.zst", not a name that reads as a
+// flag), then ".jsonl.zst". Two names can map to one file ("a/b" and
+// "a-b"): [Survey] refuses such a pair rather than change the names of
+// existing result directories.
 func RecordFileName(layout string) string {
+	name := strings.TrimLeft(strings.TrimSuffix(legacyRecordFileName(layout), ".jsonl.zst"), ".-")
+	if name == "" {
+		name = "layout"
+	}
+	return name + ".jsonl.zst"
+}
+
+// legacyRecordFileName is RecordFileName as it was before it dropped the
+// leading '.' and '-': the name of a path layout's file in the directories
+// of earlier runs, which a resume continues.
+func legacyRecordFileName(layout string) string {
 	b := []byte(layout)
 	for i, c := range b {
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
@@ -156,6 +170,26 @@ func RecordFileName(layout string) string {
 		}
 	}
 	return string(b) + ".jsonl.zst"
+}
+
+// recordFileIn is the name of layout's record file in dir:
+// RecordFileName, or the legacy one (see legacyRecordFileName) when
+// resuming a directory that holds only that.
+func recordFileIn(dir, layout string, resume bool) string {
+	return currentOrLegacy(dir, RecordFileName(layout), legacyRecordFileName(layout), resume)
+}
+
+// currentOrLegacy is name, or old when resuming and dir holds old but not
+// name.
+func currentOrLegacy(dir, name, old string, resume bool) string {
+	if resume && old != name {
+		if _, err := os.Stat(filepath.Join(dir, name)); errors.Is(err, os.ErrNotExist) {
+			if _, err := os.Stat(filepath.Join(dir, old)); err == nil {
+				return old
+			}
+		}
+	}
+	return name
 }
 
 // SurveySpec describes a survey: the main job run on several layouts in
@@ -253,7 +287,7 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 			}
 		}
 		if ss.Dir != "" && row.Unusable == "" {
-			name := RecordFileName(e.Name)
+			name := recordFileIn(ss.Dir, e.Name, ss.Resume)
 			if other, ok := owner[name]; ok {
 				return nil, &FieldError{Field: "out", Msg: fmt.Sprintf("%s: layouts %q and %q would share the record file %s; survey them separately", ss.Dir, other, e.Name, name)}
 			}

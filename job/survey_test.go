@@ -52,7 +52,10 @@ func TestRecordFileName(t *testing.T) {
 		"turtle":            "turtle.jsonl.zst",
 		"xmahjongg/default": "xmahjongg-default.jsonl.zst",
 		"gnome/Big Hole":    "gnome-Big-Hole.jsonl.zst",
-		"../x":              "..-x.jsonl.zst",
+		"../x":              "x.jsonl.zst",
+		"./mine.lay":        "mine.lay.jsonl.zst",
+		"/usr/share/x/ox":   "usr-share-x-ox.jsonl.zst",
+		"-":                 "layout.jsonl.zst",
 	} {
 		if got := RecordFileName(in); got != want {
 			t.Errorf("RecordFileName(%q) = %q, want %q", in, got, want)

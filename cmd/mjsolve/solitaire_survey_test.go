@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mjsolve/mjsolve/layouts"
 )
 
 func TestSolitaireSurvey(t *testing.T) {
@@ -157,5 +160,45 @@ func TestSurveyListUnusableRow(t *testing.T) {
 	code, _, errOut = runCmdWith(t, fakeHooks(), "", "solitaire", "--layout", filepath.Join(dir, "nofile")+",tiny8", "--boards", "4")
 	if code != exitBadInput || !strings.Contains(errOut, "unknown layout") {
 		t.Errorf("a name that is no layout: exit %d, %q", code, errOut)
+	}
+}
+
+// TestSurveyPathLayoutFileNames: a layout given by a path gets a record
+// file that "ls" shows and a shell glob matches, whose name does not read
+// as a flag: "./mine" gave ".-mine.jsonl.zst" (hidden, so "analysis merge
+// DIR/*" left it out) and "/abs/mine" "-abs-mine.jsonl.zst". A directory of
+// an earlier run that holds the old name is still continued by --resume.
+func TestSurveyPathLayoutFileNames(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	tiny, _ := layouts.Builtin("tiny8")
+	var text strings.Builder
+	layouts.WriteText(&text, tiny)
+	os.WriteFile("mine", []byte(strings.Replace(text.String(), "name tiny8", "name mine", 1)), 0o644)
+	abs := filepath.Join(dir, "mine")
+	out := filepath.Join(dir, "recs")
+	if code, _, errOut := runCmdWith(t, fakeHooks(), "", "solitaire", "--layout", "./mine,"+abs, "--boards", "5", "--out", out); code != 0 {
+		t.Fatal(errOut)
+	}
+	var names []string
+	ents, _ := os.ReadDir(out)
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	want := []string{"mine.jsonl.zst", strings.TrimLeft(strings.ReplaceAll(abs, "/", "-"), "-") + ".jsonl.zst"}
+	slices.Sort(want)
+	if !slices.Equal(names, want) {
+		t.Errorf("record files %q, want %q", names, want)
+	}
+	// An earlier run's hidden name is continued, not run again beside it.
+	legacy := filepath.Join(dir, "old")
+	os.Mkdir(legacy, 0o755)
+	os.Rename(filepath.Join(out, "mine.jsonl.zst"), filepath.Join(legacy, ".-mine.jsonl.zst"))
+	code, js, errOut := runCmdWith(t, fakeHooks(), "", "solitaire", "--layout", "./mine,tiny8", "--boards", "5", "--out", legacy, "--resume", "--json")
+	if code != 0 || !strings.Contains(strings.Split(js, "\n")[0], `"from_file":5`) {
+		t.Errorf("resume of the old name: exit %d, stderr %q, %s", code, errOut, js)
+	}
+	if _, err := os.Stat(filepath.Join(legacy, "mine.jsonl.zst")); err == nil {
+		t.Errorf("a new file was started beside the old one")
 	}
 }
