@@ -137,7 +137,8 @@ func runWith(h *hooks, args []string, stdin io.Reader, stdout, stderr io.Writer)
 	root := newRootCmd(h)
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	root.SetOut(stdout)
+	out := &firstErrorWriter{w: stdout}
+	root.SetOut(out)
 	root.SetErr(stderr)
 	// The completion command cobra adds on Execute, added now (after the
 	// streams, which its scripts are written to) so that it refuses an
@@ -145,6 +146,9 @@ func runWith(h *hooks, args []string, stdin io.Reader, stdout, stderr io.Writer)
 	root.InitDefaultCompletionCmd()
 	rejectUnknownSubcommands(root)
 	err := root.ExecuteContext(ctx)
+	if err == nil && out.err != nil {
+		err = out.err // a write whose error went unseen (cobra's help ignores them)
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -169,6 +173,22 @@ func runWith(h *hooks, args []string, stdin io.Reader, stdout, stderr io.Writer)
 		return exitFailure
 	}
 	return exitBadInput
+}
+
+// firstErrorWriter passes writes to w and keeps the first error, so that
+// an output whose writer ignores errors (cobra's help) still fails the
+// command.
+type firstErrorWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (f *firstErrorWriter) Write(p []byte) (int, error) {
+	n, err := f.w.Write(p)
+	if err != nil && f.err == nil {
+		f.err = err
+	}
+	return n, err
 }
 
 // plainFlagError rewrites a flag error for people: `invalid argument "x"

@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/spf13/cobra"
@@ -241,6 +243,26 @@ func TestInterruptedAfterCounts(t *testing.T) {
 		var b bytes.Buffer
 		if err := interruptedAfter(&b, c.done, c.total, "hand"); err != errInterrupted || b.String() != c.want {
 			t.Errorf("interruptedAfter(%d, %d): %v, %q; want %q", c.done, c.total, err, b.String(), c.want)
+		}
+	}
+}
+
+// failingWriter fails every write, as standard output on a full disk does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) {
+	return 0, &fs.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.ENOSPC}
+}
+
+// TestHelpToAFullDisk: help that cannot be written is a failure (exit 1,
+// one line), as every other output is; --help, help and a group's help
+// exited 0 with nothing written.
+func TestHelpToAFullDisk(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"help", "tw16"}, {"tw16"}, {"solitaire", "solve", "-h"}, {"version"}} {
+		var stderr strings.Builder
+		code := run(args, strings.NewReader(""), failingWriter{}, &stderr)
+		if want := "mjsolve: write /dev/stdout: no space left on device\n"; code != exitFailure || stderr.String() != want {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d, %q", args, code, stderr.String(), exitFailure, want)
 		}
 	}
 }
