@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/mjsolve/mjsolve/analysis"
 )
@@ -67,4 +68,36 @@ func ExampleMergeFileContext() {
 	fmt.Println(errors.Is(err, context.Canceled), os.IsNotExist(statErr))
 	// Output:
 	// true true
+}
+
+// Before a run of several record files continues any, each is checked as
+// ResumeRecords would check it, header and records: here a file that holds
+// game 3 twice with different verdicts is refused, and so is a file of
+// another seed. A check whose context is done stops with an error wrapping
+// ctx.Err().
+func ExampleCheckResumeContext() {
+	dir, _ := os.MkdirTemp("", "check")
+	defer os.RemoveAll(dir)
+	h := analysis.Header{Layout: "turtle", Tiles: 144, Geometry: "x", Deal: "pcg", Seed: 1, First: 1, Boards: 10}
+	path := filepath.Join(dir, "run.jsonl")
+	f, _ := os.Create(path)
+	w, _ := analysis.NewRecordWriter(f, false, h)
+	for g := uint64(1); g <= 5; g++ {
+		w.Write(analysis.Record{Game: g, Verdict: analysis.Winnable, Method: "random"})
+	}
+	w.Write(analysis.Record{Game: 3, Verdict: analysis.Impossible, Method: "search"})
+	w.Close()
+	f.Close()
+	show := func(err error) { fmt.Println(strings.ReplaceAll(err.Error(), path, "FILE")) }
+	show(analysis.CheckResumeContext(context.Background(), path, h))
+	other := h
+	other.Seed = 2
+	show(analysis.CheckResumeContext(context.Background(), path, other))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	fmt.Println(errors.Is(analysis.CheckResumeContext(ctx, path, h), context.Canceled))
+	// Output:
+	// analysis: cannot resume FILE: line 7: game 3 is impossible, but winnable in an earlier record
+	// analysis: cannot resume FILE: FILE was written with seed 1; this run has seed 2
+	// true
 }

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -196,6 +197,13 @@ func checkResumed(path string, rr *RecordReader, r *Record, h *Header, seen *gam
 // early, which ResumeRecords mends. A run of several files checks them all
 // first, so that a later file's refusal comes before anything runs.
 func CheckResume(path string, h Header) error {
+	return CheckResumeContext(context.Background(), path, h)
+}
+
+// CheckResumeContext is [CheckResume] that stops reading the records when
+// ctx is done, with an error that wraps ctx.Err() (a file of ten million
+// records takes seconds to read).
+func CheckResumeContext(ctx context.Context, path string, h Header) error {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
@@ -216,7 +224,10 @@ func CheckResume(path string, h Header) error {
 		return err
 	}
 	var seen gameSet
-	for {
+	for n := 0; ; n++ {
+		if n%4096 == 0 && ctx.Err() != nil {
+			return fmt.Errorf("analysis: checking %s stopped: %w", path, ctx.Err())
+		}
 		r, err := rr.Next()
 		if err == io.EOF {
 			return nil

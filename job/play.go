@@ -275,9 +275,12 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 	for k, row := range out.Rows {
 		specs[k] = ps.Spec
 		specs[k].Strategy, specs[k].Out, specs[k].Resume = row.Strategy, row.File, ps.Resume
-		// Every file to continue is checked before any strategy runs.
+		// Every file to continue is checked before any strategy runs
+		// (when ctx is done, the checks stop: the series stops at once
+		// too).
 		if row.File != "" && ps.Resume {
-			if err := analysis.CheckResume(row.File, NewHeader(ps.Spec.Layout, specs[k], first, boards)); err != nil {
+			err := analysis.CheckResumeContext(ctx, row.File, NewHeader(ps.Spec.Layout, specs[k], first, boards))
+			if err != nil && ctx.Err() == nil {
 				return nil, fmt.Errorf("job: strategy %s: %w", row.Strategy, err)
 			}
 		}

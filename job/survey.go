@@ -316,8 +316,11 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 		if f := out.Rows[i].File; f != "" && ss.Resume {
 			if _, err := os.Stat(f); err == nil {
 				specs[k].Resume = true
-				// Every file to continue is checked before any layout runs.
-				if err := analysis.CheckResume(f, NewHeader(specs[k].Layout, specs[k], first, boards)); err != nil {
+				// Every file to continue is checked before any layout runs
+				// (when ctx is done, the checks stop: the series stops
+				// at once too).
+				err := analysis.CheckResumeContext(ctx, f, NewHeader(specs[k].Layout, specs[k], first, boards))
+				if err != nil && ctx.Err() == nil {
 					return nil, fmt.Errorf("job: layout %s: %w", out.Rows[i].Name, err)
 				}
 			}
