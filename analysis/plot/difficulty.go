@@ -65,7 +65,7 @@ func Difficulty(series []DifficultySeries, title string) (*gplot.Plot, error) {
 		line.Color = seriesColor(k)
 		line.Width = vg.Points(1.5)
 		p.Add(line)
-		p.Legend.Add(fmt.Sprintf("%s: %d boards, %.1f%% never cleared, mean %.2f%%", s.Name, d.Boards,
+		p.Legend.Add(fmt.Sprintf("%s: %s, %.1f%% never cleared, mean %.2f%%", s.Name, countOf(d.Boards, "board"),
 			100*float64(d.Never)/float64(d.Boards), 100*d.Mean()), line)
 		drawn++
 	}

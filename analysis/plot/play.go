@@ -107,7 +107,7 @@ func PlayRates(rows []analysis.StrategyPlay, title string) (*gplot.Plot, error) 
 	}
 	p.Add(lb)
 	p.Legend.Add("won without peeking", bars)
-	p.Legend.Add(fmt.Sprintf("winnable with peeking (exact solver, %s boards)", groupDigits(peek.Winnable+peek.Impossible)), pb)
+	p.Legend.Add(fmt.Sprintf("winnable with peeking (exact solver, %s)", countOf(peek.Winnable+peek.Impossible, "board")), pb)
 	p.Legend.Top = true // above the strategies' bars, away from the peeking rate's
 	p.Legend.Left = false
 	p.Legend.YOffs = -vg.Points(8) // clear of the title

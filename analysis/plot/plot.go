@@ -21,7 +21,7 @@ import (
 // some are unknown).
 func Title(d *analysis.PlotData) string {
 	h, s := d.Merge.Header, d.Merge.Summary
-	t := fmt.Sprintf("%s (%d tiles), deal %s, seed %d: %s boards", h.Layout, h.Tiles, h.Deal, h.Seed, groupDigits(s.Boards))
+	t := fmt.Sprintf("%s (%d tiles), deal %s, seed %d: %s", h.Layout, h.Tiles, h.Deal, h.Seed, countOf(s.Boards, "board"))
 	if s.Unknown != 0 {
 		t += fmt.Sprintf(" (%s decided)", groupDigits(s.Decided()))
 	}
@@ -121,6 +121,15 @@ func formatNS(ns float64) string {
 		return fmt.Sprintf("%.3gms", ns/1e6)
 	}
 	return fmt.Sprintf("%.3gs", ns/1e9)
+}
+
+// countOf writes n as groupDigits does and the noun, with an s unless n
+// is 1: every count a plot's title or legend gives.
+func countOf(n int64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return groupDigits(n) + " " + noun + "s"
 }
 
 // groupDigits writes n with commas between groups of three digits.

@@ -532,3 +532,43 @@ func TestDifficultyCumulative(t *testing.T) {
 		t.Errorf("y axis %g..%g", p.Y.Min, p.Y.Max)
 	}
 }
+
+// The plots of one board count it in the singular: the title, the rate's
+// and time's legends, the difficulty's and the play's ("1 boards" before).
+func TestPlotsCountOneBoard(t *testing.T) {
+	d := readRecords(t, []analysis.Record{{Game: 1, Verdict: analysis.Winnable, Method: "random", NS: 1000}})
+	if got, want := Title(d), "fake (8 tiles), deal pcg, seed 1: 1 board"; got != want {
+		t.Errorf("Title = %q, want %q", got, want)
+	}
+	rate, err := Rate(d, RateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp, err := Time(d, TimeOptions{PerDecade: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ds analysis.DifficultyStats
+	ds.Add(analysis.Record{Verdict: analysis.Winnable, Clear: 1, Playouts: 2})
+	dp, err := Difficulty([]DifficultySeries{{Name: "fake", Stats: &ds}}, "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pp, err := PlayRates([]analysis.StrategyPlay{{Strategy: "greedy", Stats: playStats(1, 1, 1)}}, "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		p    *gplot.Plot
+		want string
+	}{
+		{rate, "running rate: 0.00% after 1 board<"},
+		{tp, "random: 1 board, median"},
+		{dp, "fake: 1 board, 0.0% never cleared"},
+		{pp, "winnable with peeking (exact solver, 1 board)"},
+	} {
+		if svg := svgText(t, c.p); !strings.Contains(svg, c.want) {
+			t.Errorf("no %q in the plot", c.want)
+		}
+	}
+}

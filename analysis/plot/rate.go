@@ -66,7 +66,7 @@ func Rate(d *analysis.PlotData, o RateOptions) (*gplot.Plot, error) {
 	l.Color = rateLineColor
 	l.Width = vg.Points(1.5)
 	p.Add(poly, l)
-	p.Legend.Add(fmt.Sprintf("running rate: %.2f%% after %s boards", 100*last.Rate, groupDigits(last.Boards)), l)
+	p.Legend.Add(fmt.Sprintf("running rate: %.2f%% after %s", 100*last.Rate, countOf(last.Boards, "board")), l)
 	p.Legend.Add(fmt.Sprintf("95%% Wilson interval: %.2f%% to %.2f%%", 100*last.Lo, 100*last.Hi), poly)
 	if o.Reference > 0 {
 		ref, err := plotter.NewLine(plotter.XYs{{X: 1, Y: 100 * o.Reference}, {X: float64(last.Boards), Y: 100 * o.Reference}})

@@ -77,7 +77,7 @@ func Time(d *analysis.PlotData, o TimeOptions) (*gplot.Plot, error) {
 			ymax = max(ymax, top[j])
 		}
 		col := methodColor(m.Method, i)
-		label := fmt.Sprintf("%s: %s boards, median %s", m.Method, groupDigits(m.Time.Count), formatNS(float64(m.Time.Quantile(0.5))))
+		label := fmt.Sprintf("%s: %s, median %s", m.Method, countOf(m.Time.Count, "board"), formatNS(float64(m.Time.Quantile(0.5))))
 		if o.Stacked {
 			pts := steps(h, top, floor)
 			lower := steps(h, base, floor)
