@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/mjsolve/mjsolve"
@@ -16,21 +15,6 @@ import (
 // searches the complete forms (k sets and a pair, at most four copies of a
 // kind) for the one that keeps most of the hand's tiles, and decomposes
 // complete hands by trying a pair, a triplet or a sequence on the lowest kind.
-
-// bruteSets are the 34 triplets and 63 sequences, as kinds.
-var bruteSets = func() [][3]int {
-	var s [][3]int
-	for k := 0; k < mjsolve.NumKinds; k++ {
-		s = append(s, [3]int{k, k, k})
-	}
-	for suit := 0; suit < 3; suit++ {
-		for n := 0; n < 7; n++ {
-			k := suit*9 + n
-			s = append(s, [3]int{k, k + 1, k + 2})
-		}
-	}
-	return s
-}()
 
 // bruteKeep returns the most tiles of h that a form of k sets and a pair
 // (at most four copies of a kind) can contain. It takes the lowest tile of
@@ -125,26 +109,6 @@ func bruteKeep(h *[mjsolve.NumKinds]int, k int) int {
 	}
 	rec(0, k, false, 0)
 	return best
-}
-
-func uniq3(s [3]int) []int {
-	out := []int{s[0]}
-	for _, x := range s[1:] {
-		if !slices.Contains(out, x) {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
-func count3(s [3]int, x int) int {
-	n := 0
-	for _, y := range s {
-		if y == x {
-			n++
-		}
-	}
-	return n
 }
 
 func bruteSize(h *[mjsolve.NumKinds]int) int {
@@ -433,7 +397,7 @@ func TestAuditAnalysesBrute(t *testing.T) {
 	for _, n := range []int{1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17} {
 		for i := 0; i < perSize; i++ {
 			h := auditRandomHand(rng, n)
-			if s := auditSum(h); s == n {
+			if h.Total() == n {
 				hands = append(hands, h)
 			}
 		}
@@ -442,7 +406,7 @@ func TestAuditAnalysesBrute(t *testing.T) {
 	claims := ThesisWeights()
 	for _, h := range hands {
 		hi := toInts(h)
-		name := formatCounts(h)
+		name := h.String()
 		if bruteSize(&hi)%3 == 1 {
 			checkWaits(t, name, h, &hi)
 			sh, kinds, weight := bruteEffective(&hi, &none)
@@ -481,30 +445,12 @@ func TestAuditAnalysesBrute(t *testing.T) {
 	}
 }
 
-func auditSum(c mjsolve.Counts) int {
-	n := 0
-	for _, x := range c {
-		n += int(x)
-	}
-	return n
-}
-
 func auditKinds(s KindSet) []int {
 	var out []int
 	for _, k := range s.Kinds() {
 		out = append(out, int(k))
 	}
 	return out
-}
-
-func formatCounts(c mjsolve.Counts) string {
-	var b strings.Builder
-	for k := 0; k < mjsolve.NumKinds; k++ {
-		for j := 0; j < int(c[k]); j++ {
-			b.WriteString(mjsolve.Kind(k).String())
-		}
-	}
-	return b.String()
 }
 
 func checkWaits(t *testing.T, name string, h mjsolve.Counts, hi *[mjsolve.NumKinds]int) {
@@ -645,7 +591,7 @@ func TestAuditVisibleBrute(t *testing.T) {
 	for _, n := range []int{1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17} {
 		for i := 0; i < 3; i++ {
 			h := auditRandomHand(rng, n)
-			if auditSum(h) != n {
+			if h.Total() != n {
 				continue
 			}
 			seen := h
@@ -655,7 +601,7 @@ func TestAuditVisibleBrute(t *testing.T) {
 				}
 			}
 			hi := toInts(h)
-			name := formatCounts(h) + " seen " + formatCounts(seen)
+			name := h.String() + " seen " + seen.String()
 			if n%3 == 1 {
 				w, err := Waits(h, &seen)
 				if err != nil {
