@@ -574,7 +574,9 @@ func checkAdvice(t *testing.T, name string, h mjsolve.Counts, hi *[mjsolve.NumKi
 		}
 		// BestDiscard agrees with the first of Advise.
 		_, bd, err := BestDiscard(h, nil, cw)
-		if err == nil && len(got) > 0 && bd.Kind != got[0].Kind {
+		if err != nil {
+			t.Errorf("%s: BestDiscard: %v", name, err)
+		} else if len(got) > 0 && bd.Kind != got[0].Kind {
 			t.Errorf("%s: BestDiscard %v, Advise first %v", name, bd.Kind, got[0].Kind)
 		}
 	}
