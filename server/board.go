@@ -157,19 +157,16 @@ func dealtAs(b *solitaire.Board, game uint64, deal string, seed *uint64) (about 
 	if err != nil {
 		return "", false
 	}
-	_, mjs := dealer.(solitaire.MJSolver)
-	if (mjs && seed != nil) || solitaire.CheckGame(dealer, game) != nil {
+	if _, mjs := dealer.(solitaire.MJSolver); mjs && seed != nil {
 		return "", false
 	}
+	// DealBoard checks the game (the mjsolver dealer has 2^32 of them).
 	d, err := solitaire.DealBoard(b.Geo, dealer, game)
 	if err != nil || !slices.Equal(d.Groups, b.Groups) {
 		return "", false
 	}
-	about = fmt.Sprintf("game %d, deal %s", game, deal)
-	if !mjs {
-		about += fmt.Sprintf(" seed %d", sd)
-	}
-	return about, true
+	// The dealer names itself: "pcg seed 1", "mjsolver".
+	return fmt.Sprintf("game %d, deal %v", game, dealer), true
 }
 
 // removeTiles takes the removed slots off b, checking that they could have
