@@ -204,3 +204,29 @@ func TestBoardFileGnomeMapByFile(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeThroughSymlink: --resume of an --out name that is a symbolic
+// link continues the file it points to and leaves the link a link. It
+// replaced the link with a new regular file holding every record, and the
+// linked file (say on a larger disk) kept only the old ones.
+func TestResumeThroughSymlink(t *testing.T) {
+	dir, disk := t.TempDir(), t.TempDir()
+	real := filepath.Join(disk, "t.jsonl.zst")
+	if code, _, errOut := runCmd(t, "", "solitaire", "--layout", "tiny8", "--boards", "20", "--out", real); code != 0 {
+		t.Fatal(errOut)
+	}
+	link := filepath.Join(dir, "t.jsonl.zst")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip(err)
+	}
+	if code, _, errOut := runCmd(t, "", "solitaire", "--layout", "tiny8", "--boards", "30", "--out", link, "--resume"); code != 0 {
+		t.Fatal(errOut)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("%s is no longer a link", link)
+	}
+	code, out, errOut := runCmd(t, "", "analysis", "merge", real)
+	if code != 0 || !strings.Contains(out, "\nboards      30\n") {
+		t.Errorf("the linked file after the resume: exit %d, %s\n%s", code, errOut, out)
+	}
+}

@@ -13,27 +13,53 @@ import (
 // Write to it through the embedded *os.File.
 type File struct {
 	*os.File
-	target    string
+	name      string // the target as given, for errors
+	target    string // the file renamed over: name with its symbolic links followed
 	perm      fs.FileMode
 	committed bool
 }
 
 // Create starts writing target: it creates a temporary file in the
-// target's directory. A target that is a directory is an error. Call
+// target's directory. A target that is a directory is an error. A target
+// that is a symbolic link stays one: the file it points to (made if
+// missing) is the one replaced, its temporary file beside it. Call
 // [File.Abort] (deferred) to remove the temporary file if Commit is never
 // reached.
 func Create(target string, perm fs.FileMode) (*File, error) {
-	if fi, err := os.Stat(target); err == nil {
+	real := followLinks(target)
+	if fi, err := os.Stat(real); err == nil {
 		if fi.IsDir() {
 			return nil, &fs.PathError{Op: "create", Path: target, Err: errors.New("is a directory")}
 		}
 		perm = fi.Mode().Perm() // a replaced file keeps its permissions
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(target), tempPrefix(target)+"*")
+	tmp, err := os.CreateTemp(filepath.Dir(real), tempPrefix(real)+"*")
 	if err != nil {
 		return nil, &fs.PathError{Op: "create", Path: target, Err: Cause(err)}
 	}
-	return &File{File: tmp, target: target, perm: perm.Perm()}, nil
+	return &File{File: tmp, name: target, target: real, perm: perm.Perm()}, nil
+}
+
+// followLinks returns target with its symbolic links followed, up to the
+// file they point to, which need not exist yet; target itself when it is
+// no link (or a link that cannot be read, or a loop).
+func followLinks(target string) string {
+	p := target
+	for range 40 {
+		fi, err := os.Lstat(p)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return p
+		}
+		dest, err := os.Readlink(p)
+		if err != nil {
+			return target
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(p), dest)
+		}
+		p = dest
+	}
+	return target
 }
 
 // tempPrefix is how the names of target's temporary files start; Create
@@ -45,6 +71,7 @@ func tempPrefix(target string) string { return "." + filepath.Base(target) + ".t
 // paths. Only one writer of target may run at a time: RemoveStale takes
 // any such file for stale.
 func RemoveStale(target string) ([]string, error) {
+	target = followLinks(target)
 	dir := filepath.Dir(target)
 	des, err := os.ReadDir(dir)
 	if err != nil {
@@ -86,7 +113,7 @@ func (f *File) TempName() string { return f.File.Name() }
 // the target is untouched.
 func (f *File) Commit() error {
 	if f.committed {
-		return &fs.PathError{Op: "commit", Path: f.target, Err: errors.New("already committed")}
+		return &fs.PathError{Op: "commit", Path: f.name, Err: errors.New("already committed")}
 	}
 	err := f.File.Chmod(f.perm)
 	if err == nil {
@@ -97,7 +124,7 @@ func (f *File) Commit() error {
 	}
 	if err != nil {
 		f.Abort()
-		return &fs.PathError{Op: "write", Path: f.target, Err: Cause(err)}
+		return &fs.PathError{Op: "write", Path: f.name, Err: Cause(err)}
 	}
 	f.committed = true
 	syncDir(filepath.Dir(f.target))

@@ -246,3 +246,51 @@ func TestCheckTarget(t *testing.T) {
 		t.Errorf("left in the directory: %v", got)
 	}
 }
+
+// TestWriteThroughSymlink: a target that is a symbolic link (results kept
+// on another disk, linked into the working directory) stays a link, and
+// the file it points to gets the data: the temporary file is made beside
+// that file and renamed over it. The rename replaced the link with a
+// regular file and left the linked file as it was. A link to a file not
+// made yet (or through a chain of links) is followed too, and RemoveStale
+// looks beside the linked file.
+func TestWriteThroughSymlink(t *testing.T) {
+	dir, elsewhere := t.TempDir(), t.TempDir()
+	real := filepath.Join(elsewhere, "r.jsonl")
+	os.WriteFile(real, []byte("old\n"), 0o640)
+	link := filepath.Join(dir, "link.jsonl")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip(err)
+	}
+	chain := filepath.Join(dir, "chain.jsonl")
+	os.Symlink("link.jsonl", chain) // relative, through the first link
+	if err := WriteFile(chain, []byte("new\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{link, chain} {
+		if fi, err := os.Lstat(l); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			t.Errorf("%s is no longer a link: %v", l, err)
+		}
+	}
+	checkFile(t, real, "new\n", 0o640)
+	if names := entries(t, dir); !slices.Equal(names, []string{"chain.jsonl", "link.jsonl"}) {
+		t.Errorf("files beside the links: %v", names)
+	}
+
+	later := filepath.Join(elsewhere, "later.jsonl")
+	dangling := filepath.Join(dir, "dangling.jsonl")
+	os.Symlink(later, dangling)
+	if err := WriteFile(dangling, []byte("first\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkFile(t, later, "first\n", 0o644)
+
+	f, err := Create(link, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.File.Close() // as a process killed before Commit leaves it
+	if removed, err := RemoveStale(link); err != nil || len(removed) != 1 || filepath.Dir(removed[0]) != elsewhere {
+		t.Errorf("RemoveStale(%s) = %v, %v", link, removed, err)
+	}
+}
