@@ -15,19 +15,20 @@ import (
 // "mjsolve solitaire play"): the strategy's win rate, the winnable rate of
 // the same boards with peeking, and the price of not peeking — the share
 // of the winnable boards the strategy lost — each with its 95% Wilson
-// interval.
+// interval. A rate of nothing (no board played, decided or winnable) is
+// NaN, null in JSON, with the interval [0, 1].
 type PlayReport struct {
 	Strategy     string     `json:"strategy"`
 	Boards       int64      `json:"boards"`        // boards played
 	Won          int64      `json:"won"`           // boards won without peeking
-	WinRate      float64    `json:"win_rate"`      // Won / Boards
+	WinRate      Fraction   `json:"win_rate"`      // Won / Boards
 	WinCI95      [2]float64 `json:"win_ci95"`      //
 	Winnable     int64      `json:"winnable"`      // boards played that are winnable with peeking
 	Impossible   int64      `json:"impossible"`    // boards played that are impossible even with peeking
-	PeekRate     float64    `json:"peek_rate"`     // Winnable / (Winnable + Impossible)
+	PeekRate     Fraction   `json:"peek_rate"`     // Winnable / (Winnable + Impossible)
 	PeekCI95     [2]float64 `json:"peek_ci95"`     //
 	WinnableLost int64      `json:"winnable_lost"` // winnable boards lost without peeking
-	Price        float64    `json:"price"`         // WinnableLost / Winnable: the price of not peeking
+	Price        Fraction   `json:"price"`         // WinnableLost / Winnable: the price of not peeking
 	PriceCI95    [2]float64 `json:"price_ci95"`    //
 	MeanLeftLost float64    `json:"mean_left_lost"`
 	// Time is the CPU time of the play per board (without the deal and the
@@ -41,21 +42,40 @@ func newPlayReport(strategy string, p *analysis.PlayStats) *PlayReport {
 	r := &PlayReport{Strategy: strategy, Boards: p.Boards, Won: p.Won, Winnable: p.Winnable, Impossible: p.Impossible,
 		WinnableLost: p.WinnableLost, MeanLeftLost: p.MeanLeftLost(), Time: timeReport(&p.Time),
 		NoTime: p.NoTime, WonImpossible: p.WonImpossible}
-	r.WinRate, r.WinCI95[0], r.WinCI95[1] = p.WinRate()
-	r.PeekRate, r.PeekCI95[0], r.PeekCI95[1] = p.PeekRate()
-	r.Price, r.PriceCI95[0], r.PriceCI95[1] = p.Price()
+	_, r.WinCI95[0], r.WinCI95[1] = p.WinRate()
+	_, r.PeekCI95[0], r.PeekCI95[1] = p.PeekRate()
+	_, r.PriceCI95[0], r.PriceCI95[1] = p.Price()
+	r.WinRate = fraction(p.Won, p.Boards)
+	r.PeekRate = fraction(p.Winnable, p.Winnable+p.Impossible)
+	r.Price = fraction(p.WinnableLost, p.Winnable)
 	return r
 }
 
 // writeText writes the play's lines of a report, labels padded to 12.
 func (p *PlayReport) writeText(line func(label, format string, args ...any)) {
 	line("strategy", "%s, playing without peeking (sees only the uncovered tiles)", p.Strategy)
-	line("won", "%d of %d: %s (95%% CI %s)", p.Won, p.Boards, percent(p.WinRate), ci(p.WinCI95))
-	line("peeking", "%d of %d decided winnable: %s (95%% CI %s)", p.Winnable, p.Winnable+p.Impossible,
-		percent(p.PeekRate), ci(p.PeekCI95))
-	line("price", "%d of %s lost without peeking: %s (95%% CI %s)", p.WinnableLost, countNoun(p.Winnable, "winnable board"),
-		percent(p.Price), ci(p.PriceCI95))
-	line("left", "%.1f tiles on average on the %s", p.MeanLeftLost, countNoun(p.Boards-p.Won, "lost board"))
+	if p.WinRate.Known() {
+		line("won", "%d of %d: %s (95%% CI %s)", p.Won, p.Boards, percent(float64(p.WinRate)), ci(p.WinCI95))
+	} else {
+		line("won", "no board played")
+	}
+	if p.PeekRate.Known() {
+		line("peeking", "%d of %d decided winnable: %s (95%% CI %s)", p.Winnable, p.Winnable+p.Impossible,
+			percent(float64(p.PeekRate)), ci(p.PeekCI95))
+	} else {
+		line("peeking", "no board decided")
+	}
+	if p.Price.Known() {
+		line("price", "%d of %s lost without peeking: %s (95%% CI %s)", p.WinnableLost, countNoun(p.Winnable, "winnable board"),
+			percent(float64(p.Price)), ci(p.PriceCI95))
+	} else {
+		line("price", "no winnable board decided")
+	}
+	if p.Boards > p.Won {
+		line("left", "%.1f tiles on average on the %s", p.MeanLeftLost, countNoun(p.Boards-p.Won, "lost board"))
+	} else {
+		line("left", "no board lost")
+	}
 	if p.Time.TotalNS > 0 {
 		line("play/board", "mean %s, p99 %s, max %s (game %d) of CPU time", fmtDur(p.Time.MeanNS),
 			fmtDur(p.Time.P99NS), fmtDur(p.Time.MaxNS), p.Time.MaxGame)
@@ -102,6 +122,24 @@ func (o *PlayOutcome) Write(w io.Writer, asJSON bool) error {
 // ci formats an interval "a–b" in percent.
 func ci(c [2]float64) string { return percent(c[0]) + "–" + percent(c[1]) }
 
+// rateCell is a table's cell of rate f in percent, "-" when f is a rate
+// of nothing.
+func rateCell(f Fraction) string {
+	if !f.Known() {
+		return "-"
+	}
+	return percent(float64(f))
+}
+
+// ciCell is a table's cell of the interval c of rate f, "-" when f is a
+// rate of nothing.
+func ciCell(f Fraction, c [2]float64) string {
+	if !f.Known() {
+		return "-"
+	}
+	return ci(c)
+}
+
 // WritePlayText writes the rows of a play as one table, a strategy per
 // line: boards, the no-peek win rate with its 95% interval, the winnable
 // rate with peeking of the same boards with its interval, the price of not
@@ -137,9 +175,13 @@ func WritePlayText(w io.Writer, rows []PlayRow) error {
 		if rep.Interrupted {
 			boards += " (interrupted)"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%s\t%s\n", r.Strategy, boards,
-			percent(p.WinRate), ci(p.WinCI95), percent(p.PeekRate), ci(p.PeekCI95),
-			percent(p.Price), ci(p.PriceCI95), p.MeanLeftLost, fmtDur(p.Time.MeanNS), fmtDur(rep.Time.MeanNS))
+		left := "-"
+		if p.Boards > p.Won {
+			left = strconv.FormatFloat(p.MeanLeftLost, 'f', 1, 64)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Strategy, boards,
+			rateCell(p.WinRate), ciCell(p.WinRate, p.WinCI95), rateCell(p.PeekRate), ciCell(p.PeekRate, p.PeekCI95),
+			rateCell(p.Price), ciCell(p.Price, p.PriceCI95), left, fmtDur(p.Time.MeanNS), fmtDur(rep.Time.MeanNS))
 		if p.WonImpossible > 0 {
 			wrong = append(wrong, fmt.Sprintf("%s won %s the solver found impossible: a bug", r.Strategy, countNoun(p.WonImpossible, "board")))
 		}

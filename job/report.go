@@ -51,8 +51,8 @@ type Report struct {
 	Winnable    int64                     `json:"winnable"`
 	Impossible  int64                     `json:"impossible"`
 	Unknown     int64                     `json:"unknown"`
-	Rate        float64                   `json:"rate"`
-	CI95        [2]float64                `json:"ci95"`
+	Rate        Fraction                  `json:"rate"` // Impossible of the decided boards; NaN (JSON null) when none was decided
+	CI95        [2]float64                `json:"ci95"` // its 95% Wilson interval ([0, 1] when no board was decided)
 	Methods     map[analysis.Method]int64 `json:"methods"`
 	MethodNS    map[analysis.Method]int64 `json:"method_ns"`
 	Time        TimeReport                `json:"time"`      // CPU time per board (wall time for boards without one: NoCPU)
@@ -91,7 +91,7 @@ func NewReport(h analysis.Header, s *analysis.Summary, workers int, fromFile int
 	r := &Report{
 		Layout: h.Layout, Tiles: h.Tiles, Deal: h.Deal, Seed: h.Seed, First: h.First, Last: h.Last(),
 		Boards: s.Boards, Requested: h.Boards, Winnable: s.Winnable, Impossible: s.Impossible,
-		Unknown: s.Unknown, Rate: s.Rate(), CI95: [2]float64{lo, hi}, Methods: s.Methods,
+		Unknown: s.Unknown, Rate: fraction(s.Impossible, s.Decided()), CI95: [2]float64{lo, hi}, Methods: s.Methods,
 		Time: timeReport(&s.Time), WallTime: timeReport(&s.WallTime), NoCPU: s.NoCPU, Hardest: []HardBoard{},
 		FromFile: fromFile, Solved: s.Solved, Workers: workers, WallNS: int64(s.Wall),
 		Interrupted: interrupted, methodOrder: s.MethodCounts(),
@@ -159,8 +159,12 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	line("boards", "%s", boards)
 	line("winnable", "%d", r.Winnable)
-	line("unwinnable", "%d of %d decided: %s (95%% CI %s to %s)", r.Impossible, r.Winnable+r.Impossible,
-		percent(r.Rate), percent(r.CI95[0]), percent(r.CI95[1]))
+	if r.Rate.Known() {
+		line("unwinnable", "%d of %d decided: %s (95%% CI %s to %s)", r.Impossible, r.Winnable+r.Impossible,
+			percent(float64(r.Rate)), percent(r.CI95[0]), percent(r.CI95[1]))
+	} else {
+		line("unwinnable", "no board decided")
+	}
 	line("unknown", "%d", r.Unknown)
 	var methods []string
 	var methodNS float64 // the shares' denominator (sums of times saturate, so not Time.TotalNS)

@@ -423,12 +423,8 @@ func WriteSurveyText(w io.Writer, rows []SurveyRow) error {
 		for _, m := range rep.methodOrder {
 			mix = append(mix, fmt.Sprintf("%s %s", m.Method, share(m.Boards, rep.Boards)))
 		}
-		ci := "-"
-		if rep.Winnable+rep.Impossible > 0 {
-			ci = percent(rep.CI95[0]) + "–" + percent(rep.CI95[1])
-		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Name, r.Source, r.Tiles, boards,
-			percent(rep.Rate), ci, strings.Join(mix, " "), fmtDur(rep.Time.MeanNS), fmtDur(rep.Time.P99NS),
+			rateCell(rep.Rate), ciCell(rep.Rate, rep.CI95), strings.Join(mix, " "), fmtDur(rep.Time.MeanNS), fmtDur(rep.Time.P99NS),
 			fmtDur(rep.Time.MaxNS), pub)
 	}
 	return tw.Flush()

@@ -37,7 +37,7 @@ func SurveyRates(rows []job.SurveyRow) []LayoutRate {
 		if !ok {
 			pub = math.NaN()
 		}
-		bars = append(bars, LayoutRate{Name: r.Name, Rate: rep.Rate, Lo: rep.CI95[0], Hi: rep.CI95[1], Published: pub})
+		bars = append(bars, LayoutRate{Name: r.Name, Rate: float64(rep.Rate), Lo: rep.CI95[0], Hi: rep.CI95[1], Published: pub})
 	}
 	return bars
 }
