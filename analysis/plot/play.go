@@ -33,7 +33,8 @@ var (
 // between a strategy's bar and it is the price of not peeking. Every bar
 // is labelled with its rate. The peeking rate is taken from the strategy
 // with the most decided boards (all strategies of one play have the same
-// boards).
+// boards); when the solver decided none of them, that row says so and
+// has no bar.
 func PlayRates(rows []analysis.StrategyPlay, title string) (*gplot.Plot, error) {
 	var peek *analysis.PlayStats
 	var drawn []analysis.StrategyPlay
@@ -70,8 +71,13 @@ func PlayRates(rows []analysis.StrategyPlay, title string) (*gplot.Plot, error) 
 		alignRight = append(alignRight, right)
 	}
 	pr, plo, phi := peek.PeekRate()
+	decided := peek.Winnable + peek.Impossible
 	names[0] = "with peeking"
-	mark(0, pr, plo, phi)
+	if decided > 0 {
+		mark(0, pr, plo, phi)
+	} else {
+		names[0] = "with peeking: no board decided" // a rate of nothing: no bar
+	}
 	for k, r := range drawn {
 		y := n - k
 		rate, lo, hi := r.Stats.WinRate()
@@ -85,13 +91,16 @@ func PlayRates(rows []analysis.StrategyPlay, title string) (*gplot.Plot, error) 
 	}
 	bars.XMin = 1
 	p.Add(bars)
-	pb, err := plotter.NewBarChart(plotter.Values{100 * pr}, vg.Points(18))
-	if err != nil {
-		return nil, fmt.Errorf("analysis: plot: %w", err)
+	var pb *plotter.BarChart
+	if decided > 0 {
+		pb, err = plotter.NewBarChart(plotter.Values{100 * pr}, vg.Points(18))
+		if err != nil {
+			return nil, fmt.Errorf("analysis: plot: %w", err)
+		}
+		pb.Horizontal = true
+		pb.Color, pb.LineStyle.Color, pb.LineStyle.Width = peekTint, peekColor, vg.Points(0.5)
+		p.Add(pb)
 	}
-	pb.Horizontal = true
-	pb.Color, pb.LineStyle.Color, pb.LineStyle.Width = peekTint, peekColor, vg.Points(0.5)
-	p.Add(pb)
 	if err := addWhiskers(p, whiskers); err != nil {
 		return nil, err
 	}
@@ -107,7 +116,9 @@ func PlayRates(rows []analysis.StrategyPlay, title string) (*gplot.Plot, error) 
 	}
 	p.Add(lb)
 	p.Legend.Add("won without peeking", bars)
-	p.Legend.Add(fmt.Sprintf("winnable with peeking (exact solver, %s)", countOf(peek.Winnable+peek.Impossible, "board")), pb)
+	if pb != nil {
+		p.Legend.Add(fmt.Sprintf("winnable with peeking (exact solver, %s)", countOf(decided, "board")), pb)
+	}
 	p.Legend.Top = true // above the strategies' bars, away from the peeking rate's
 	p.Legend.Left = false
 	p.Legend.YOffs = -vg.Points(8) // clear of the title

@@ -64,3 +64,29 @@ func TestPlayRates(t *testing.T) {
 		t.Errorf("no plays: %v", err)
 	}
 }
+
+// TestPlayRatesNoBoardDecided: when the exact solver decided none of the
+// boards played (every one ran out of time), the peeking rate is a rate
+// of nothing: no bar, no "0.0%", no "exact solver, 0 boards" in the
+// legend, but the row says so. Failed on main.
+func TestPlayRatesNoBoardDecided(t *testing.T) {
+	var p analysis.PlayStats
+	for g := uint64(1); g <= 4; g++ {
+		p.Add(analysis.Record{Game: g, Verdict: analysis.Unknown, Played: true, Won: g == 1, Left: map[bool]int{true: 0, false: 8}[g == 1]})
+	}
+	pl, err := PlayRates([]analysis.StrategyPlay{{Strategy: "greedy", Stats: &p}}, "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := svgText(t, pl)
+	for _, s := range []string{">25.0%<", ">with peeking: no board decided<"} {
+		if !strings.Contains(svg, s) {
+			t.Errorf("no %q in the plot", s)
+		}
+	}
+	for _, s := range []string{">0.0%<", "0 boards", "winnable with peeking ("} {
+		if strings.Contains(svg, s) {
+			t.Errorf("%q in the plot", s)
+		}
+	}
+}
