@@ -15,6 +15,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/internal/atomicfile"
 	"github.com/mjsolve/mjsolve/solver"
 )
 
@@ -191,9 +192,10 @@ func NewRecordWriter(w io.Writer, zst bool, h Header) (*RecordWriter, error) {
 
 // CreateRecords creates the record file path (which must not exist yet: the
 // error then wraps os.ErrExist), compressed when its name ends in ".zst",
-// and writes the header.
+// and writes the header. A path that is a symbolic link to a file not made
+// yet makes that file.
 func CreateRecords(path string, h Header) (*RecordWriter, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := os.OpenFile(atomicfile.FollowLinks(path), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		if errors.Is(err, os.ErrExist) {
 			return nil, fmt.Errorf("analysis: %s already exists (continue it with ResumeRecords, or remove it): %w", path, os.ErrExist)

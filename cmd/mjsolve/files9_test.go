@@ -230,3 +230,32 @@ func TestResumeThroughSymlink(t *testing.T) {
 		t.Errorf("the linked file after the resume: exit %d, %s\n%s", code, errOut, out)
 	}
 }
+
+// TestOutThroughDanglingSymlink: --out naming a symbolic link to a file not
+// made yet (a place set up on another disk before the run) writes that
+// file, with or without --resume, and the link stays. Both were refused
+// with "already exists", which the file did not.
+func TestOutThroughDanglingSymlink(t *testing.T) {
+	for _, resume := range []bool{false, true} {
+		dir, disk := t.TempDir(), t.TempDir()
+		real := filepath.Join(disk, "t.jsonl")
+		link := filepath.Join(dir, "t.jsonl")
+		if err := os.Symlink(real, link); err != nil {
+			t.Skip(err)
+		}
+		args := []string{"solitaire", "--layout", "tiny8", "--boards", "10", "--out", link}
+		if resume {
+			args = append(args, "--resume")
+		}
+		if code, _, errOut := runCmd(t, "", args...); code != 0 {
+			t.Errorf("resume %v: exit %d, %s", resume, code, errOut)
+			continue
+		}
+		if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("resume %v: %s is no longer a link", resume, link)
+		}
+		if data, err := os.ReadFile(real); err != nil || strings.Count(string(data), "\n") != 11 {
+			t.Errorf("resume %v: the linked file: %v, %d lines", resume, err, strings.Count(string(data), "\n"))
+		}
+	}
+}

@@ -26,7 +26,7 @@ type File struct {
 // [File.Abort] (deferred) to remove the temporary file if Commit is never
 // reached.
 func Create(target string, perm fs.FileMode) (*File, error) {
-	real := followLinks(target)
+	real := FollowLinks(target)
 	if fi, err := os.Stat(real); err == nil {
 		if fi.IsDir() {
 			return nil, &fs.PathError{Op: "create", Path: target, Err: errors.New("is a directory")}
@@ -40,10 +40,12 @@ func Create(target string, perm fs.FileMode) (*File, error) {
 	return &File{File: tmp, name: target, target: real, perm: perm.Perm()}, nil
 }
 
-// followLinks returns target with its symbolic links followed, up to the
+// FollowLinks returns target with its symbolic links followed, up to the
 // file they point to, which need not exist yet; target itself when it is
-// no link (or a link that cannot be read, or a loop).
-func followLinks(target string) string {
+// no link (or a link that cannot be read, or a loop). A file created with
+// O_EXCL must be created there: through a link to a missing file, O_EXCL
+// fails with "file exists".
+func FollowLinks(target string) string {
 	p := target
 	for range 40 {
 		fi, err := os.Lstat(p)
@@ -71,7 +73,7 @@ func tempPrefix(target string) string { return "." + filepath.Base(target) + ".t
 // paths. Only one writer of target may run at a time: RemoveStale takes
 // any such file for stale.
 func RemoveStale(target string) ([]string, error) {
-	target = followLinks(target)
+	target = FollowLinks(target)
 	dir := filepath.Dir(target)
 	des, err := os.ReadDir(dir)
 	if err != nil {
