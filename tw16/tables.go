@@ -110,6 +110,16 @@ func (ts *TableSet) Info() TablesInfo {
 	return ts.info
 }
 
+// Loaded describes the tables as Info does if they are loaded, without
+// loading them: ok is false when nothing has needed them yet (as when every
+// hand of a command was refused before its analysis).
+func (ts *TableSet) Loaded() (info TablesInfo, ok bool) {
+	if ts.pt.Load() == nil {
+		return TablesInfo{}, false
+	}
+	return ts.info, true
+}
+
 // Shanten is Shanten with these tables.
 func (ts *TableSet) Shanten(concealed mjsolve.Counts) (int, error) {
 	return Forms{Tables: ts}.shanten(&concealed)

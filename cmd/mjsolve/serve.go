@@ -86,7 +86,7 @@ func (o *serveOptions) run() error {
 		Queue:        o.queue,
 		SolveTimeout: o.solveTimeout,
 		CacheBytes:   int64(o.cacheMB) << 20,
-		Tables:       tw16Tables(),
+		Tables:       tw16Tables(), // the server logs when they could not be cached
 		Logger:       slog.New(slog.NewTextHandler(o.stderr, nil)),
 	})
 	if err != nil {

@@ -69,6 +69,30 @@ func tw16TableOptions() tw16.TableOptions {
 // built and cached.
 func tw16Tables() *tw16.TableSet { return tw16.LoadTables(tw16TableOptions()) }
 
+// tw16TablesWarn is tw16Tables that says on stderr when the tables could
+// not be cached (warnNotCached).
+func tw16TablesWarn(stderr io.Writer) *tw16.TableSet {
+	ts := tw16Tables()
+	warnNotCached(stderr, ts.Info())
+	return ts
+}
+
+// warnNotCached writes one line on stderr when the tables of info were
+// built in memory because their cache could not be written (a read-only
+// or full cache directory): the command works all the same, but builds
+// them again on every run.
+func warnNotCached(stderr io.Writer, info tw16.TablesInfo) {
+	if info.CacheErr == nil || info.Size > 0 { // cached, or rebuilt over a corrupt cache and written
+		return
+	}
+	err := info.CacheErr
+	if j, ok := err.(interface{ Unwrap() []error }); ok { // could not read, then could not write: the write is why
+		errs := j.Unwrap()
+		err = errs[len(errs)-1]
+	}
+	fmt.Fprintf(stderr, "mjsolve: warning: tw16 tables not cached (%s); built in memory for this run\n", oneLine(err.Error()))
+}
+
 // tw16LazyTables are tw16Tables loaded on first use: by the first hand
 // that passes its checks, so that bad input is refused at once.
 func tw16LazyTables() *tw16.TableSet { return tw16.OpenTables(tw16TableOptions()) }
@@ -272,6 +296,11 @@ func handError(err error) error {
 
 func (opts *tw16HandOptions) run() error {
 	opts.q.Tables = tw16LazyTables()
+	defer func() {
+		if info, ok := opts.q.Tables.Loaded(); ok {
+			warnNotCached(opts.stderr, info)
+		}
+	}()
 	h, err := answer.NewHands(opts.q)
 	switch {
 	case err != nil:

@@ -53,7 +53,7 @@ Options follow a colon (advice:no-defence, advice:monte-carlo=200), as do
 
 func (o *tw16BotOptions) run() error {
 	if name, _, _ := strings.Cut(o.strategy, ":"); name == "advice" {
-		o.advice.Tables = tw16Tables() // the one strategy that looks them up
+		o.advice.Tables = tw16TablesWarn(o.stderr) // the one strategy that looks them up
 	}
 	st, err := newStrategy(o.strategy, o.advice)
 	if err != nil {

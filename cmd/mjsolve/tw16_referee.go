@@ -113,7 +113,7 @@ func (o *tw16RefereeOptions) run() error {
 		}
 		points[p].Name = o.Players[p].Name
 	}
-	o.Tables = tw16Tables()
+	o.Tables = tw16TablesWarn(o.stderr)
 	bar := progress.New(o.stderr, "hands")
 	failures := 0
 	o.OnHand = func(r *referee.HandReport) {

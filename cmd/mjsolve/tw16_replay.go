@@ -39,7 +39,7 @@ the command exits with code 2 if any file does not verify.`,
 }
 
 func (o *tw16ReplayOptions) run() error {
-	bad, tables := 0, tw16Tables()
+	bad, tables := 0, tw16TablesWarn(o.stderr)
 	for i, name := range o.args {
 		if o.ctx.Err() != nil {
 			return interruptedAfter(o.stderr, i, len(o.args), "transcript")

@@ -106,7 +106,7 @@ func (o *tw16SelfplayOptions) run() error {
 			return err
 		}
 	}
-	o.Options.Tables = tw16Tables()
+	o.Options.Tables = tw16TablesWarn(o.stderr)
 	bar := progress.New(o.stderr, "hands")
 	if bar != nil {
 		o.Progress = func(done int) { bar.Show("selfplay", uint64(done), uint64(o.Hands)) }

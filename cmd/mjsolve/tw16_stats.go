@@ -46,7 +46,7 @@ func (o *tw16StatsOptions) run() error {
 	if err := cmp.Or(atLeast("--deals", o.Deals, 1), checkWorkers(o.Workers), o.plot.check()); err != nil {
 		return err
 	}
-	o.Tables = tw16Tables()
+	o.Tables = tw16TablesWarn(o.stderr)
 	bar := progress.New(o.stderr, "hands")
 	if bar != nil {
 		o.Progress = func(done int) { bar.Show("tw16 stats", 4*uint64(done), 4*uint64(o.Deals)) } // four hands a deal
