@@ -194,9 +194,14 @@ func (f *firstErrorWriter) Write(p []byte) (int, error) {
 // plainFlagError rewrites a flag error for people: `invalid argument "x"
 // for "--game" flag: strconv.ParseUint: parsing "x": invalid syntax`
 // becomes `--game: "x" is not a whole number 0 or more` (1 or more for
-// --boards: an unsigned flag's minimum is its setMinimum).
+// --boards: an unsigned flag's minimum is its setMinimum), and `invalid
+// argument "5" for "--timeout" flag: time: missing unit in duration "5"`
+// becomes `--timeout: "5" is not a duration (e.g. 30s, 1m30s)`.
 func plainFlagError(err error) string {
 	iv, ok := errors.AsType[*pflag.InvalidValueError](err)
+	if ok && iv.GetFlag().Value.Type() == "duration" {
+		return fmt.Sprintf("--%s: %s is not a duration (e.g. 30s, 1m30s)", iv.GetFlag().Name, strconv.Quote(iv.GetValue()))
+	}
 	ne, num := errors.AsType[*strconv.NumError](err)
 	if !ok || !num {
 		return err.Error()

@@ -155,7 +155,7 @@ func TestFlagAndArgumentErrorsSpeakPlainly(t *testing.T) {
 		{[]string{"solitaire", "--boards", "99999999999999999999999"}, `mjsolve: --boards: "99999999999999999999999" is out of range (see 'mjsolve solitaire --help')` + "\n"},
 		{[]string{"solitaire", "--json=maybe"}, `mjsolve: --json: "maybe" is not true or false (see 'mjsolve solitaire --help')` + "\n"},
 		{[]string{"analysis", "plot", "--reference", "x", "r.jsonl"}, `mjsolve: --reference: "x" is not a number (see 'mjsolve analysis plot --help')` + "\n"},
-		{[]string{"solitaire", "--timeout-per-board", "soon"}, `mjsolve: invalid argument "soon" for "--timeout-per-board" flag: time: invalid duration "soon" (see 'mjsolve solitaire --help')` + "\n"},
+		{[]string{"solitaire", "--timeout-per-board", "soon"}, `mjsolve: --timeout-per-board: "soon" is not a duration (e.g. 30s, 1m30s) (see 'mjsolve solitaire --help')` + "\n"},
 		{[]string{"tw16", "shanten"}, "mjsolve: tw16 shanten needs one HAND (or - to read one hand per line from stdin) (see 'mjsolve tw16 shanten --help')\n"},
 		{[]string{"tw16", "shanten", "123m", "456p"}, "mjsolve: tw16 shanten takes one HAND (or - to read one hand per line from stdin), not 2 arguments (quote an argument with spaces)\n"},
 		{[]string{"analysis", "merge"}, "mjsolve: analysis merge needs one or more record FILEs written by 'mjsolve solitaire --out' (see 'mjsolve analysis merge --help')\n"},
