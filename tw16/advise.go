@@ -83,13 +83,8 @@ func Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeig
 // tiers (lone honors, lone numbered tiles, then the rest), then kind.
 func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeights) (Advice, error) {
 	var a Advice
-	// Without visible counts the part before the discard is what is seen:
-	// the discarded tile stays seen while the discards are tried.
-	own := concealed
-	if visible == nil {
-		visible = &own
-	}
-	k, seen, err := checkPart(&concealed, visible, 2, "advice needs a concealed part of 3k+2 tiles (2, 5, … 17), not %d")
+	var own mjsolve.Counts
+	k, seen, err := checkAdvicePart(&concealed, visible, &own)
 	if err != nil {
 		return a, err
 	}
@@ -121,6 +116,18 @@ func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims 
 		}
 	}
 	return a, nil
+}
+
+// checkAdvicePart checks the concealed part of Advise and BestDiscard (3k+2
+// tiles) and returns k and the tiles seen. Without visible counts the part
+// before the discard is what is seen: own gets a copy of it, so that the
+// discarded tile stays seen while the discards are tried on concealed.
+func checkAdvicePart(concealed, visible, own *mjsolve.Counts) (int, *mjsolve.Counts, error) {
+	if visible == nil {
+		*own = *concealed
+		visible = own
+	}
+	return checkPart(concealed, visible, 2, "advice needs a concealed part of 3k+2 tiles (2, 5, … 17), not %d")
 }
 
 // without returns the row numbers of the hand of ps less one tile of kind
@@ -166,13 +173,8 @@ func (f Forms) BestDiscard(concealed mjsolve.Counts, visible *mjsolve.Counts, cl
 		return a.Shanten, a.ranked[0], nil
 	}
 	var best Discard
-	// Without visible counts the part before the discard is what is seen:
-	// the discarded tile stays seen while the discards are tried.
-	own := concealed
-	if visible == nil {
-		visible = &own
-	}
-	k, seen, err := checkPart(&concealed, visible, 2, "advice needs a concealed part of 3k+2 tiles (2, 5, … 17), not %d")
+	var own mjsolve.Counts
+	k, seen, err := checkAdvicePart(&concealed, visible, &own)
 	if err != nil {
 		return 0, best, err
 	}
