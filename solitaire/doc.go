@@ -35,9 +35,9 @@
 //
 // A board file is text, one statement per line; "#" at the start of a line
 // or after a blank starts a comment (one inside a word, as in a layout named
-// FILE#NAME, does not), and blank lines are ignored. The first statement is the format line, then a
-// layout, a tile count, the layout's fingerprint, the faces and the removed
-// tiles:
+// FILE#NAME, does not), and blank lines are ignored. The first statement is
+// the format line, then a layout, a tile count, the layout's fingerprint,
+// the faces and the removed tiles:
 //
 //	# turtle (144 tiles), game 7, deal pcg seed 1
 //	mjsolve board 1
