@@ -1,0 +1,73 @@
+package server
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// readmeCall finds in README the first curl command that posts to path
+// (continued lines joined) and returns its body ("@g3.json" as written)
+// and the answer README shows after it as "# {...}" lines, decoded.
+func readmeCall(t *testing.T, readme, path string) (string, map[string]any) {
+	t.Helper()
+	lines := strings.Split(strings.ReplaceAll(readme, "\\\n", " "), "\n")
+	for i, l := range lines {
+		cmd := strings.TrimSpace(strings.Split(l, " # ")[0])
+		if !strings.HasPrefix(cmd, "curl -s -d ") || !strings.HasSuffix(cmd, " http://127.0.0.1:8080"+path) {
+			continue
+		}
+		body := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(cmd, "curl -s -d "), " http://127.0.0.1:8080"+path))
+		body = strings.TrimSuffix(strings.TrimPrefix(body, "'"), "'")
+		var js strings.Builder
+		for _, a := range lines[i+1:] {
+			text, ok := strings.CutPrefix(a, "#")
+			if !ok {
+				break
+			}
+			js.WriteString(strings.TrimSpace(text))
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(js.String()), &m); err != nil {
+			t.Fatalf("README's answer to %s is not JSON: %v\n%s", cmd, err, js.String())
+		}
+		return body, m
+	}
+	t.Fatalf("README posts nothing to %s", path)
+	return "", nil
+}
+
+// README's examples of a hint, a solve and two hand analyses show what the
+// server answers, but for the time taken ("ns").
+func TestReadmeAnswers(t *testing.T) {
+	data, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	_, ts := newTestServer(t, Config{})
+	resp, err := ts.Client().Get(ts.URL + "/api/deal?layout=turtle&game=3") // README's g3.json
+	if err != nil {
+		t.Fatal(err)
+	}
+	g3, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/api/hint", "/api/solve", "/api/tw16/waits", "/api/tw16/shanten"} {
+		body, want := readmeCall(t, readme, path)
+		if body == "@g3.json" {
+			body = string(g3)
+		}
+		_, got, _ := call(t, ts, "POST", path, body)
+		delete(want, "ns")
+		delete(got, "ns")
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: README shows\n%v\nthe server answers\n%v", path, want, got)
+		}
+	}
+}
