@@ -67,6 +67,32 @@ func fileCompletions(prefix string) (out []cobra.Completion) {
 // completeDealer completes the --deal flag.
 var completeDealer = completeWords(solitaire.DealerNames...)
 
+// completeWordList returns a completion function for a comma list of
+// words, or one of whole alone (such as "all"): the words that start with
+// the last item typed and are not in the list yet, each after the items
+// before it.
+func completeWordList(words []string, whole ...string) cobra.CompletionFunc {
+	words, whole = slices.Clone(words), slices.Clone(whole)
+	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		i := strings.LastIndexByte(toComplete, ',') + 1
+		done, last := strings.Split(toComplete[:i], ","), toComplete[i:]
+		choices := words
+		if i == 0 {
+			choices = append(slices.Clone(words), whole...)
+		}
+		var out []cobra.Completion
+		for _, w := range choices {
+			if strings.HasPrefix(w, last) && !slices.Contains(done, w) {
+				out = append(out, toComplete[:i]+w)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// completeWinds completes --seat and --round.
+var completeWinds = completeWords("E", "S", "W", "N")
+
 // completeWords returns a completion function offering the given words
 // (and no file names).
 func completeWords(words ...string) cobra.CompletionFunc {

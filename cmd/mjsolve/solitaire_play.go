@@ -9,6 +9,7 @@ import (
 	"github.com/mjsolve/mjsolve/analysis/plot"
 	"github.com/mjsolve/mjsolve/internal/progress"
 	"github.com/mjsolve/mjsolve/job"
+	"github.com/mjsolve/mjsolve/nopeek"
 )
 
 // playOptions are the flags of "solitaire play": the main job's and
@@ -41,6 +42,7 @@ work as for the main job; with several strategies --out is a directory.`,
 		"plot":    "draw the win rates to `FILE` (.png, .svg or .pdf)",
 	})
 	cmd.Flags().StringVar(&o.strategy, "strategy", "all", "strategies: random, greedy, lookahead, a comma list or all")
+	cmd.RegisterFlagCompletionFunc("strategy", completeWordList(nopeek.Strategies(), "all"))
 	return cmd
 }
 

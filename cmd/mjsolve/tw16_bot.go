@@ -45,6 +45,7 @@ Options follow a colon (advice:no-defence, advice:monte-carlo=200), as do
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.strategy, "strategy", "advice", "how to play: "+strings.Join(bot.Names(), ", "))
+	cmd.RegisterFlagCompletionFunc("strategy", completeWords(bot.Names()...))
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the strategy's random choices")
 	addAdviceFlags(cmd, &o.advice)
 	addHonorsFlag(cmd, &o.honors)

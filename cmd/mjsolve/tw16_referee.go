@@ -162,6 +162,7 @@ func (o *tw16RefereeOptions) run() error {
 // addHonorsFlag adds --honors, the numbering of the honor tile ids.
 func addHonorsFlag(cmd *cobra.Command, order *string) {
 	cmd.Flags().StringVar(order, "honors", "icga", "honor tile ids: `ORDER` icga (41x East, 42x West, 43x South, 44x North) or mjtalk (East, South, West, North)")
+	cmd.RegisterFlagCompletionFunc("honors", completeWords("icga", "mjtalk"))
 }
 
 // parseHonors reads --honors.

@@ -83,6 +83,8 @@ marks the set (or pair) the winning tile completed.`,
 	f.BoolVar(&opts.query.RobKong, "rob-kong", false, "won by robbing another player's added kong (搶槓)")
 	f.StringVar(&opts.query.FirstTurn, "first-turn", "", "first go-round win: tianhu (天胡), dihu (地胡), renhu (人胡) or diting (地聽)")
 	f.BoolVar(&opts.json, "json", false, "print the result as JSON")
+	cmd.RegisterFlagCompletionFunc("seat", completeWinds)
+	cmd.RegisterFlagCompletionFunc("round", completeWinds)
 	return cmd
 }
 

@@ -82,6 +82,7 @@ hands played so far (exit code 130).`,
 	f.IntVar(&o.Hands, "hands", game.HandsPerCycle, "number of hands to play")
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of the walls and of the strategies' random choices")
 	f.StringArrayVar(&o.strategies, "strategy", nil, "strategy of the next player: "+strings.Join(bot.Names(), ", ")+" (four times)")
+	cmd.RegisterFlagCompletionFunc("strategy", completeWords(bot.Names()...))
 	f.IntVar(&o.Workers, "workers", 0, "hands played at once, at most 4096 (0, the default: one per CPU)")
 	f.BoolVar(&o.Flowers, "flowers", false, "play with the eight flowers (144 tiles)")
 	addAdviceFlags(cmd, &o.Options)
