@@ -58,7 +58,13 @@ func RateGrid(n int64, perDecade int) []int64 {
 		out = append(out, k)
 	}
 	for i := perDecade + 1; ; i++ {
-		v := int64(math.Round(math.Pow(10, float64(i)/float64(perDecade))))
+		// Compared as a float first: a point past the largest int64 does
+		// not convert (it would come out negative and never end the loop).
+		f := math.Round(math.Pow(10, float64(i)/float64(perDecade)))
+		if f >= float64(n) {
+			break
+		}
+		v := int64(f)
 		if v >= n {
 			break
 		}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestRateGrid(t *testing.T) {
@@ -36,6 +37,31 @@ func TestRateGrid(t *testing.T) {
 	for i := 1; i < len(g); i++ {
 		if g[i] <= g[i-1] {
 			t.Fatalf("grid not increasing at %d: %d, %d", i, g[i-1], g[i])
+		}
+	}
+}
+
+// TestRateGridHuge: a count past 10^18.96, whose next grid point does not
+// fit an int64, ends the grid at n rather than looping for ever (the float
+// to int64 conversion of such a point is negative).
+func TestRateGridHuge(t *testing.T) {
+	for _, n := range []int64{math.MaxInt64, math.MaxInt64 - 1, 9_200_000_000_000_000_000} {
+		done := make(chan []int64, 1)
+		go func() { done <- RateGrid(n, 10) }()
+		var g []int64
+		select {
+		case g = <-done:
+		case <-time.After(time.Minute):
+			t.Fatalf("RateGrid(%d, 10) did not return", n)
+		}
+		// 1..10, then 10 a decade from 10^1.1 to 10^18.9, then n.
+		if len(g) != 10+179+1 || g[len(g)-1] != n {
+			t.Errorf("RateGrid(%d, 10): %d points, last %d", n, len(g), g[len(g)-1])
+		}
+		for i := 1; i < len(g); i++ {
+			if g[i] <= g[i-1] {
+				t.Fatalf("RateGrid(%d, 10) not increasing at %d: %d, %d", n, i, g[i-1], g[i])
+			}
 		}
 	}
 }
