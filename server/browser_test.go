@@ -287,6 +287,9 @@ func TestBrowser(t *testing.T) {
 	// error is shown, not another deal.
 	p.do(chromedp.Navigate(ts.URL + "/?layout=tiny8&game=2&deal=bogus"))
 	p.wait(`document.getElementById('status').textContent.startsWith('Deal failed: deal: unknown dealer "bogus"')`)
+	// And a layout the server does not have.
+	p.do(chromedp.Navigate(ts.URL + "/?layout=nosuch&game=2"))
+	p.wait(`document.getElementById('status').textContent.startsWith('Deal failed: layout: no layout "nosuch"')`)
 
 	// A phone: the board fits the width and nothing scrolls sideways; the
 	// address opens the deal directly.

@@ -453,6 +453,19 @@ async function loadFile() {
   }
 }
 
+// choose selects value in sel, adding it as an option when the list does
+// not offer it: an address's unknown layout or dealer is sent as it is, for
+// the server to say what is wrong with it.
+function choose(sel, value) {
+  sel.value = value;
+  if (sel.value !== value) {
+    const o = document.createElement('option');
+    o.value = o.textContent = value;
+    sel.appendChild(o);
+    sel.value = value;
+  }
+}
+
 async function fillLayouts() {
   const sel = $('layout');
   const want = sel.value;
@@ -466,13 +479,7 @@ async function fillLayouts() {
       o.textContent = l.title && l.title.toLowerCase() !== l.name.toLowerCase() ? `${l.name} (${l.title}, ${l.tiles})` : `${l.name} (${l.tiles})`;
       sel.appendChild(o);
     }
-    sel.value = want;
-    if (sel.value !== want) {
-      const o = document.createElement('option');
-      o.value = o.textContent = want;
-      sel.appendChild(o);
-      sel.value = want;
-    }
+    choose(sel, want);
   } catch (e) {
     setStatus('Layouts: ' + e.message, 'bad');
   }
@@ -624,27 +631,11 @@ function start() {
   $('deal').addEventListener('change', () => { $('seed-label').hidden = $('deal').value !== 'pcg'; });
   $('hand-form').addEventListener('submit', analyse);
   const q = new URLSearchParams(location.search);
-  if (q.get('layout')) $('layout').value = q.get('layout');
   if (q.get('game')) $('game').value = q.get('game');
-  if (q.get('deal')) {
-    // A dealer the list does not offer is sent as it is, for the server
-    // to say what is wrong with it.
-    $('deal').value = q.get('deal');
-    if ($('deal').value !== q.get('deal')) {
-      const o = document.createElement('option');
-      o.value = o.textContent = q.get('deal');
-      $('deal').appendChild(o);
-      $('deal').value = q.get('deal');
-    }
-  }
+  if (q.get('deal')) choose($('deal'), q.get('deal'));
   if (q.get('seed')) $('seed').value = q.get('seed');
   $('seed-label').hidden = $('deal').value !== 'pcg';
-  if (q.get('layout')) {
-    const o = document.createElement('option');
-    o.value = o.textContent = q.get('layout');
-    $('layout').appendChild(o);
-    $('layout').value = q.get('layout');
-  }
+  if (q.get('layout')) choose($('layout'), q.get('layout'));
   fillLayouts().then(() => deal());
 }
 
