@@ -29,9 +29,9 @@ const facesPerLine = 12
 func (b *Board) WriteTo(w io.Writer) (int64, error) { return WriteBoard(w, b, nil) }
 
 // WriteBoard writes b as a board file, naming its layout by [LayoutRef]
-// with finder f (nil: the default of [layouts.Find]); a layout file is
-// named by its absolute path, so that the board file reads from any
-// directory.
+// with finder f (nil: the default of [layouts.Find]); a layout file, or one
+// map of a GNOME map file (FILE#NAME), is named by the file's absolute
+// path, so that the board file reads from any directory.
 func WriteBoard(w io.Writer, b *Board, f *layouts.Finder) (int64, error) {
 	ref := LayoutRef(b.Geo.Layout, f)
 	// A layout file, or one map of a GNOME map file ("FILE#NAME"), given
