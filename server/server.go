@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path"
 	"runtime"
 	"sort"
 	"strings"
@@ -204,11 +205,21 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 type apiHandler func(w http.ResponseWriter, r *http.Request) error
 
 // routes builds the handler: each path with its handler per method
-// (others get 405 with Allow), a JSON 404 for every other path, and a
-// recover that answers 500 rather than let a panic reach the client.
+// (others get 405 with Allow), a JSON 404 for every other path — also for
+// a path that is not clean and a subtree's root without its slash, which
+// ServeMux would redirect with an HTML body — and a recover that answers
+// 500 rather than let a panic reach the client.
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
+	notFound := func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, &httpError{http.StatusNotFound, fmt.Sprintf("no such page: %s", r.URL.Path)})
+	}
+	routed := map[string]bool{}
 	route := func(pattern string, methods map[string]apiHandler) {
+		routed[pattern] = true
+		if root, ok := strings.CutSuffix(pattern, "/{file...}"); ok && !routed[root] {
+			mux.HandleFunc(root, notFound) // not a redirect to root + "/"
+		}
 		allowed := make([]string, 0, len(methods)+1)
 		for m := range methods {
 			allowed = append(allowed, m)
@@ -249,10 +260,38 @@ func (s *Server) routes() http.Handler {
 	route("/api/solve", post(s.handleSolve))
 	route("/api/hint", post(s.handleHint))
 	route("/api/tw16/{analysis}", post(s.handleTW16))
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, &httpError{http.StatusNotFound, fmt.Sprintf("no such page: %s", r.URL.Path)})
+	mux.HandleFunc("/", notFound)
+	return s.recoverer(s.count(cleanPathsOnly(mux)))
+}
+
+// cleanPathsOnly answers a path that is not clean ("//", "." or ".."
+// segments: curl --path-as-is) with a JSON 404 naming the clean path,
+// where ServeMux would redirect to it with an HTML body.
+func cleanPathsOnly(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.EscapedPath() // as ServeMux: an escaped "/" (%2F) is no segment's end
+		if clean := cleanPath(p); clean != p {
+			writeError(w, &httpError{http.StatusNotFound, fmt.Sprintf("no such page: %s (the clean path is %s)", p, clean)})
+			return
+		}
+		next.ServeHTTP(w, r)
 	})
-	return s.recoverer(s.count(mux))
+}
+
+// cleanPath is p as ServeMux cleans it: rooted, without "//", "." or ".."
+// segments, and with its trailing slash kept.
+func cleanPath(p string) string {
+	if p == "" {
+		return "/"
+	}
+	if p[0] != '/' {
+		p = "/" + p
+	}
+	np := path.Clean(p)
+	if p[len(p)-1] == '/' && np != "/" {
+		np += "/"
+	}
+	return np
 }
 
 // count counts requests.
