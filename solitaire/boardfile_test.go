@@ -253,3 +253,31 @@ func TestGeometryHash(t *testing.T) {
 		t.Error("swapping two slots keeps the geometry")
 	}
 }
+
+// TestWriteBoardFileCommentLines: a comment of several lines (a layout
+// file or board file whose name holds a newline, in the command's heading)
+// is written as comment lines, so that the file written reads back.
+func TestWriteBoardFileCommentLines(t *testing.T) {
+	g := mustCompile(t, testLayout())
+	b := mustBoard(t, g, []Group{0, 1, 1, 0, 0, 0})
+	b.Play(Move{4, 5})
+	name := filepath.Join(t.TempDir(), "b.board")
+	if err := WriteBoardFile(name, b, "from dir\nname.board,\r\nsaved", nil); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "# from dir\n# name.board,\r\n# saved\n"
+	if !strings.HasPrefix(string(data), want) {
+		t.Errorf("file starts\n%q\nwant\n%q", data, want)
+	}
+	c, err := readBoard(bytes.NewReader(data), name, findTest)
+	if err != nil {
+		t.Fatalf("the file written does not read back: %v", err)
+	}
+	if !slices.Equal(c.Groups, b.Groups) || c.Present != b.Present {
+		t.Fatalf("read back %v %v", c.Groups, c.Present.AppendTo(nil))
+	}
+}
