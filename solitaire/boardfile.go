@@ -31,7 +31,10 @@ func (b *Board) WriteTo(w io.Writer) (int64, error) { return WriteBoard(w, b, ni
 // WriteBoard writes b as a board file, naming its layout by [LayoutRef]
 // with finder f (nil: the default of [layouts.Find]); a layout file, or one
 // map of a GNOME map file (FILE#NAME), is named by the file's absolute
-// path, so that the board file reads from any directory.
+// path, so that the board file reads from any directory. A name that a
+// board file cannot hold (a '#' after a blank starts a comment, a newline a
+// statement; the words of the layout line are joined by one blank) is an
+// *InputError, and nothing is written.
 func WriteBoard(w io.Writer, b *Board, f *layouts.Finder) (int64, error) {
 	ref := LayoutRef(b.Geo.Layout, f)
 	// A layout file, or one map of a GNOME map file ("FILE#NAME"), given
@@ -41,6 +44,13 @@ func WriteBoard(w io.Writer, b *Board, f *layouts.Finder) (int64, error) {
 		if abs, err := filepath.Abs(src); err == nil {
 			ref = abs + ref[len(src):]
 		}
+	}
+	// The reader takes the layout line's words, joined by one blank, after
+	// cutting off a comment: a name that does not come back so (a '#'
+	// after a blank, a newline, a tab or a run of blanks) would read as
+	// another layout, or none.
+	if strings.Join(strings.Fields(stripComment(ref)), " ") != ref {
+		return 0, inputErrorf("a board file cannot name the layout %q (a '#' after a blank, a newline, a tab or two blanks in a row); move or rename it", ref)
 	}
 	var sb strings.Builder
 	sb.WriteString(boardMagic + "\n")

@@ -2,6 +2,7 @@ package solitaire
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -279,5 +280,64 @@ func TestWriteBoardFileCommentLines(t *testing.T) {
 	}
 	if !slices.Equal(c.Groups, b.Groups) || c.Present != b.Present {
 		t.Fatalf("read back %v %v", c.Groups, c.Present.AppendTo(nil))
+	}
+}
+
+// TestBoardFileLayoutPathOdd: a layout file whose path a board file can
+// name (blanks, a '#' inside a word) reads back; one it cannot (a '#'
+// after a blank starts a comment, a newline a statement, a run of blanks
+// reads as one) is an error of WriteBoard, not a board file that reads
+// another layout or none.
+func TestBoardFileLayoutPathOdd(t *testing.T) {
+	src := "mjsolve-layout 1\nname odd-not-installed\nlevel 0\n[][][][]\n[][][][]\n"
+	for _, c := range []struct {
+		dir string
+		ok  bool
+	}{
+		{"my layouts", true},
+		{"no#2", true},
+		{"my #2", false},
+		{"two  blanks", false},
+		{"new\nline", false},
+		{"tab\there", false},
+	} {
+		dir := filepath.Join(t.TempDir(), c.dir)
+		path := filepath.Join(dir, "four.txt")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		l, err := layouts.Find(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := mustCompile(t, l)
+		b := mustBoard(t, g, PCG{}.Deal(1, g.N, nil))
+		var buf bytes.Buffer
+		_, err = WriteBoard(&buf, b, nil)
+		if !c.ok {
+			if err == nil || !strings.Contains(err.Error(), "cannot name the layout") {
+				t.Errorf("%q: WriteBoard = %v, want an error (the file it writes does not read back:\n%s)", c.dir, err, buf.String())
+			}
+			if _, ok := errors.AsType[*InputError](err); err != nil && !ok {
+				t.Errorf("%q: %v is not an *InputError", c.dir, err)
+			}
+			if err := WriteBoardFile(filepath.Join(t.TempDir(), "b.board"), b, "", nil); err == nil {
+				t.Errorf("%q: WriteBoardFile wrote a file that does not read back", c.dir)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%q: %v", c.dir, err)
+		}
+		r, err := ReadBoard(&buf, "b.board", nil)
+		if err != nil {
+			t.Fatalf("%q: %v", c.dir, err)
+		}
+		if r.Geo.Layout.Source != path {
+			t.Errorf("%q: read back the layout of %q", c.dir, r.Geo.Layout.Source)
+		}
 	}
 }
