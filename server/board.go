@@ -278,16 +278,17 @@ func noLayout(name string) (*layouts.Layout, error) {
 }
 
 // boardFileLayout returns the layout named by a board file and its line
-// number, or "" when there is no layout line.
+// number, or "" when there is no layout line. As for the board file reader,
+// a comment starts with a word that starts with '#': one inside a word (a
+// layout named FILE#NAME) is part of it.
 func boardFileLayout(text string) (string, int) {
 	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(make([]byte, 4096), 64<<10)
 	for line := 1; sc.Scan(); line++ {
-		t := sc.Text()
-		if i := strings.IndexByte(t, '#'); i >= 0 {
-			t = t[:i]
+		fields := strings.Fields(sc.Text())
+		if i := slices.IndexFunc(fields, func(f string) bool { return f[0] == '#' }); i >= 0 {
+			fields = fields[:i]
 		}
-		fields := strings.Fields(t)
 		if len(fields) >= 2 && fields[0] == "layout" {
 			return strings.Join(fields[1:], " "), line
 		}

@@ -75,3 +75,19 @@ func TestLayoutErrorReason(t *testing.T) {
 	}
 	wantError(t, ts, "GET", "/api/layouts/bad", "", 404, "layout bad cannot be read: ")
 }
+
+// TestBoardFileLayoutHash checks that a board file's layout line is read
+// as the board file reader reads it: a '#' inside the name (FILE#NAME, as
+// --save writes one map of a GNOME map file) is part of it, not a comment.
+func TestBoardFileLayoutHash(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	body := func(layout string) string {
+		return fmt.Sprintf(`{"file":"mjsolve board 1\nlayout %s\ntiles 8\nfaces 1m 1m 1m 1m 2m 2m 2m 2m\n"}`, layout)
+	}
+	wantError(t, ts, "POST", "/api/board", body("/home/me/maps.map#two"), 400, `file:2: layout: no layout "/home/me/maps.map#two"`)
+	wantError(t, ts, "POST", "/api/board", body("tiny8#two"), 400, `file:2: layout: no layout "tiny8#two"`)
+	// A comment after a blank is still one.
+	if code, m, _ := call(t, ts, "POST", "/api/board", body("tiny8 # saved by hand")); code != 200 || m["layout"] != "tiny8" {
+		t.Errorf("a comment after the name: %d %v", code, m)
+	}
+}
