@@ -120,14 +120,17 @@ func (e *LogDirError) Unwrap() error { return e.Err }
 // that cannot be made or already holds transcripts with a *LogDirError,
 // before any program starts.
 func Run(ctx context.Context, o Options) (*game.Table, error) {
+	switch {
+	case o.Hands < 0:
+		return nil, fmt.Errorf("referee: hands %d: must not be negative", o.Hands)
+	case o.MoveTime < 0:
+		return nil, fmt.Errorf("referee: move time %v: must not be negative", o.MoveTime)
+	}
 	if o.Hands == 0 {
 		o.Hands = game.HandsPerCycle
 	}
 	if o.MoveTime == 0 {
 		o.MoveTime = DefaultMoveTime
-	}
-	if o.Hands < 0 || o.MoveTime < 0 {
-		return nil, fmt.Errorf("referee: %d hands, move time %v", o.Hands, o.MoveTime)
 	}
 	var names [4]string
 	for p, pl := range o.Players {
@@ -135,7 +138,7 @@ func Run(ctx context.Context, o Options) (*game.Table, error) {
 			return nil, fmt.Errorf("referee: player %d has no command", p+1)
 		}
 		if pl.MoveTime < 0 {
-			return nil, fmt.Errorf("referee: player %d: move time %v", p+1, pl.MoveTime)
+			return nil, fmt.Errorf("referee: player %d: move time %v: must not be negative", p+1, pl.MoveTime)
 		}
 		names[p] = pl.Name
 	}
