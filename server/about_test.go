@@ -1,7 +1,6 @@
 package server
 
 import (
-	"io"
 	"strings"
 	"testing"
 )
@@ -12,22 +11,9 @@ import (
 // carry, not facts the server takes on trust).
 func TestBoardAbout(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
-	deal := func(q string) string {
-		t.Helper()
-		resp, err := ts.Client().Get(ts.URL + "/api/deal?" + q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		data, err := io.ReadAll(resp.Body)
-		if err != nil || resp.StatusCode != 200 {
-			t.Fatalf("deal %s: %d %v", q, resp.StatusCode, err)
-		}
-		return string(data)
-	}
-	g3 := deal("layout=tiny8&game=3")
-	g4 := deal("layout=tiny8&game=4")
-	mj := deal("layout=tiny8&game=7&deal=mjsolver")
+	g3 := dealJSON(t, ts, "layout=tiny8&game=3")
+	g4 := dealJSON(t, ts, "layout=tiny8&game=4")
+	mj := dealJSON(t, ts, "layout=tiny8&game=7&deal=mjsolver")
 	for _, c := range []struct{ name, body, want string }{
 		{"game 3 posted back", g3, "game 3, deal pcg seed 1"},
 		{"mjsolver game 7 posted back", mj, "game 7, deal mjsolver"},

@@ -102,6 +102,22 @@ func wantError(t testing.TB, ts *httptest.Server, method, path, body string, sta
 	return msg
 }
 
+// dealJSON is the answer of GET /api/deal?query as it came, to post back as
+// it is; it fails the test on any status but 200.
+func dealJSON(t testing.TB, ts *httptest.Server, query string) string {
+	t.Helper()
+	resp, err := ts.Client().Get(ts.URL + "/api/deal?" + query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("deal %s: %d %v", query, resp.StatusCode, err)
+	}
+	return string(data)
+}
+
 // dealt deals game k of a built-in layout with the pcg dealer, seed 1.
 func dealt(t testing.TB, layout string, game uint64) *solitaire.Board {
 	t.Helper()

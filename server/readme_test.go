@@ -2,7 +2,6 @@ package server
 
 import (
 	"encoding/json"
-	"io"
 	"os"
 	"reflect"
 	"strings"
@@ -49,19 +48,11 @@ func TestReadmeAnswers(t *testing.T) {
 	}
 	readme := string(data)
 	_, ts := newTestServer(t, Config{})
-	resp, err := ts.Client().Get(ts.URL + "/api/deal?layout=turtle&game=3") // README's g3.json
-	if err != nil {
-		t.Fatal(err)
-	}
-	g3, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	g3 := dealJSON(t, ts, "layout=turtle&game=3") // README's g3.json
 	for _, path := range []string{"/api/hint", "/api/solve", "/api/tw16/waits", "/api/tw16/shanten"} {
 		body, want := readmeCall(t, readme, path)
 		if body == "@g3.json" {
-			body = string(g3)
+			body = g3
 		}
 		_, got, _ := call(t, ts, "POST", path, body)
 		delete(want, "ns")

@@ -113,14 +113,7 @@ func TestDeal(t *testing.T) {
 func TestBoardRoundTrip(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
 	// What /api/deal answers posts back as it is.
-	resp, err := ts.Client().Get(ts.URL + "/api/deal?layout=turtle&game=7")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	buf.ReadFrom(resp.Body)
-	resp.Body.Close()
-	code, m, _ := call(t, ts, "POST", "/api/board", buf.String())
+	code, m, _ := call(t, ts, "POST", "/api/board", dealJSON(t, ts, "layout=turtle&game=7"))
 	if code != 200 || m["layout"] != "turtle" || len(m["slots"].([]any)) != 144 || len(m["free"].([]any)) != 35 {
 		t.Fatalf("board: %d %v", code, m)
 	}
