@@ -53,14 +53,21 @@ Options follow a colon (advice:no-defence, advice:monte-carlo=200), as do
 }
 
 func (o *tw16BotOptions) run() error {
-	if name, _, _ := strings.Cut(o.strategy, ":"); name == "advice" {
-		o.advice.Tables = tw16TablesWarn(o.stderr) // the one strategy that looks them up
-	}
-	st, err := newStrategy(o.strategy, o.advice)
-	if err != nil {
+	// The flags are checked before the tables load (about half a second
+	// to build them on a fresh machine), as selfplay does.
+	if _, err := newStrategy(o.strategy, o.advice); err != nil {
 		return err
 	}
 	honors, err := parseHonors(o.honors)
+	if err != nil {
+		return err
+	}
+	if name, _, _ := strings.Cut(o.strategy, ":"); name == "advice" {
+		// Loaded now rather than on first use: before the referee's
+		// clock runs on a move.
+		o.advice.Tables = tw16TablesWarn(o.stderr) // the one strategy that looks them up
+	}
+	st, err := newStrategy(o.strategy, o.advice)
 	if err != nil {
 		return err
 	}

@@ -39,7 +39,12 @@ the command exits with code 2 if any file does not verify.`,
 }
 
 func (o *tw16ReplayOptions) run() error {
-	bad, tables := 0, tw16TablesWarn(o.stderr)
+	bad, tables := 0, tw16LazyTables() // loaded by the first transcript that opens
+	defer func() {
+		if info, ok := tables.Loaded(); ok {
+			warnNotCached(o.stderr, info)
+		}
+	}()
 	for i, name := range o.args {
 		if o.ctx.Err() != nil {
 			return interruptedAfter(o.stderr, i, len(o.args), "transcript")

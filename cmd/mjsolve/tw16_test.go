@@ -376,6 +376,33 @@ func TestTW16BadHandLoadsNoTables(t *testing.T) {
 	}
 }
 
+// TestTW16BotAndReplayBadInputLoadTablesLast: tw16 bot with a bad flag and
+// tw16 replay of a file that does not open refuse it before loading the
+// shanten tables, as the hand commands do; on an empty cache they built and
+// wrote the tables (about half a second) before saying so.
+func TestTW16BotAndReplayBadInputLoadTablesLast(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(cacheDirEnv, dir)
+	missing := filepath.Join(t.TempDir(), "hand.txt.zst")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bot", "--honors", "bogus"}, "mjsolve: --honors bogus: want icga or mjtalk\n"},
+		{[]string{"bot", "--strategy", "advice:zz"}, "mjsolve: --strategy: bot: \"advice:zz\": unknown option \"zz\" (want no-defence or monte-carlo=N)\n"},
+		{[]string{"bot", "--monte-carlo", "-1"}, "mjsolve: --monte-carlo -1: must not be negative\n"},
+		{[]string{"replay", missing}, "mjsolve: " + missing + ": open " + missing + ": no such file or directory\n"},
+	} {
+		code, _, errOut := runCmd(t, "", append([]string{"tw16"}, c.args...)...)
+		if code != exitBadInput || errOut != c.want {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d, %q", c.args, code, errOut, exitBadInput, c.want)
+		}
+		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+			t.Fatalf("%v loaded the tables before refusing the input (%s in %s)", c.args, ents[0].Name(), dir)
+		}
+	}
+}
+
 // TestTW16EmptyFileNamesRefused: an empty --plot of tw16 referee and tw16
 // stats, and an empty --log of the referee, are a one-line error, exit 2,
 // with nothing run, as the solitaire commands' empty names are; they ran
