@@ -56,6 +56,15 @@ func partErrorf(p Part, format string, args ...any) *InputError {
 	return &InputError{Part: p, Msg: err.Error(), err: errors.Unwrap(err)}
 }
 
+// countNoun writes n and a noun, with an s unless n is 1: the melds and
+// sets an input error counts ("1 meld", "2 sets").
+func countNoun(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // CopiesError is a hand that holds, with its melds and the tiles seen
 // elsewhere, more than four copies of Kind.
 type CopiesError struct {

@@ -117,12 +117,8 @@ func Score(w Win, r Rules) (Result, error) {
 		return true
 	})
 	if best.Decompositions == 0 {
-		sets := "sets"
-		if full.Total()/3 == 1 {
-			sets = "set"
-		}
-		return Result{}, inputErrorf("not a winning hand: %s with %s does not split into %d %s and a pair",
-			w.Concealed, win, full.Total()/3, sets)
+		return Result{}, inputErrorf("not a winning hand: %s with %s does not split into %s and a pair",
+			w.Concealed, win, countNoun(full.Total()/3, "set"))
 	}
 	best.Rules = r.Name
 	best.Payments, best.Points = payments(&w, &r, best.Tai, w.SelfDrawn)

@@ -100,11 +100,7 @@ func checkTiles(w *Win) error {
 	}
 	want := handTiles - 3*len(w.Melds)
 	if got := w.Concealed.Total(); got != want {
-		melds := "melds"
-		if len(w.Melds) == 1 {
-			melds = "meld"
-		}
-		return inputErrorf("hand has %d tiles; with %d %s it needs %d before the winning tile", got, len(w.Melds), melds, want)
+		return inputErrorf("hand has %d tiles; with %s it needs %d before the winning tile", got, countNoun(len(w.Melds), "meld"), want)
 	}
 	for k, n := range allTiles(w) {
 		if n > 4 {

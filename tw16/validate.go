@@ -58,11 +58,7 @@ func (s *Setting) Hand(concealed mjsolve.Counts) (seen mjsolve.Counts, err error
 	if s.melds > 0 {
 		n, k := concealed.Total(), MaxSets-s.melds
 		if n != 3*k+1 && n != 3*k+2 {
-			plural := "s"
-			if s.melds == 1 {
-				plural = ""
-			}
-			return seen, partErrorf(PartConcealed, "%d tiles with %d meld%s; want %d or %d", n, s.melds, plural, 3*k+1, 3*k+2)
+			return seen, partErrorf(PartConcealed, "%d tiles with %s; want %d or %d", n, countNoun(s.melds, "meld"), 3*k+1, 3*k+2)
 		}
 	}
 	return seen, nil

@@ -97,3 +97,16 @@ func TestInputErrorsWrapTheRootPackage(t *testing.T) {
 		t.Errorf("ParseMelds(1x): %v", err)
 	}
 }
+
+// TestCountNoun: the melds and sets an input error counts take an s but
+// for 1.
+func TestCountNoun(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{0, "0 melds"}, {1, "1 meld"}, {2, "2 melds"}, {13, "13 melds"}} {
+		if got := countNoun(c.n, "meld"); got != c.want {
+			t.Errorf("countNoun(%d, meld) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}
