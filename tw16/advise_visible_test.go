@@ -49,12 +49,23 @@ func TestAdviseNilVisibleSeesTheDiscard(t *testing.T) {
 			t.Errorf("claims %v: BestDiscard with nil visible %v %+v, with the part %v %+v", cw != nil, bd.Kind, bd.Effective, bo.Kind, bo.Effective)
 		}
 	}
-	// A hand where the best discard's own kind stays effective: 2223m, discard 2m.
-	h = mjsolve.MustParseCounts("2223m")
+	// A hand where the best discard's own kind stays effective: 22234m,
+	// discard 4m (2223m waits on 1m, 3m and 4m). "2223m", here before, has
+	// 4 tiles: both calls failed and the zero discards compared equal.
+	h = mjsolve.MustParseCounts("22234m")
 	own := h
-	_, bd, _ := BestDiscard(h, nil, nil)
-	_, bo, _ := BestDiscard(h, &own, nil)
+	_, bd, err := BestDiscard(h, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, bo, err := BestDiscard(h, &own, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bd.Kind != mjsolve.Kind(3) || !bd.Effective.Kinds.Has(bd.Kind) {
+		t.Errorf("22234m: the best discard is %v, effective %v; want 4m, among them", bd.Kind, bd.Effective.Kinds)
+	}
 	if bd != bo {
-		t.Errorf("2223m: BestDiscard with nil visible %v %+v, with the part %v %+v", bd.Kind, bd.Effective, bo.Kind, bo.Effective)
+		t.Errorf("22234m: BestDiscard with nil visible %v %+v, with the part %v %+v", bd.Kind, bd.Effective, bo.Kind, bo.Effective)
 	}
 }
