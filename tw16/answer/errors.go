@@ -2,6 +2,7 @@ package answer
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/tw16"
@@ -41,6 +42,22 @@ func (e *FieldError) Error() string { return mjsolve.Reason(e.Err) }
 
 // Unwrap returns Err.
 func (e *FieldError) Unwrap() error { return e.Err }
+
+// inputError is bad input found by the package's own parsers (ParseTile,
+// ParseWind, ParseItemTai): Error starts with "answer: " as every error of
+// the package does, and Reason is the message alone (mjsolve.Reasoner), as
+// a FieldError shows it.
+type inputError struct{ msg string }
+
+func (e *inputError) Error() string { return "answer: " + e.msg }
+
+// Reason is the message without the package prefix.
+func (e *inputError) Reason() string { return e.msg }
+
+// inputErrorf formats an inputError like fmt.Sprintf.
+func inputErrorf(format string, args ...any) error {
+	return &inputError{msg: fmt.Sprintf(format, args...)}
+}
 
 // fieldError wraps err, about field f.
 func fieldError(f Field, err error) error { return &FieldError{f, err} }

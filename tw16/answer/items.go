@@ -78,11 +78,12 @@ func (q *RulesQuery) Rules() (tw16.Rules, error) {
 }
 
 // ParseItemTai parses ITEM=TAI, a house value: an item by key or Chinese
-// name and its tai. An unknown item is tw16.ParseItem's error.
+// name and its tai. An unknown item is tw16.ParseItem's error; no "=" or a
+// bad tai an error starting "answer: " (an mjsolve.Reasoner).
 func ParseItemTai(s string) (tw16.ItemID, int, error) {
 	name, val, ok := strings.Cut(s, "=")
 	if !ok {
-		return 0, 0, fmt.Errorf("%q: want ITEM=TAI, e.g. earthly-ready=4", s)
+		return 0, 0, inputErrorf("%q: want ITEM=TAI, e.g. earthly-ready=4", s)
 	}
 	id, err := tw16.ParseItem(name)
 	if err != nil {
@@ -90,7 +91,7 @@ func ParseItemTai(s string) (tw16.ItemID, int, error) {
 	}
 	tai, err := strconv.Atoi(strings.TrimSpace(val))
 	if err != nil || tai < 0 || tai > tw16.MaxItemTai {
-		return 0, 0, fmt.Errorf("%s: tai %q is not a whole number 0..%d", id, val, tw16.MaxItemTai)
+		return 0, 0, inputErrorf("%s: tai %q is not a whole number 0..%d", id, val, tw16.MaxItemTai)
 	}
 	return id, tai, nil
 }

@@ -105,7 +105,8 @@ func (s *Scorer) HasTile() bool { return s.tile != nil }
 // Rules returns the rules the scorer applies (Base and PerTai included).
 func (s *Scorer) Rules() tw16.Rules { return s.rules }
 
-// ParseWind reads a wind: E, S, W, N (either case) or 1z-4z.
+// ParseWind reads a wind: E, S, W, N (either case) or 1z-4z. Anything
+// else is an error starting "answer: " (an mjsolve.Reasoner).
 func ParseWind(s string) (mjsolve.Kind, error) {
 	t := s
 	if len(t) == 1 {
@@ -113,19 +114,21 @@ func ParseWind(s string) (mjsolve.Kind, error) {
 	}
 	var k mjsolve.Kind
 	if err := k.UnmarshalText([]byte(t)); err != nil || !k.IsWind() {
-		return 0, fmt.Errorf("%q is not a wind (E, S, W or N)", s)
+		return 0, inputErrorf("%q is not a wind (E, S, W or N)", s)
 	}
 	return k, nil
 }
 
-// ParseTile reads exactly one tile (a kind or a flower).
+// ParseTile reads exactly one tile (a kind or a flower). Bad notation is
+// mjsolve.ParseTiles' error, another number of tiles an error starting
+// "answer: " (an mjsolve.Reasoner).
 func ParseTile(s string) (mjsolve.Tile, error) {
 	tiles, err := mjsolve.ParseTiles(s)
 	if err != nil {
 		return 0, err
 	}
 	if len(tiles) != 1 {
-		return 0, fmt.Errorf("want one tile, got %d in %q", len(tiles), mjsolve.Excerpt(s))
+		return 0, inputErrorf("want one tile, got %d in %q", len(tiles), mjsolve.Excerpt(s))
 	}
 	return tiles[0], nil
 }
