@@ -458,3 +458,26 @@ func TestPlayResumeRefusesAnUnfitFileBeforeRunning(t *testing.T) {
 		t.Errorf("%s changed", greedy)
 	}
 }
+
+// TestPlayFileIn: a play of a layout given by a path names its strategies'
+// files as RecordFileName does, without a leading '.' or '-'; resuming a
+// directory that holds only an earlier run's name continues that file.
+func TestPlayFileIn(t *testing.T) {
+	dir := t.TempDir()
+	if got, want := playFileIn(dir, "./mine", "random", true), filepath.Join(dir, "mine-random.jsonl.zst"); got != want {
+		t.Errorf("empty directory: %s, want %s", got, want)
+	}
+	old := filepath.Join(dir, ".-mine-random.jsonl.zst")
+	if err := os.WriteFile(old, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := playFileIn(dir, "./mine", "random", true); got != old {
+		t.Errorf("resuming beside the old name: %s, want %s", got, old)
+	}
+	if got, want := playFileIn(dir, "./mine", "random", false), filepath.Join(dir, "mine-random.jsonl.zst"); got != want {
+		t.Errorf("not resuming: %s, want %s", got, want)
+	}
+	if got, want := playFileIn(dir, "./mine", "greedy", true), filepath.Join(dir, "mine-greedy.jsonl.zst"); got != want {
+		t.Errorf("another strategy: %s, want %s", got, want)
+	}
+}
