@@ -123,14 +123,21 @@ func SelectStrategies(sel string) ([]string, error) {
 // a play of several strategies: the layout's record file name
 // ([RecordFileName]) with the strategy before the extension.
 func PlayFileName(layout, strategy string) string {
-	return strings.TrimSuffix(RecordFileName(layout), ".jsonl.zst") + "-" + strings.TrimSuffix(RecordFileName(strategy), ".jsonl.zst") + ".jsonl.zst"
+	return withStrategy(RecordFileName(layout), strategy)
+}
+
+// withStrategy is the record file name of a layout, name, with the
+// strategy before the extension.
+func withStrategy(name, strategy string) string {
+	const ext = ".jsonl.zst"
+	return strings.TrimSuffix(name, ext) + "-" + strings.TrimSuffix(RecordFileName(strategy), ext) + ext
 }
 
 // playFileIn is the record file of a strategy in dir: PlayFileName, or the
 // name it had before RecordFileName dropped leading '.' and '-' when
 // resuming a directory that holds only that.
 func playFileIn(dir, layout, strategy string, resume bool) string {
-	old := strings.TrimSuffix(legacyRecordFileName(layout), ".jsonl.zst") + "-" + strings.TrimSuffix(RecordFileName(strategy), ".jsonl.zst") + ".jsonl.zst"
+	old := withStrategy(legacyRecordFileName(layout), strategy)
 	return filepath.Join(dir, currentOrLegacy(dir, PlayFileName(layout, strategy), old, resume))
 }
 
