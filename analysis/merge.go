@@ -17,7 +17,8 @@ import (
 type MergeResult struct {
 	// Header describes the merged experiment; First and Boards span the
 	// union of the files' game ranges (which may have gaps: compare
-	// Summary.Boards with Header.Boards).
+	// Summary.Boards with Header.Boards), and Difficulty is 0 unless every
+	// file has the same.
 	Header  Header
 	Summary *Summary
 	Files   int
@@ -82,11 +83,11 @@ func MergeFilesContext(ctx context.Context, paths []string) (*MergeResult, error
 
 // MergeRecords merges record files as [MergeFiles] does and writes the
 // merged file to w: the merged header (the union of the files' game
-// ranges; Difficulty 0 unless every file has the same) and every game once — the record [MergeFiles] counts — in game
-// order, zstd-compressed when zst is set. Merged shards of a run so give
-// the same records as the run in one piece. The records are held in memory
-// (about 100 bytes each) to be sorted; nothing is written when a file
-// cannot be merged.
+// ranges; Difficulty 0 unless every file has the same) and every game
+// once — the record [MergeFiles] counts — in game order, zstd-compressed
+// when zst is set. Merged shards of a run so give the same records as the
+// run in one piece. The records are held in memory (about 100 bytes each)
+// to be sorted; nothing is written when a file cannot be merged.
 func MergeRecords(paths []string, w io.Writer, zst bool) (*MergeResult, error) {
 	return mergeRecords(context.Background(), paths, w, zst)
 }
