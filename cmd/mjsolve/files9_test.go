@@ -259,3 +259,25 @@ func TestOutThroughDanglingSymlink(t *testing.T) {
 		}
 	}
 }
+
+// TestPlotThroughSymlinkToNoDirectory: --plot naming a symbolic link to a
+// file in a directory that does not exist is refused before the run,
+// naming that directory, as a plain name there is. It ran, printed the
+// table, then failed with "cannot create a file in .".
+func TestPlotThroughSymlinkToNoDirectory(t *testing.T) {
+	dir := t.TempDir()
+	link := filepath.Join(dir, "p.png")
+	if err := os.Symlink(filepath.Join(dir, "gone", "p.png"), link); err != nil {
+		t.Skip(err)
+	}
+	want := "mjsolve: --plot " + link + ": no directory " + filepath.Join(dir, "gone") + "\n"
+	for _, args := range [][]string{
+		{"solitaire", "--layout", "tiny8,tiny8", "--boards", "3", "--plot", link},
+		{"solitaire", "play", "--layout", "tiny8", "--boards", "3", "--plot", link},
+	} {
+		code, out, errOut := runCmd(t, "", args...)
+		if code != exitBadInput || out != "" || errOut != want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, no output, %q", args, code, out, errOut, exitBadInput, want)
+		}
+	}
+}

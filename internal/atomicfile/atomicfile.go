@@ -202,9 +202,11 @@ func (e *TargetError) Error() string { return e.Msg }
 func (e *TargetError) Unwrap() error { return e.Err }
 
 // CheckTarget reports, before any work, whether target can be written:
-// it is not a directory and its directory exists. The error is a
+// it is not a directory and its directory exists (for a symbolic link,
+// those of the file it points to, which [Create] writes). The error is a
 // *TargetError.
 func CheckTarget(target string) error {
+	target = FollowLinks(target)
 	if fi, err := os.Stat(target); err == nil && fi.IsDir() {
 		return &TargetError{Msg: "is a directory"}
 	}

@@ -247,6 +247,33 @@ func TestCheckTarget(t *testing.T) {
 	}
 }
 
+// TestCheckTargetThroughSymlink: a target that is a symbolic link is
+// checked where Create writes, at the file it points to: a link to a name
+// in a directory that does not exist is refused before any work (it
+// passed, and Create failed after the work was done).
+func TestCheckTargetThroughSymlink(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ dest, want string }{
+		{filepath.Join(dir, "no", "x"), "no directory " + filepath.Join(dir, "no")},
+		{"missing/x", "no directory " + filepath.Join(dir, "missing")},
+		{dir, "is a directory"},
+		{filepath.Join(dir, "new"), ""},
+	} {
+		link := filepath.Join(dir, "link")
+		os.Remove(link)
+		if err := os.Symlink(c.dest, link); err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if err := CheckTarget(link); err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("CheckTarget(link to %s) = %q, want %q", c.dest, got, c.want)
+		}
+	}
+}
+
 // TestWriteThroughSymlink: a target that is a symbolic link (results kept
 // on another disk, linked into the working directory) stays a link, and
 // the file it points to gets the data: the temporary file is made beside
