@@ -61,3 +61,25 @@ func ExampleOpenTables() {
 	// shanten: 0
 	// files in the cache: 1
 }
+
+// Tell, after a run, whether it needed the tables and how they came: a
+// command whose every hand was refused loaded none, and has nothing to say
+// about the cache.
+func ExampleTableSet_Loaded() {
+	tables := tw16.OpenTables(tw16.TableOptions{NoCache: true})
+
+	_, err := tables.Shanten(mjsolve.MustParseCounts("123m"))
+	fmt.Println(err)
+	_, loaded := tables.Loaded()
+	fmt.Println("loaded:", loaded)
+
+	sh, _ := tables.Shanten(mjsolve.MustParseCounts("123456789m123456p1z"))
+	fmt.Println("shanten:", sh)
+	info, loaded := tables.Loaded()
+	fmt.Println("loaded:", loaded, "from a cache:", info.FromCache)
+	// Output:
+	// tw16: a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not 3
+	// loaded: false
+	// shanten: 0
+	// loaded: true from a cache: false
+}
