@@ -50,17 +50,14 @@ func (o *jobFlags) add(cmd *cobra.Command, help map[string]string) {
 	cmd.RegisterFlagCompletionFunc("deal", completeDealer)
 }
 
-// check reads what the library leaves to the command: --out and --plot
-// (an empty name given is an error, not a run that writes nothing),
-// --workers (0, one per CPU as in the library, to maxWorkers), --resume
-// (only with a file name), --shard and --plot, found out before the run;
-// and sets the spec's hooks.
+// check reads what the library leaves to the command: --out (an empty
+// name given is an error, not a run that writes nothing), --workers (0,
+// one per CPU as in the library, to maxWorkers), --resume (only with a
+// file name), --shard and --plot (plotFlags.check: an empty name too),
+// found out before the run; and sets the spec's hooks.
 func (o *jobFlags) check() error {
 	if o.cmd.Flags().Changed("out") && o.spec.Out == "" {
 		return errors.New("--out: give a file name (or leave --out out to write no records)")
-	}
-	if o.cmd.Flags().Changed("plot") && o.plot.file == "" {
-		return errors.New("--plot: give a file name (or leave --plot out to draw nothing)")
 	}
 	if err := checkWorkers(o.spec.Workers); err != nil {
 		return err
