@@ -159,13 +159,17 @@ type RecordWriter struct {
 	timer     *time.Timer // pending flush of dirty records, or nil
 	n         int64
 	err       error
+	header    Header // what records are checked against
 }
 
 // NewRecordWriter writes the header h to w and returns a writer for the
 // records; zst selects zstd compression, in checksummed frames ended every
 // few seconds (see [ErrDamaged]). Close flushes but does not close w.
+// A header that the readers refuse (no boards, a range past the largest
+// game number, a negative difficulty, a strategy version without a
+// strategy) is an error, and nothing is written.
 func NewRecordWriter(w io.Writer, zst bool, h Header) (*RecordWriter, error) {
-	rw := &RecordWriter{lastFlush: time.Now(), every: flushEvery}
+	rw := &RecordWriter{header: h, lastFlush: time.Now(), every: flushEvery}
 	rw.bw = bufio.NewWriterSize(w, 64<<10)
 	if zst {
 		fw, err := newFrameWriter(rw.bw)
@@ -173,6 +177,9 @@ func NewRecordWriter(w io.Writer, zst bool, h Header) (*RecordWriter, error) {
 			return nil, fmt.Errorf("analysis: %w", err)
 		}
 		rw.fw = fw
+	}
+	if err := h.check(); err != nil {
+		return nil, fmt.Errorf("analysis: header: %w", err)
 	}
 	h.Format, h.Version = Format, FormatVersion
 	line, err := json.Marshal(&h)
@@ -238,8 +245,13 @@ func (e *WriteError) Error() string { return e.Err.Error() }
 func (e *WriteError) Unwrap() error { return e.Err }
 
 // Write appends one record. Every few seconds it flushes on its own. A
-// record that could not be read back as it is (a method that is not a
-// method name: see [ValidMethod]) is refused.
+// record that could not be read back as it is is refused: a method that is
+// not a method name (see [ValidMethod]), a game outside the header's range,
+// a verdict that is none of the three, a negative or too large count,
+// Clear without Playouts or above it, a play's counts out of range or a won
+// play with tiles left. (Whether a play fits the header, one in every
+// record of a strategy's file and none in the main job's, with moves and
+// tiles left that make the layout's tiles, is checked by the readers only.)
 func (w *RecordWriter) Write(r Record) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -248,6 +260,9 @@ func (w *RecordWriter) Write(r Record) error {
 	}
 	if !ValidMethod(r.Method) {
 		return fmt.Errorf("analysis: record of game %d: method %q is not a method name (lower-case letters, digits and '-', at most %d)", r.Game, r.Method, maxMethodLen)
+	}
+	if err := w.header.checkRecord(&r); err != nil {
+		return fmt.Errorf("analysis: record of game %d: %w", r.Game, err)
 	}
 	w.buf = append(r.AppendJSON(w.buf[:0]), '\n')
 	if err := w.write(w.buf); err != nil {
@@ -398,19 +413,51 @@ func NewRecordReader(r io.Reader, name string) (*RecordReader, error) {
 		rr.Close()
 		return nil, fmt.Errorf("analysis: %s line 1: record file version %d, this program reads version %d", name, rr.header.Version, FormatVersion)
 	}
-	if rr.header.Boards == 0 || rr.header.First+rr.header.Boards < rr.header.First {
+	if err := rr.header.check(); err != nil {
 		rr.Close()
-		return nil, fmt.Errorf("analysis: %s line 1: bad game range first %d boards %d", name, rr.header.First, rr.header.Boards)
-	}
-	if rr.header.Difficulty < 0 {
-		rr.Close()
-		return nil, fmt.Errorf("analysis: %s line 1: negative difficulty %d", name, rr.header.Difficulty)
-	}
-	if rr.header.Strategy == "" && rr.header.StrategyVersion != "" {
-		rr.Close()
-		return nil, fmt.Errorf("analysis: %s line 1: strategy version %q without a strategy", name, mjsolve.Excerpt(rr.header.StrategyVersion))
+		return nil, fmt.Errorf("analysis: %s line 1: %w", name, err)
 	}
 	return rr, nil
+}
+
+// check checks what a header says beyond its format and version: a range
+// of at least one game that does not pass the largest game number, a
+// difficulty that is not negative, and no strategy version without a
+// strategy.
+func (h *Header) check() error {
+	switch {
+	case h.Boards == 0 || h.First+h.Boards < h.First:
+		return fmt.Errorf("bad game range first %d boards %d", h.First, h.Boards)
+	case h.Difficulty < 0:
+		return fmt.Errorf("negative difficulty %d", h.Difficulty)
+	case h.Strategy == "" && h.StrategyVersion != "":
+		return fmt.Errorf("strategy version %q without a strategy", mjsolve.Excerpt(h.StrategyVersion))
+	}
+	return nil
+}
+
+// checkRecord checks a record about to be written under header h as the
+// readers will read it (see parseRecord and RecordReader.Next): its game
+// and its fields; the method is checked by Write. Whether a play fits the
+// header (checkPlay) is left to the readers.
+func (h *Header) checkRecord(r *Record) error {
+	switch {
+	case r.Game < h.First || r.Game > h.Last():
+		return fmt.Errorf("game outside the file's range %d..%d", h.First, h.Last())
+	case r.Verdict > Impossible:
+		return fmt.Errorf("verdict %d is none of unknown, winnable and impossible", r.Verdict)
+	case r.NS < 0 || r.CPUNS < 0 || r.Scans < 0 || r.Random < 0 || r.Nodes < 0 || r.MinLeft < 0:
+		return errors.New("negative count")
+	case r.NS > maxCount || r.CPUNS > maxCount || r.Scans > maxCount || r.Random > maxCount || r.Nodes > maxCount || r.MinLeft > maxMinLeft:
+		return errors.New("count too large")
+	case r.Playouts == 0 && r.Clear != 0, r.Playouts != 0 && (r.Playouts < 0 || r.Clear < 0 || r.Clear > r.Playouts || r.Playouts > maxCount):
+		return errors.New("clear and playouts go together, with 0 <= clear <= playouts")
+	case r.Played && (r.Moves < 0 || r.Left < 0 || r.PlayNS < 0 || r.Moves > maxMinLeft || r.Left > maxMinLeft || r.PlayNS > maxCount):
+		return errors.New("moves, left or play_ns out of range")
+	case r.Played && r.Won != (r.Left == 0):
+		return errors.New("a won board leaves no tiles, a lost one some")
+	}
+	return nil
 }
 
 // Header is the file's header.
@@ -486,7 +533,7 @@ func (rr *RecordReader) Next() (Record, error) {
 		rr.done = true
 		return Record{}, damaged("analysis: %s line %d: game %d outside the file's range %d..%d", rr.name, rr.line, r.Game, rr.header.First, rr.header.Last())
 	}
-	if err := rr.checkPlay(&r); err != nil {
+	if err := checkPlay(&rr.header, &r); err != nil {
 		rr.done = true
 		return Record{}, damaged("analysis: %s line %d: game %d: %v", rr.name, rr.line, r.Game, err)
 	}
@@ -496,14 +543,14 @@ func (rr *RecordReader) Next() (Record, error) {
 // checkPlay checks a record's play without peeking against the header:
 // a file of a strategy holds a play in every record, a file of the main job
 // in none, and a play's matches and tiles left account for every tile.
-func (rr *RecordReader) checkPlay(r *Record) error {
+func checkPlay(h *Header, r *Record) error {
 	switch {
-	case rr.header.Strategy != "" && !r.Played:
-		return fmt.Errorf("no play without peeking (want won, moves and left in a file of strategy %s)", rr.header.Strategy)
-	case rr.header.Strategy == "" && r.Played:
+	case h.Strategy != "" && !r.Played:
+		return fmt.Errorf("no play without peeking (want won, moves and left in a file of strategy %s)", h.Strategy)
+	case h.Strategy == "" && r.Played:
 		return errors.New("a play without peeking in a file that names no strategy")
-	case r.Played && 2*r.Moves+r.Left != rr.header.Tiles:
-		return fmt.Errorf("%d moves and %d tiles left do not make the layout's %d tiles", r.Moves, r.Left, rr.header.Tiles)
+	case r.Played && 2*r.Moves+r.Left != h.Tiles:
+		return fmt.Errorf("%d moves and %d tiles left do not make the layout's %d tiles", r.Moves, r.Left, h.Tiles)
 	}
 	return nil
 }
