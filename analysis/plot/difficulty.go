@@ -35,6 +35,9 @@ var ErrNoPlayouts = errors.New("no boards with playouts (run with --difficulty K
 func Difficulty(series []DifficultySeries, title string) (*gplot.Plot, error) {
 	lo := analysis.DifficultyBins
 	for _, s := range series {
+		if s.Stats == nil {
+			continue // drawn as no boards, below
+		}
 		for i, c := range s.Stats.Bins {
 			if c > 0 {
 				lo = min(lo, i)

@@ -2,6 +2,7 @@ package plot
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image/png"
 	"math"
@@ -570,5 +571,29 @@ func TestPlotsCountOneBoard(t *testing.T) {
 		if svg := svgText(t, c.p); !strings.Contains(svg, c.want) {
 			t.Errorf("no %q in the plot", c.want)
 		}
+	}
+}
+
+// TestDifficultyNilStats: a series without stats (a layout with no
+// playouts) is left out of the plot, as one with no boards is, rather
+// than a nil dereference; with nothing else to draw it is ErrNoPlayouts.
+func TestDifficultyNilStats(t *testing.T) {
+	var d analysis.DifficultyStats
+	for _, x := range []int64{0, 1, 3, 100} {
+		d.Add(analysis.Record{Verdict: analysis.Winnable, Clear: x, Playouts: 100})
+	}
+	p, err := Difficulty([]DifficultySeries{{Name: "nostats"}, {Name: "fake", Stats: &d}}, "t")
+	if err != nil || p == nil {
+		t.Fatalf("Difficulty with a nil series = %v, %v", p != nil, err)
+	}
+	svg, err := Render(p, 400, 300, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(svg, []byte("fake: 4 boards")) || bytes.Contains(svg, []byte("nostats")) {
+		t.Errorf("legend: want the series with stats only")
+	}
+	if _, err := Difficulty([]DifficultySeries{{Name: "nostats"}}, "t"); !errors.Is(err, ErrNoPlayouts) {
+		t.Errorf("Difficulty of a nil series alone: %v, want ErrNoPlayouts", err)
 	}
 }
