@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -226,5 +227,28 @@ func TestOpenTablesLoadsOnFirstGoodHand(t *testing.T) {
 	}
 	if info := ts.Info(); info.Path != filepath.Join(dir, cacheName) || info.FromCache || info.CacheErr != nil {
 		t.Errorf("info %+v: want built and cached in %s", info, dir)
+	}
+}
+
+// TestShantenDefaultTablesCheckFirst: Shanten with the default tables
+// refuses a part of the wrong size before loading them, as Waits,
+// Effective and Advise do and as a TableSet of OpenTables does (it built
+// and cached the default tables, about half a second, before saying the
+// size was wrong). It runs again in a process of its own, where nothing
+// has loaded the default tables yet.
+func TestShantenDefaultTablesCheckFirst(t *testing.T) {
+	if os.Getenv("TW16_FRESH_DEFAULTS") == "1" {
+		_, err := Shanten(mjsolve.MustParseCounts("123m"))
+		ents, _ := os.ReadDir(defaults.opts.CacheDir)
+		if err == nil || len(ents) != 0 || defaults.loaded.Load() != nil {
+			t.Fatalf("Shanten(123m) = %v, with %d files in the cache, default tables loaded %v",
+				err, len(ents), defaults.loaded.Load() != nil)
+		}
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestShantenDefaultTablesCheckFirst$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "TW16_FRESH_DEFAULTS=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
 	}
 }

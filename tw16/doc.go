@@ -50,11 +50,12 @@
 // tables (Forms.Tables does the same with other forms); OpenTables returns
 // one that loads on first use, by the first analysis whose input passes its
 // checks (a bad hand is refused without loading them); the package-level
-// functions use DefaultTables, loaded on first use with the options of
-// SetDefaultTableOptions (by default the cache in mjsolve/ under the user
-// cache directory). VerifyTables checks a cache file against a fresh build.
-// The tests check every entry against an independent dynamic programme over
-// the kinds, and the tabled merges against every way to share the sets.
+// functions use DefaultTables, loaded on first use in the same way with
+// the options of SetDefaultTableOptions (by default the cache in mjsolve/
+// under the user cache directory). VerifyTables checks a cache file against
+// a fresh build. The tests check every entry against an independent dynamic
+// programme over the kinds, and the tabled merges against every way to
+// share the sets.
 //
 // # Scoring
 //

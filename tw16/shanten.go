@@ -38,15 +38,18 @@ func (f Forms) Shanten(concealed mjsolve.Counts) (int, error) { return f.shanten
 func (f Forms) shanten(c *mjsolve.Counts) (int, error) {
 	ts := f.Tables
 	if ts == nil {
-		ts = DefaultTables()
+		ts = defaults.loaded.Load() // nil until the default tables load
 	}
-	pt := ts.pt.Load()
+	var pt *partTables
+	if ts != nil {
+		pt = ts.pt.Load()
+	}
 	if pt == nil {
 		// Not loaded yet: check the part before loading them.
 		if _, err := partSize(c); err != nil {
 			return 0, err
 		}
-		pt = ts.loaded()
+		pt = f.tables()
 	}
 	r, k := pt.checkedReplacement(c)
 	if k < 0 {
