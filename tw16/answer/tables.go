@@ -92,10 +92,19 @@ func (a *TablesAnswer) WriteText(w io.Writer) error {
 
 func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// errString is err's message on one line, "" for nil.
+// errString is err's message on one line, "" for nil; the errors of an
+// errors.Join (a cache that could be neither read nor written) are
+// separated by "; ", not run together.
 func errString(err error) string {
 	if err == nil {
 		return ""
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var msgs []string
+		for _, e := range j.Unwrap() {
+			msgs = append(msgs, errString(e))
+		}
+		return strings.Join(msgs, "; ")
 	}
 	return strings.Join(strings.Fields(err.Error()), " ")
 }
