@@ -2,7 +2,6 @@ package solitaire
 
 import (
 	"errors"
-	"fmt"
 	"math/bits"
 )
 
@@ -143,25 +142,26 @@ func (b *Board) Tiles(g Group) Set {
 }
 
 // CheckMove reports why m cannot be played on b, or nil when it can: both
-// tiles on the board, free, distinct and of the same group.
+// tiles on the board, free, distinct and of the same group. Its error is an
+// *InputError.
 func (b *Board) CheckMove(m Move) error {
 	a, c := int(m.A), int(m.B)
 	n := b.Geo.N
 	switch {
 	case a >= n || c >= n:
-		return fmt.Errorf("no slot %d on a layout of %d tiles", max(a, c), n)
+		return inputErrorf("no slot %d on a layout of %d tiles", max(a, c), n)
 	case a == c:
-		return fmt.Errorf("both tiles are slot %d", a)
+		return inputErrorf("both tiles are slot %d", a)
 	case !b.Present.Has(a):
-		return fmt.Errorf("tile %d is already removed", a)
+		return inputErrorf("tile %d is already removed", a)
 	case !b.Present.Has(c):
-		return fmt.Errorf("tile %d is already removed", c)
+		return inputErrorf("tile %d is already removed", c)
 	case b.Groups[a] != b.Groups[c]:
-		return fmt.Errorf("tiles %d (%s) and %d (%s) do not match", a, b.Groups[a], c, b.Groups[c])
+		return inputErrorf("tiles %d (%s) and %d (%s) do not match", a, b.Groups[a], c, b.Groups[c])
 	case !b.Geo.IsFree(a, b.Present):
-		return fmt.Errorf("tile %d (%s) is not free", a, b.Groups[a])
+		return inputErrorf("tile %d (%s) is not free", a, b.Groups[a])
 	case !b.Geo.IsFree(c, b.Present):
-		return fmt.Errorf("tile %d (%s) is not free", c, b.Groups[c])
+		return inputErrorf("tile %d (%s) is not free", c, b.Groups[c])
 	}
 	return nil
 }

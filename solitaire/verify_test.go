@@ -1,6 +1,9 @@
 package solitaire
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func TestVerify(t *testing.T) {
 	g := mustCompile(t, testLayout())
@@ -39,5 +42,34 @@ func TestVerify(t *testing.T) {
 	}
 	if err := Verify(b, []Move{{4, 5}}); err == nil || err.Error() != "solitaire: move 1 (4-5): tile 4 is already removed" {
 		t.Errorf("Verify of a removed tile: %v", err)
+	}
+}
+
+// TestCheckMoveError: CheckMove's errors are the package's input errors,
+// prefixed "solitaire: " as every error of the package, with the reason
+// alone as Reason; Verify's message around them is unchanged.
+func TestCheckMoveError(t *testing.T) {
+	g := mustCompile(t, testLayout())
+	b := mustBoard(t, g, []Group{0, 1, 1, 0, 0, 0})
+	for _, c := range []struct {
+		m    Move
+		want string
+	}{
+		{Move{4, 6}, "no slot 6 on a layout of 6 tiles"},
+		{Move{3, 3}, "both tiles are slot 3"},
+		{Move{0, 3}, "tile 0 (1m) is not free"},
+		{Move{4, 1}, "tiles 4 (1m) and 1 (2m) do not match"},
+	} {
+		err := b.CheckMove(c.m)
+		ie, ok := errors.AsType[*InputError](err)
+		if !ok || err.Error() != "solitaire: "+c.want || ie.Reason() != c.want {
+			t.Errorf("CheckMove(%v) = %v, want the *InputError %q", c.m, err, "solitaire: "+c.want)
+		}
+		if err := Verify(b, []Move{c.m}); err == nil || err.Error() != "solitaire: move 1 ("+c.m.String()+"): "+c.want {
+			t.Errorf("Verify(%v) = %v", c.m, err)
+		}
+	}
+	if err := b.CheckMove(Move{4, 5}); err != nil {
+		t.Errorf("CheckMove of a legal move: %v", err)
 	}
 }
