@@ -94,7 +94,8 @@ func warnNotCached(stderr io.Writer, info tw16.TablesInfo) {
 }
 
 // tw16LazyTables are tw16Tables loaded on first use: by the first hand
-// that passes its checks, so that bad input is refused at once.
+// that passes its checks (or, for tw16 replay, the first transcript that
+// opens), so that bad input is refused at once.
 func tw16LazyTables() *tw16.TableSet { return tw16.OpenTables(tw16TableOptions()) }
 
 // tw16TablesOptions are the inputs of "mjsolve tw16 tables".
