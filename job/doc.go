@@ -32,7 +32,9 @@
 // is the worker alone, for callers that drive [analysis.Run] themselves;
 // [Shard] splits a range into contiguous parts for several machines.
 // [Report] is the summary as the command prints it, as JSON or text, for a
-// run ([ReportOf]) or for merged record files ([NewMergeReport]).
+// run ([ReportOf]) or for merged record files ([NewMergeReport]). Its
+// rates are [Fraction]s: a rate of nothing (no board decided, played or
+// winnable) is NaN, null in JSON and "-" in the tables, not 0.
 //
 // With [Spec.Difficulty] K every winnable board's record also holds
 // McDonald's difficulty, K uniformly random playouts and how many cleared
