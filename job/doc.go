@@ -6,9 +6,10 @@
 //
 // job is the glue that joins the solver to the runner: it imports
 // solitaire, solver and analysis, and nothing imports it but programs (the
-// command, the server). Dependencies point one way:
+// command, the server) and analysis/plot, which draws a survey's rows
+// ([SurveyRow]). Dependencies point one way:
 //
-//	layouts ← solitaire ← solver ← analysis ← job ← cmd/mjsolve, server
+//	layouts ← solitaire ← solver ← analysis ← job ← cmd/mjsolve, server, analysis/plot
 //	                     solitaire ← nopeek ← job
 //
 // analysis knows the solver's verdict and method types (one verdict type
