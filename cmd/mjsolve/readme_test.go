@@ -133,3 +133,46 @@ func TestReadmeSolveExample(t *testing.T) {
 		t.Errorf("README shows\n%sbut solve --layout turtle --game 3 prints (exit %d, %s)\n%s", want, code, errOut, out[:min(len(out), len(want)+80)])
 	}
 }
+
+// README's package table has a row for every package of the module (a
+// directory with Go files other than tests), so that a reader finds each
+// one there.
+func TestReadmePackageTable(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	root := "../.."
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if name := d.Name(); path != root && (name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			return filepath.SkipDir
+		}
+		files, _ := filepath.Glob(filepath.Join(path, "*.go"))
+		code := false
+		for _, f := range files {
+			code = code || !strings.HasSuffix(f, "_test.go")
+		}
+		if !code {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, path)
+		row := "| `" + filepath.ToSlash(rel) + "` |"
+		if rel == "." {
+			row = "| `mjsolve` (root) |"
+		}
+		if !strings.Contains(readme, "\n"+row) {
+			t.Errorf("README's package table has no row %s", row)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
