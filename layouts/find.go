@@ -36,7 +36,10 @@ type Entry struct {
 	Err    error   // the file could not be read, or Layout is not valid (e.g. more than 144 tiles)
 }
 
-// Finder resolves layout names. The zero Finder knows the built-ins only.
+// Finder resolves layout names. The zero Finder knows the built-ins only;
+// a nil *Finder is the default of [Find] and [List] (the built-ins and the
+// games installed under "/"), which the packages that take a Finder use
+// for nil.
 type Finder struct {
 	// LayoutPath lists directories of layout files, searched in order
 	// after the built-ins. Their layouts have bare names (the file name
@@ -109,6 +112,9 @@ func (f *Finder) locate(g game) (string, []string) {
 // f.LayoutPath that does not exist or is not a directory ("DIR: no such
 // directory"): its layouts would silently be missing.
 func (f *Finder) CheckLayoutPath() []error {
+	if f == nil {
+		f = &systemFinder
+	}
 	var errs []error
 	for _, d := range f.LayoutPath {
 		if fi, err := os.Stat(d); err != nil {
@@ -125,6 +131,9 @@ func (f *Finder) CheckLayoutPath() []error {
 // Mahjongg). Layouts that cannot be used (a bad file, more than 144 tiles)
 // are listed with Err set.
 func (f *Finder) List() []Entry {
+	if f == nil {
+		f = &systemFinder
+	}
 	var out []Entry
 	for _, name := range builtinOrder {
 		l, ok := Builtin(name)
@@ -234,6 +243,9 @@ func (e Entry) result() (*Layout, error) {
 // it again (with the same Finder): "turtle", "xmahjongg/ox", the bare name
 // of a LayoutPath layout, or the path (with "#NAME") of a file.
 func (f *Finder) Find(name string) (*Layout, error) {
+	if f == nil {
+		f = &systemFinder
+	}
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return nil, inputErrorf("no layout name given (see 'mjsolve layouts list')")

@@ -208,3 +208,25 @@ func TestInputErrorTyped(t *testing.T) {
 		t.Errorf("ParseError: %q, %q", pe.Reason(), pe.Error())
 	}
 }
+
+// TestNilFinder: a nil *Finder is the default the other packages take nil
+// for (solitaire.ReadBoard, job.BoardChoice, server.Config): Find and
+// List, the built-ins and the games installed under "/". It resolved
+// built-in names and files but dereferenced nil for any other name.
+func TestNilFinder(t *testing.T) {
+	var f *Finder
+	for _, name := range []string{"turtle", "no-such-layout", "xmahjongg/no-such-layout", "gnome/no-such-layout"} {
+		l, err := f.Find(name)
+		want, werr := Find(name)
+		if (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() || (l == nil) != (want == nil) {
+			t.Errorf("nil Finder: Find(%q) = %v, %v; want %v, %v", name, l != nil, err, want != nil, werr)
+		}
+	}
+	got, want := f.List(), List()
+	if len(got) != len(want) || len(got) == 0 || got[0].Name != want[0].Name {
+		t.Errorf("nil Finder: List has %d entries, Find's default %d", len(got), len(want))
+	}
+	if errs := f.CheckLayoutPath(); len(errs) != 0 {
+		t.Errorf("nil Finder: CheckLayoutPath = %v", errs)
+	}
+}
