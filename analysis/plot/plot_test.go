@@ -597,3 +597,21 @@ func TestDifficultyNilStats(t *testing.T) {
 		t.Errorf("Difficulty of a nil series alone: %v, want ErrNoPlayouts", err)
 	}
 }
+
+// TestTimeEmptyData checks that Time refuses data with nothing to draw,
+// as Rate does, instead of panicking: a zero PlotData (no Merge) and one
+// whose boards carry no method times.
+func TestTimeEmptyData(t *testing.T) {
+	const want = "analysis: plot: no records in the files"
+	withBoards := &analysis.PlotData{Merge: &analysis.MergeResult{Summary: &analysis.Summary{}}}
+	withBoards.Merge.Summary.Time.Add(5, 1)
+	for i, d := range []*analysis.PlotData{{}, withBoards} {
+		p, err := Time(d, TimeOptions{})
+		if err == nil || err.Error() != want || p != nil {
+			t.Errorf("case %d: Time = %v, %v; want nil, %q", i, p, err, want)
+		}
+	}
+	if _, err := Rate(&analysis.PlotData{}, RateOptions{}); err == nil {
+		t.Error("Rate of no data: no error")
+	}
+}

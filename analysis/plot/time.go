@@ -25,10 +25,10 @@ type TimeOptions struct {
 // mean, median and 99th percentile of all boards marked. The count axis
 // is linear, or with LogY logarithmic from half a board.
 func Time(d *analysis.PlotData, o TimeOptions) (*gplot.Plot, error) {
-	all := &d.Merge.Summary.Time
-	if all.Count == 0 {
+	if d.Merge == nil || d.Merge.Summary == nil || d.Merge.Summary.Time.Count == 0 || len(d.Methods) == 0 {
 		return nil, fmt.Errorf("analysis: plot: no records in the files")
 	}
+	all := &d.Merge.Summary.Time
 	if o.PerDecade == 0 {
 		o.PerDecade = 20
 	}
