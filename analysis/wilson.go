@@ -9,8 +9,15 @@ const Z95 = 1.959963984540054
 // the normal quantile z (use [Z95] for 95%). For n = 0 it returns [0, 1].
 // Unlike the normal approximation it stays inside [0, 1] and behaves well for
 // k near 0 or n.
+//
+// The valid input is 0 ≤ k ≤ n and a finite z ≥ 0. Outside it (counts no
+// experiment gives, such as more successes than trials) there is no
+// interval: both ends are NaN.
 func Wilson(k, n int64, z float64) (lo, hi float64) {
-	if n <= 0 {
+	if k < 0 || k > n || !(z >= 0) || math.IsInf(z, 1) {
+		return math.NaN(), math.NaN()
+	}
+	if n == 0 {
 		return 0, 1
 	}
 	nf := float64(n)

@@ -55,3 +55,24 @@ func TestWilsonProperties(t *testing.T) {
 		}
 	}
 }
+
+// TestWilsonInvalid checks that counts no experiment can give (k below 0
+// or above n, n below 0) and a quantile that is not a finite z ≥ 0 give no
+// interval (both ends NaN) rather than a half-computed one.
+func TestWilsonInvalid(t *testing.T) {
+	for _, tc := range []struct {
+		k, n int64
+		z    float64
+	}{
+		{5, 3, Z95}, {-1, 3, Z95}, {1, 0, Z95}, {0, -1, Z95}, {-2, -1, Z95},
+		{1, 3, -Z95}, {1, 3, math.NaN()}, {1, 3, math.Inf(1)},
+	} {
+		if lo, hi := Wilson(tc.k, tc.n, tc.z); !math.IsNaN(lo) || !math.IsNaN(hi) {
+			t.Errorf("Wilson(%d, %d, %v) = [%v, %v], want [NaN, NaN]", tc.k, tc.n, tc.z, lo, hi)
+		}
+	}
+	// The edges of the valid range still give intervals.
+	if lo, hi := Wilson(3, 3, 0); lo != 1 || hi != 1 {
+		t.Errorf("Wilson(3, 3, 0) = [%v, %v], want [1, 1]", lo, hi)
+	}
+}
