@@ -477,3 +477,16 @@ func TestSolveTextOneMove(t *testing.T) {
 	}
 	t.Fatal("no winnable board in games 1..20")
 }
+
+// TestNoLayoutIsFieldError: a spec without a layout is a *FieldError
+// naming "layout", as Prepare's and Play's docs promise for a bad field.
+func TestNoLayoutIsFieldError(t *testing.T) {
+	_, perr := Prepare(Spec{Boards: 1})
+	_, lerr := Play(context.Background(), PlaySpec{Spec: Spec{Boards: 1}, Strategies: []string{"random"}})
+	for _, err := range []error{perr, lerr} {
+		fe, ok := errors.AsType[*FieldError](err)
+		if !ok || fe.Field != "layout" || err.Error() != "job: layout: missing" {
+			t.Errorf("no layout: %v (%T), want the *FieldError \"job: layout: missing\"", err, err)
+		}
+	}
+}

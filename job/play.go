@@ -77,8 +77,8 @@ func WithPlay(mk func() analysis.Worker, geo *solitaire.Geometry, dealer solitai
 }
 
 // FieldError is a bad value of a field of a [Spec], a [PlaySpec], a
-// [SurveySpec] or a [BoardChoice]: Field names it in lower case ("boards",
-// "workers", "difficulty", "timeout", "resume", "shard", "deal";
+// [SurveySpec] or a [BoardChoice]: Field names it in lower case ("layout",
+// "boards", "workers", "difficulty", "timeout", "resume", "shard", "deal";
 // "strategy", "out"; "file", "seed", "game"), Msg says what is wrong,
 // without the package prefix, for a caller that names its own flag or
 // field.
@@ -254,7 +254,7 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 		return nil, err
 	}
 	if ps.Spec.Layout == nil {
-		return nil, errors.New("job: play: no layout")
+		return nil, &FieldError{Field: "layout", Msg: "missing"}
 	}
 	out := &PlayOutcome{Rows: make([]PlayRow, len(ps.Strategies))}
 	for i, st := range ps.Strategies {

@@ -203,7 +203,7 @@ func (spec *Spec) check() (solitaire.Dealer, error) {
 // Nothing is solved until [Job.Run].
 func Prepare(spec Spec) (*Job, error) {
 	if spec.Layout == nil {
-		return nil, errors.New("job: no layout")
+		return nil, &FieldError{Field: "layout", Msg: "missing"}
 	}
 	dealer, err := spec.check()
 	if err != nil {
