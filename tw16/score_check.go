@@ -112,8 +112,12 @@ func checkTiles(w *Win) error {
 
 // CheckDealerStreak checks a dealer streak (N of 連N拉N) under rules r, as
 // [Score] does: 0 to [MaxDealerStreak], and 0 under rules without
-// consecutive dealing. A bad one is an *[InputError].
+// consecutive dealing. A bad one is an *[InputError]. Nil rules are the
+// zero [Rules], as Score takes them: no consecutive dealing.
 func CheckDealerStreak(n int, r *Rules) error {
+	if r == nil {
+		r = &Rules{}
+	}
 	switch {
 	case n < 0:
 		return inputErrorf("negative dealer streak %d", n)

@@ -678,3 +678,21 @@ func TestScoreStakeBounds(t *testing.T) {
 		t.Errorf("the largest stake: %v, %v", res.Points, err)
 	}
 }
+
+// TestCheckDealerStreakNilRules: nil rules are the zero Rules, as Score
+// takes them: no consecutive dealing, so only a streak of 0 passes.
+func TestCheckDealerStreakNilRules(t *testing.T) {
+	for _, c := range []struct {
+		n  int
+		ok bool
+	}{{0, true}, {1, false}, {-1, false}, {tw16.MaxDealerStreak + 1, false}} {
+		err := tw16.CheckDealerStreak(c.n, nil)
+		if (err == nil) != c.ok {
+			t.Errorf("CheckDealerStreak(%d, nil) = %v, want ok %v", c.n, err, c.ok)
+		}
+		zero := tw16.CheckDealerStreak(c.n, &tw16.Rules{})
+		if fmt.Sprint(err) != fmt.Sprint(zero) {
+			t.Errorf("CheckDealerStreak(%d, nil) = %v, with the zero Rules %v", c.n, err, zero)
+		}
+	}
+}
