@@ -57,7 +57,8 @@ transcript of every hand (hand-NNNN.txt.zst: every line each
 way with the seat and the time, the wall and the seating; check one with
 "mjsolve tw16 replay") and each program's standard error
 (stderr-hand-NNNN-playerP.txt, from the hand the program started; empty ones
-are removed). --plot FILE draws the running mean score per player against the
+are removed); a hidden temporary transcript (.hand-NNNN.txt.zst.tmpDIGITS)
+left by a referee that was killed is removed, and said so on stderr. --plot FILE draws the running mean score per player against the
 hands played (.png, .svg or .pdf). Ctrl-C stops the hand under way (its
 transcript is dropped) and prints the table of the hands finished.`,
 		Example: `  mjsolve tw16 referee --reuse --games 192 --log logs \
@@ -125,6 +126,9 @@ func (o *tw16RefereeOptions) run() error {
 			fmt.Fprintf(bar.Above(o.stderr), "mjsolve: %s\n", f)
 		}
 		bar.Show(fmt.Sprintf("hands (%d %s)", failures, plural(failures, "failure")), uint64(r.Scheduled.Index+1), uint64(o.Hands))
+	}
+	o.OnRemoved = func(path string) {
+		fmt.Fprintf(o.stderr, "mjsolve: removed %s, left by a referee that was killed\n", path)
 	}
 	tab, runErr := referee.Run(o.ctx, o.Options)
 	bar.Stop()

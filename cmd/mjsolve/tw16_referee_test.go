@@ -159,3 +159,23 @@ func squeeze(s string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestTW16RefereeRemovesStale: a referee killed mid-hand leaves a hidden
+// temporary transcript in --log; the next run removes it and says so on
+// stderr. (On main it stayed, silently.)
+func TestTW16RefereeRemovesStale(t *testing.T) {
+	dir := t.TempDir()
+	stale := filepath.Join(dir, ".hand-0001.txt.zst.tmp4242")
+	if err := os.WriteFile(stale, []byte("cut"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := refereeArgs(dir, "")
+	args[3] = "1" // --games 1
+	code, _, errOut := runCmd(t, "", args...)
+	if want := "mjsolve: removed " + stale + ", left by a referee that was killed\n"; code != 0 || errOut != want {
+		t.Errorf("exit %d, stderr %q, want %q", code, errOut, want)
+	}
+	if _, err := os.Lstat(stale); err == nil {
+		t.Errorf("%s is still there", stale)
+	}
+}

@@ -61,9 +61,11 @@
 // "result …" and "end <points by position>". Text that is not printable
 // ASCII is Go-quoted. A LogDir that already holds transcripts is refused
 // (*LogDirError) rather than overwritten, as is one that cannot be made,
-// before any program starts. Replay deals the hand again from
-// the wall and plays it with the recorded replies, checking every other
-// record and the points; ReplayReader and ReplayFile read and replay one,
+// before any program starts. The temporary transcripts a match killed
+// mid-hand left in LogDir (.hand-NNNN.txt.zst.tmpDIGITS) are removed and
+// reported to Options.OnRemoved; nothing else there is touched. Replay
+// deals the hand again from the wall and plays it with the recorded
+// replies, checking every other record and the points; ReplayReader and ReplayFile read and replay one,
 // and Transcript.WriteRecords and Summary describe it for people. The games
 // look up the shanten tables given in Options.Tables and to Replay (nil:
 // tw16's default set).

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/internal/atomicfile"
 	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/mjsolve/mjsolve/tw16/game"
 	"github.com/mjsolve/mjsolve/tw16/protocol"
@@ -55,6 +57,10 @@ type Options struct {
 	Honors mjsolve.HonorOrder
 	// OnHand, when set, is called after each hand.
 	OnHand func(*HandReport)
+	// OnRemoved, when set, is called with the path of each temporary
+	// transcript that Run removed from LogDir before the match: one a
+	// match killed mid-hand left behind (.hand-NNNN.txt.zst.tmpDIGITS).
+	OnRemoved func(path string)
 	// Tables are the shanten tables the games look up (nil:
 	// tw16.DefaultTables).
 	Tables *tw16.TableSet
@@ -146,6 +152,9 @@ func Run(ctx context.Context, o Options) (*game.Table, error) {
 		if old, _ := filepath.Glob(filepath.Join(o.LogDir, "hand-*.txt.zst")); len(old) > 0 {
 			return nil, &LogDirError{Dir: o.LogDir, First: filepath.Base(old[0])}
 		}
+		if err := removeStale(o.LogDir, o.OnRemoved); err != nil {
+			return nil, err
+		}
 		if err := os.MkdirAll(o.LogDir, 0o777); err != nil {
 			return nil, &LogDirError{Dir: o.LogDir, Err: err}
 		}
@@ -177,6 +186,58 @@ func Run(ctx context.Context, o Options) (*game.Table, error) {
 		}
 	}
 	return m.table, nil
+}
+
+// removeStale removes the temporary transcripts in dir that a match killed
+// mid-hand left behind, and calls removed (when set) with each one's path.
+// Only names of the form .hand-NNNN.txt.zst.tmpDIGITS are touched; a dir
+// that cannot be read is left to MkdirAll to report.
+func removeStale(dir string, removed func(string)) error {
+	des, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	done := make(map[string]bool)
+	for _, de := range des {
+		hand, _, ok := strings.Cut(de.Name(), ".tmp")
+		if !ok || !strings.HasPrefix(hand, ".") || !isTranscriptName(hand[1:]) {
+			continue
+		}
+		target := filepath.Join(dir, hand[1:])
+		if done[target] {
+			continue
+		}
+		done[target] = true
+		paths, err := atomicfile.RemoveStale(target) // only its own .tmpDIGITS files
+		for _, p := range paths {
+			if removed != nil {
+				removed(p)
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("referee: removing a stale temporary transcript: %w", err)
+		}
+	}
+	return nil
+}
+
+// isTranscriptName says whether name is a transcript's file name as Run
+// writes them: hand-NNNN.txt.zst, with at least four digits.
+func isTranscriptName(name string) bool {
+	n, ok := strings.CutPrefix(name, "hand-")
+	if !ok {
+		return false
+	}
+	n, ok = strings.CutSuffix(n, ".txt.zst")
+	if !ok || len(n) < 4 {
+		return false
+	}
+	for _, c := range n {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // match is the state of a match between hands.
