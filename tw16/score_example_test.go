@@ -87,3 +87,16 @@ func ExampleRules_SetTai() {
 	// Output:
 	// [自摸 2 門清 1] 3
 }
+
+// The first-turn situations by the names ParseFirstTurn takes.
+func ExampleFirstTurnNames() {
+	for _, n := range tw16.FirstTurnNames() {
+		f, _ := tw16.ParseFirstTurn(n)
+		fmt.Println(n, f.String() == n)
+	}
+	// Output:
+	// tianhu true
+	// dihu true
+	// renhu true
+	// diting true
+}

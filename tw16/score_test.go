@@ -555,6 +555,23 @@ func TestParseFirstTurn(t *testing.T) {
 	}
 }
 
+// TestFirstTurnNames: every name listed parses to the situation whose
+// String it is, and the error for an unknown one lists them.
+func TestFirstTurnNames(t *testing.T) {
+	names := tw16.FirstTurnNames()
+	if !slices.Equal(names, []string{"tianhu", "dihu", "renhu", "diting"}) {
+		t.Fatalf("FirstTurnNames() = %q", names)
+	}
+	for i, n := range names {
+		if f, err := tw16.ParseFirstTurn(n); err != nil || f != tw16.FirstTurn(i+1) || f.String() != n {
+			t.Errorf("ParseFirstTurn(%q) = %v, %v", n, f, err)
+		}
+	}
+	if _, err := tw16.ParseFirstTurn("First"); err == nil || err.Error() != `tw16: unknown first-turn situation "First" (want tianhu, dihu, renhu or diting)` {
+		t.Errorf("ParseFirstTurn(First): %v", err)
+	}
+}
+
 // FuzzScore feeds Score arbitrary hands, melds, flowers and situations: it
 // must not panic, and a result must add up.
 func FuzzScore(f *testing.F) {

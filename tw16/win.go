@@ -19,8 +19,19 @@ const (
 	EarthlyReady                  // 地聽: the player was ready (聽) right after the first discard, no call made
 )
 
-var firstTurnNames = [...]struct{ key, chinese string }{
-	{"none", ""}, {"tianhu", "天胡"}, {"dihu", "地胡"}, {"renhu", "人胡"}, {"diting", "地聽"},
+var firstTurnNames = [...]struct{ key, chinese, english string }{
+	{"none", "", "none"}, {"tianhu", "天胡", "heavenly"}, {"dihu", "地胡", "earthly"},
+	{"renhu", "人胡", "human"}, {"diting", "地聽", "earthly-ready"},
+}
+
+// FirstTurnNames lists the pinyin names of the first-turn situations that
+// ParseFirstTurn takes, in order: "tianhu", "dihu", "renhu", "diting".
+func FirstTurnNames() []string {
+	names := make([]string, 0, len(firstTurnNames)-1)
+	for _, n := range firstTurnNames[HeavenlyHand:] {
+		names = append(names, n.key)
+	}
+	return names
 }
 
 // String returns the pinyin name: "none", "tianhu", "dihu", "renhu", "diting".
@@ -32,22 +43,22 @@ func (f FirstTurn) String() string {
 }
 
 // ParseFirstTurn parses a first-turn situation by its pinyin name (tianhu,
-// dihu, renhu, diting), its Chinese name (天胡 地胡 人胡 地聽), or the English
-// heavenly, earthly, human, earthly-ready; "" and "none" are NotFirstTurn.
+// dihu, renhu, diting: FirstTurnNames), its Chinese name (天胡 地胡 人胡
+// 地聽), or the English heavenly, earthly, human, earthly-ready; "" and
+// "none" are NotFirstTurn.
 func ParseFirstTurn(s string) (FirstTurn, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "", "none":
+	w := strings.ToLower(strings.TrimSpace(s))
+	if w == "" {
 		return NotFirstTurn, nil
-	case "tianhu", "天胡", "heavenly":
-		return HeavenlyHand, nil
-	case "dihu", "地胡", "earthly":
-		return EarthlyHand, nil
-	case "renhu", "人胡", "human":
-		return HumanHand, nil
-	case "diting", "地聽", "earthly-ready":
-		return EarthlyReady, nil
 	}
-	return 0, inputErrorf("unknown first-turn situation %q (want tianhu, dihu, renhu or diting)", s)
+	for f, n := range firstTurnNames {
+		if w == n.key || w == n.chinese || w == n.english {
+			return FirstTurn(f), nil
+		}
+	}
+	names := FirstTurnNames()
+	want := strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return 0, inputErrorf("unknown first-turn situation %q (want %s)", s, want)
 }
 
 // Win describes a winning hand and the situation of the win.

@@ -28,6 +28,8 @@ func TestCompleteFlagWords(t *testing.T) {
 		{[]string{"tw16", "referee", "--honors", ""}, "icga\nmjtalk\n:4\n"},
 		{[]string{"tw16", "score", "--seat", ""}, "E\nS\nW\nN\n:4\n"},
 		{[]string{"tw16", "score", "--round", ""}, "E\nS\nW\nN\n:4\n"},
+		// It offered file names (failed on main).
+		{[]string{"tw16", "score", "--first-turn", ""}, "tianhu\ndihu\nrenhu\nditing\n:4\n"},
 	} {
 		code, out, _ := runCmd(t, "", append([]string{"__complete"}, c.args...)...)
 		if code != 0 || out != c.want {

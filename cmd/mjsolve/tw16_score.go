@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 
+	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/mjsolve/mjsolve/tw16/answer"
 	"github.com/spf13/cobra"
 )
@@ -85,6 +86,7 @@ marks the set (or pair) the winning tile completed.`,
 	f.BoolVar(&opts.json, "json", false, "print the result as JSON")
 	cmd.RegisterFlagCompletionFunc("seat", completeWinds)
 	cmd.RegisterFlagCompletionFunc("round", completeWinds)
+	cmd.RegisterFlagCompletionFunc("first-turn", completeWords(tw16.FirstTurnNames()...))
 	return cmd
 }
 
