@@ -176,3 +176,62 @@ func TestReadmePackageTable(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Every job.Spec that README builds deals what the command deals by
+// default: the fields First, Seed and Deal that a literal leaves out (their
+// zero value) or sets are the defaults of solitaire's --first, --seed and
+// --deal, so that the snippet's numbers are the command's.
+func TestReadmeSpecsDealAsCommand(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := newSolitaireCmd(&hooks{})
+	fields := map[string]struct{ flag, zero string }{"First": {"first", "0"}, "Seed": {"seed", "0"}, "Deal": {"deal", "pcg"}}
+	found := 0
+	for rest := string(data); ; {
+		_, after, ok := strings.Cut(rest, "job.Spec{")
+		if !ok {
+			break
+		}
+		rest = after
+		depth, end := 1, 0
+		for end = 0; end < len(after) && depth > 0; end++ {
+			switch after[end] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+		}
+		src := "job.Spec{" + after[:end]
+		e, err := parser.ParseExpr(src)
+		if err != nil {
+			t.Errorf("README's %s does not parse: %v", src, err)
+			continue
+		}
+		found++
+		set := map[string]string{}
+		for _, el := range e.(*ast.CompositeLit).Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if lit, ok := kv.Value.(*ast.BasicLit); ok {
+					set[kv.Key.(*ast.Ident).Name] = strings.Trim(lit.Value, `"`)
+				} else {
+					set[kv.Key.(*ast.Ident).Name] = "?"
+				}
+			}
+		}
+		for name, f := range fields {
+			v, ok := set[name]
+			if !ok {
+				v = f.zero
+			}
+			if want := cmd.Flags().Lookup(f.flag).DefValue; v != want {
+				t.Errorf("README's %s has %s %s, but the command's --%s is %s by default", src, name, v, f.flag, want)
+			}
+		}
+	}
+	if found < 2 {
+		t.Errorf("found %d job.Spec literals in README, want at least 2", found)
+	}
+}
