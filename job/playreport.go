@@ -140,12 +140,22 @@ func ciCell(f Fraction, c [2]float64) string {
 	return ci(c)
 }
 
+// timeCell is a table's cell of the mean of t over n timed boards, "-"
+// when none was timed.
+func timeCell(t TimeReport, n int64) string {
+	if n <= 0 {
+		return "-"
+	}
+	return fmtDur(t.MeanNS)
+}
+
 // WritePlayText writes the rows of a play as one table, a strategy per
 // line: boards, the no-peek win rate with its 95% interval, the winnable
 // rate with peeking of the same boards with its interval, the price of not
 // peeking (the share of winnable boards lost) with its interval, the mean
 // tiles left on lost boards, and the mean CPU time per board of the play
-// and of the whole board (deal, exact solve and play). A first line names
+// and of the whole board (deal, exact solve and play), "-" where there is
+// nothing to count (no board, or no play with a CPU time). A first line names
 // the layout, deal and games; strategies not reached (after an
 // interruption) say so.
 func WritePlayText(w io.Writer, rows []PlayRow) error {
@@ -181,7 +191,7 @@ func WritePlayText(w io.Writer, rows []PlayRow) error {
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Strategy, boards,
 			rateCell(p.WinRate), ciCell(p.WinRate, p.WinCI95), rateCell(p.PeekRate), ciCell(p.PeekRate, p.PeekCI95),
-			rateCell(p.Price), ciCell(p.Price, p.PriceCI95), left, fmtDur(p.Time.MeanNS), fmtDur(rep.Time.MeanNS))
+			rateCell(p.Price), ciCell(p.Price, p.PriceCI95), left, timeCell(p.Time, p.Boards-p.NoTime), timeCell(rep.Time, rep.Boards))
 		if p.WonImpossible > 0 {
 			wrong = append(wrong, fmt.Sprintf("%s won %s the solver found impossible: a bug", r.Strategy, countNoun(p.WonImpossible, "board")))
 		}

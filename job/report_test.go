@@ -2,6 +2,7 @@ package job
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -175,5 +176,32 @@ func TestReportCountsOfOne(t *testing.T) {
 	}
 	if want := "WRONG: greedy won 1 board the solver found impossible: a bug\n"; !strings.HasSuffix(rows.String(), want) {
 		t.Errorf("play table:\n%s\nwant it to end with %q", rows.String(), want)
+	}
+}
+
+// TestPlayTableNoTime: the play table's time cells show "-", as its other
+// cells do for no data, when no play recorded a CPU time (old files, or
+// no thread clock) and when no board was played; never a mean of "0ns".
+func TestPlayTableNoTime(t *testing.T) {
+	h := analysis.Header{Layout: "tiny8", Tiles: 8, Deal: "pcg", Seed: 3, First: 1, Boards: 2, Strategy: "greedy"}
+	var s analysis.Summary
+	s.Add(analysis.Record{Game: 1, Verdict: solver.Winnable, Method: "random", NS: 3000, CPUNS: 2000, Played: true, Won: true})
+	s.Add(analysis.Record{Game: 2, Verdict: solver.Impossible, Method: "prune", NS: 5000, CPUNS: 4000, Played: true, Left: 4})
+	for _, c := range []struct {
+		s    *analysis.Summary
+		want []string // the last two cells: play CPU/board, CPU/board
+	}{
+		{&s, []string{"-", fmtDur(3000)}},
+		{&analysis.Summary{}, []string{"-", "-"}},
+	} {
+		var b strings.Builder
+		if err := WritePlayText(&b, []PlayRow{{Strategy: "greedy", Report: NewMergeReport(&analysis.MergeResult{Header: h, Summary: c.s, Files: 1})}}); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+		cells := strings.Fields(lines[len(lines)-1])
+		if got := cells[len(cells)-2:]; cells[0] != "greedy" || !slices.Equal(got, c.want) {
+			t.Errorf("%d boards: time cells %q, want %q in:\n%s", c.s.Boards, got, c.want, b.String())
+		}
 	}
 }
