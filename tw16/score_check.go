@@ -100,7 +100,7 @@ func checkTiles(w *Win) error {
 	}
 	want := handTiles - 3*len(w.Melds)
 	if got := w.Concealed.Total(); got != want {
-		return inputErrorf("hand has %d tiles; with %s it needs %d before the winning tile", got, countNoun(len(w.Melds), "meld"), want)
+		return inputErrorf("hand has %s; with %s it needs %d before the winning tile", countNoun(got, "tile"), countNoun(len(w.Melds), "meld"), want)
 	}
 	for k, n := range allTiles(w) {
 		if n > 4 {

@@ -339,6 +339,9 @@ func TestScoreErrors(t *testing.T) {
 			"tw16: hand has 6 tiles; with 4 melds it needs 4 before the winning tile"},
 		{scoreCase{hand: "1234m", win: "9m", melds: "123p 456p 789p 111s"},
 			"tw16: not a winning hand: 1234m with 9m does not split into 1 set and a pair"},
+		// "1 tiles" on main.
+		{scoreCase{hand: "1m", win: "2m", melds: "123p 456p 789p 111s"},
+			"tw16: hand has 1 tile; with 4 melds it needs 4 before the winning tile"},
 		{scoreCase{hand: "555m 789p 234s 55s 67s", win: baseWin, melds: "555m"},
 			"tw16: 6 copies of 5m counting the melds and the winning tile (at most 4)"},
 		{scoreCase{hand: baseHand, win: "5s", melds: "555s"},

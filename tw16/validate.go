@@ -58,7 +58,7 @@ func (s *Setting) Hand(concealed mjsolve.Counts) (seen mjsolve.Counts, err error
 	if s.melds > 0 {
 		n, k := concealed.Total(), MaxSets-s.melds
 		if n != 3*k+1 && n != 3*k+2 {
-			return seen, partErrorf(PartConcealed, "%d tiles with %s; want %d or %d", n, countNoun(s.melds, "meld"), 3*k+1, 3*k+2)
+			return seen, partErrorf(PartConcealed, "%s with %s; want %d or %d", countNoun(n, "tile"), countNoun(s.melds, "meld"), 3*k+1, 3*k+2)
 		}
 	}
 	return seen, nil

@@ -68,6 +68,11 @@ func TestSettingHand(t *testing.T) {
 	if !errors.As(err, &ie) || ie.Part != PartConcealed || ie.Msg != "2 tiles with 1 meld; want 13 or 14" {
 		t.Errorf("2 tiles: %v", err)
 	}
+	// "1 tiles" on main.
+	_, err = s.Hand(mjsolve.MustParseCounts("5m"))
+	if !errors.As(err, &ie) || ie.Part != PartConcealed || ie.Msg != "1 tile with 1 meld; want 13 or 14" {
+		t.Errorf("1 tile: %v", err)
+	}
 	_, err = s.Hand(mjsolve.MustParseCounts("1m 999p 123s"))
 	var ce *CopiesError
 	if !errors.As(err, &ce) || ce.Kind != mjsolve.MustParseCounts("9p").Kinds()[0] || ce.Count != 5 {
