@@ -148,7 +148,7 @@ func (o *tw16RefereeOptions) run() error {
 		return failure(err)
 	}
 	if o.plot.file != "" && tab.Hands() > 0 {
-		title := fmt.Sprintf("running mean score per player, seed %d, %d hands", o.Seed, tab.Hands())
+		title := fmt.Sprintf("running mean score per player, seed %d, %d %s", o.Seed, tab.Hands(), plural(tab.Hands(), "hand"))
 		opts := plot.RunningMeanOptions{Title: title}
 		if err := o.plot.write(plot.RenderRunningMeans(points, opts, o.plot.w, o.plot.h, o.plot.format)); err != nil {
 			return err

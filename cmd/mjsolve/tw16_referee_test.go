@@ -179,3 +179,19 @@ func TestTW16RefereeRemovesStale(t *testing.T) {
 		t.Errorf("%s is still there", stale)
 	}
 }
+
+// TestTW16RefereePlotOneHand: the plot of a one-hand match is titled
+// "1 hand" ("1 hands" on main).
+func TestTW16RefereePlotOneHand(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "run.svg")
+	args := refereeArgs(dir, "", "--plot", file)
+	args[3] = "1" // --games 1
+	if code, _, errOut := runCmd(t, "", args...); code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	svg, err := os.ReadFile(file)
+	if err != nil || !strings.Contains(string(svg), "seed 9, 1 hand<") {
+		t.Errorf("the plot's title is not \"…, seed 9, 1 hand\": %v", err)
+	}
+}
