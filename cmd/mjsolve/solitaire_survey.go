@@ -47,7 +47,13 @@ func (o *solitaireOptions) survey() error {
 	if o.plot.file != "" {
 		data, err := plot.RenderSurveyRates(res.Rows, "Unwinnable boards (with peeking), deal "+spec.DealText(), o.plot.format)
 		if errors.Is(err, plot.ErrNoRates) {
-			return failure(fmt.Errorf("--plot: %w", err))
+			// Every layout unusable is the user's input (exit 2); layouts
+			// that ran and decided nothing are the run's outcome (exit 1).
+			err = fmt.Errorf("--plot: %w", err)
+			if !allUnusable(res.Rows) {
+				err = failure(err)
+			}
+			return err
 		}
 		if err := o.plot.write(data, err); err != nil {
 			return err
@@ -57,4 +63,15 @@ func (o *solitaireOptions) survey() error {
 		return interruptedKept(stderr, "mjsolve: interrupted; the table holds the finished layouts and the partial one", spec.Out, "their records")
 	}
 	return nil
+}
+
+// allUnusable reports whether every row is a layout the solver could not
+// use.
+func allUnusable(rows []job.SurveyRow) bool {
+	for _, r := range rows {
+		if r.Unusable == "" {
+			return false
+		}
+	}
+	return len(rows) > 0
 }

@@ -202,3 +202,22 @@ func TestSurveyPathLayoutFileNames(t *testing.T) {
 		t.Errorf("a new file was started beside the old one")
 	}
 }
+
+// TestSurveyPlotAllUnusable: when every layout of a --plot survey is one the
+// solver cannot use, nothing can be drawn because of the user's layouts:
+// bad input, exit 2 (it was exit 1, a failure), one line, no file.
+func TestSurveyPlotAllUnusable(t *testing.T) {
+	dir := t.TempDir()
+	odd3, odd5 := filepath.Join(dir, "odd3"), filepath.Join(dir, "odd5")
+	os.WriteFile(odd3, []byte("0 0 0\n0 2 0\n0 4 0\n"), 0o644)
+	os.WriteFile(odd5, []byte("0 0 0\n0 2 0\n0 4 0\n0 6 0\n0 8 0\n"), 0o644)
+	png := filepath.Join(dir, "rates.png")
+	code, out, errOut := runCmdWith(t, fakeHooks(), "", "solitaire", "--layout", odd3+","+odd5, "--boards", "1",
+		"--workers", "1", "--plot", png)
+	if code != exitBadInput || errOut != "mjsolve: --plot: no layout has decided boards to draw\n" || strings.Count(out, "unusable") != 2 {
+		t.Errorf("exit %d, stderr %q, table:\n%s\nwant exit 2 and one line", code, errOut, out)
+	}
+	if _, err := os.Stat(png); !os.IsNotExist(err) {
+		t.Errorf("%s written: %v", png, err)
+	}
+}
