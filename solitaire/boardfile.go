@@ -87,7 +87,7 @@ func WriteBoard(w io.Writer, b *Board, f *layouts.Finder) (int64, error) {
 // installed layouts; else the file it was read from.
 func LayoutRef(l *layouts.Layout, f *layouts.Finder) string {
 	if l.Name != "" {
-		if m, err := find(f, l.Name); err == nil && slices.Equal(m.Slots, l.Slots) {
+		if m, err := f.Find(l.Name); err == nil && slices.Equal(m.Slots, l.Slots) {
 			return l.Name
 		}
 	}
@@ -97,20 +97,12 @@ func LayoutRef(l *layouts.Layout, f *layouts.Finder) string {
 	return l.Name
 }
 
-// find resolves name with f, or with layouts.Find when f is nil.
-func find(f *layouts.Finder, name string) (*layouts.Layout, error) {
-	if f == nil {
-		return layouts.Find(name)
-	}
-	return f.Find(name)
-}
-
 // ReadBoard reads a board file; name is the file's name for error
 // messages. The layout is looked up with finder f (nil: [layouts.Find], the
 // built-ins and the games installed under "/") and must have the number of
 // tiles the file states. Errors name the file and the line.
 func ReadBoard(r io.Reader, name string, f *layouts.Finder) (*Board, error) {
-	return readBoard(r, name, func(n string) (*layouts.Layout, error) { return find(f, n) })
+	return readBoard(r, name, f.Find)
 }
 
 // ReadBoardWith reads a board file as [ReadBoard] does, looking its
