@@ -169,6 +169,9 @@ type RecordWriter struct {
 // game number, a negative difficulty, a strategy version without a
 // strategy) is an error, and nothing is written.
 func NewRecordWriter(w io.Writer, zst bool, h Header) (*RecordWriter, error) {
+	if err := h.check(); err != nil {
+		return nil, fmt.Errorf("analysis: header: %w", err)
+	}
 	rw := &RecordWriter{header: h, lastFlush: time.Now(), every: flushEvery}
 	rw.bw = bufio.NewWriterSize(w, 64<<10)
 	if zst {
@@ -177,9 +180,6 @@ func NewRecordWriter(w io.Writer, zst bool, h Header) (*RecordWriter, error) {
 			return nil, fmt.Errorf("analysis: %w", err)
 		}
 		rw.fw = fw
-	}
-	if err := h.check(); err != nil {
-		return nil, fmt.Errorf("analysis: header: %w", err)
 	}
 	h.Format, h.Version = Format, FormatVersion
 	line, err := json.Marshal(&h)
