@@ -129,9 +129,10 @@ func ReadBoardFile(name string, f *layouts.Finder) (*Board, error) {
 
 // WriteBoardFile writes b to the board file name as [WriteBoard] does,
 // after a first line "# comment" (none when comment is empty; a comment of
-// several lines gives a "# " line for each), whole or not at all: a temporary file renamed over name, which keeps the permissions
-// of a file it replaces (a new one is -rw-r--r--). A failure to create or
-// write the file is an *fs.PathError with Path name.
+// several lines gives a "# " line for each), whole or not at all: a
+// temporary file renamed over name, which keeps the permissions of a file
+// it replaces (a new one is -rw-r--r--). A failure to create or write the
+// file is an *fs.PathError with Path name.
 func WriteBoardFile(name string, b *Board, comment string, f *layouts.Finder) error {
 	var buf bytes.Buffer
 	if comment != "" {
