@@ -214,12 +214,7 @@ func (s *Server) routes() http.Handler {
 	notFound := func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &httpError{http.StatusNotFound, fmt.Sprintf("no such page: %s", r.URL.Path)})
 	}
-	routed := map[string]bool{}
 	route := func(pattern string, methods map[string]apiHandler) {
-		routed[pattern] = true
-		if root, ok := strings.CutSuffix(pattern, "/{file...}"); ok && !routed[root] {
-			mux.HandleFunc(root, notFound) // not a redirect to root + "/"
-		}
 		allowed := make([]string, 0, len(methods)+1)
 		for m := range methods {
 			allowed = append(allowed, m)
@@ -251,6 +246,7 @@ func (s *Server) routes() http.Handler {
 
 	route("/{$}", get(s.handlePage))
 	route("/assets/{file...}", get(s.handleAsset))
+	mux.HandleFunc("/assets", notFound) // the subtree's root: not ServeMux's redirect to /assets/
 	route("/healthz", get(s.handleHealth))
 	route("/api/stats", get(s.handleStats))
 	route("/api/layouts", get(s.handleLayouts))
