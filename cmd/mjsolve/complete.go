@@ -72,13 +72,14 @@ var completeDealer = completeWords(solitaire.DealerNames...)
 // the last item typed and are not in the list yet, each after the items
 // before it.
 func completeWordList(words []string, whole ...string) cobra.CompletionFunc {
-	words, whole = slices.Clone(words), slices.Clone(whole)
+	first := append(slices.Clone(words), whole...) // the choices of the first item
+	later := first[:len(words)]                    // of the items after a comma
 	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		i := strings.LastIndexByte(toComplete, ',') + 1
 		done, last := strings.Split(toComplete[:i], ","), toComplete[i:]
-		choices := words
+		choices := later
 		if i == 0 {
-			choices = append(slices.Clone(words), whole...)
+			choices = first
 		}
 		var out []cobra.Completion
 		for _, w := range choices {
