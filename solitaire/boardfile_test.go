@@ -154,15 +154,7 @@ func FuzzReadBoard(f *testing.F) {
 func TestBoardFileLayoutPath(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "mine.txt")
 	src := "mjsolve-layout 1\nname mine-not-installed\nlevel 0\n[][][][]\n[][][][]\n"
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	l, err := layouts.Find(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := mustCompile(t, l)
-	b := mustBoard(t, g, PCG{}.Deal(1, g.N, nil))
+	l, b := layoutFileBoard(t, path, src)
 	var buf bytes.Buffer
 	b.WriteTo(&buf)
 	if !strings.Contains(buf.String(), "\nlayout "+path+"\n") {
@@ -306,17 +298,9 @@ func TestBoardFileLayoutPathOdd(t *testing.T) {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		l, err := layouts.Find(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := mustCompile(t, l)
-		b := mustBoard(t, g, PCG{}.Deal(1, g.N, nil))
+		_, b := layoutFileBoard(t, path, src)
 		var buf bytes.Buffer
-		_, err = WriteBoard(&buf, b, nil)
+		_, err := WriteBoard(&buf, b, nil)
 		if !c.ok {
 			if err == nil || !strings.Contains(err.Error(), "cannot name the layout") {
 				t.Errorf("%q: WriteBoard = %v, want an error (the file it writes does not read back:\n%s)", c.dir, err, buf.String())

@@ -2,6 +2,7 @@ package solitaire
 
 import (
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/mjsolve/mjsolve/layouts"
@@ -101,4 +102,19 @@ func mustBoard(t testing.TB, g *Geometry, groups []Group) *Board {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// layoutFileBoard writes the layout file src at path, reads it back with
+// layouts.Find and deals PCG game 1 on it.
+func layoutFileBoard(t testing.TB, path, src string) (*layouts.Layout, *Board) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l, err := layouts.Find(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := mustCompile(t, l)
+	return l, mustBoard(t, g, PCG{}.Deal(1, g.N, nil))
 }
