@@ -53,14 +53,15 @@ failure is counted and the tournament goes on; the next hand starts the
 program afresh.
 
 --log DIR (a directory that already holds transcripts is refused) keeps a
-transcript of every hand (hand-NNNN.txt.zst: every line each
-way with the seat and the time, the wall and the seating; check one with
-"mjsolve tw16 replay") and each program's standard error
-(stderr-hand-NNNN-playerP.txt, from the hand the program started; empty ones
-are removed); a hidden temporary transcript (.hand-NNNN.txt.zst.tmpDIGITS)
-left by a referee that was killed is removed, and said so on stderr. --plot FILE draws the running mean score per player against the
-hands played (.png, .svg or .pdf). Ctrl-C stops the hand under way (its
-transcript is dropped) and prints the table of the hands finished.`,
+transcript of every hand (hand-NNNN.txt.zst: every line each way with the
+seat and the time, the wall and the seating; check one with "mjsolve tw16
+replay") and each program's standard error (stderr-hand-NNNN-playerP.txt,
+from the hand the program started; empty ones are removed); a hidden
+temporary transcript (.hand-NNNN.txt.zst.tmpDIGITS) left by a referee that
+was killed is removed, and said so on stderr. --plot FILE draws the running
+mean score per player against the hands played (.png, .svg or .pdf). Ctrl-C
+stops the hand under way (its transcript is dropped) and prints the table of
+the hands finished.`,
 		Example: `  mjsolve tw16 referee --reuse --games 192 --log logs \
     --player 'mjsolve tw16 bot --strategy advice' --player 'mjsolve tw16 bot --strategy advice' \
     --player 'mjsolve tw16 bot --strategy random' --player 'mjsolve tw16 bot --strategy draw-discard'

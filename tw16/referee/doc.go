@@ -65,8 +65,8 @@
 // mid-hand left in LogDir (.hand-NNNN.txt.zst.tmpDIGITS) are removed and
 // reported to Options.OnRemoved; nothing else there is touched. Replay
 // deals the hand again from the wall and plays it with the recorded
-// replies, checking every other record and the points; ReplayReader and ReplayFile read and replay one,
-// and Transcript.WriteRecords and Summary describe it for people. The games
-// look up the shanten tables given in Options.Tables and to Replay (nil:
-// tw16's default set).
+// replies, checking every other record and the points; ReplayReader and
+// ReplayFile read and replay one, and Transcript.WriteRecords and Summary
+// describe it for people. The games look up the shanten tables given in
+// Options.Tables and to Replay (nil: tw16's default set).
 package referee
