@@ -38,6 +38,15 @@ type Rules struct {
 // SetTai), so that points cannot overflow.
 const MaxItemTai = 10000
 
+// called names the rules in a message: "the competition rules", or "these
+// rules" when they have no Name (the zero Rules, a profile a program built).
+func (r *Rules) called() string {
+	if r.Name == "" {
+		return "these rules"
+	}
+	return "the " + r.Name + " rules"
+}
+
 // Tai returns the tai of one count of item id under the rules: the value
 // SetTai gave it, or else the table's (ItemID.Tai); for 地聽 and 字一色 it
 // is EarthlyReadyTai and AllHonorsTai.

@@ -66,7 +66,7 @@ func checkParts(w *Win) error {
 // and that each flower is valid and given once.
 func checkFlowers(w *Win, r *Rules) error {
 	if !r.Flowers && (len(w.Flowers) > 0 || w.Tile.IsBonus()) {
-		return inputErrorf("the %s rules play without flowers (136 tiles)", r.Name)
+		return inputErrorf("%s play without flowers (136 tiles)", r.called())
 	}
 	var seen [mjsolve.NumBonus]bool
 	for _, b := range w.Flowers {
@@ -124,7 +124,7 @@ func CheckDealerStreak(n int, r *Rules) error {
 	case n > MaxDealerStreak:
 		return inputErrorf("dealer streak %d is over %d", n, MaxDealerStreak)
 	case n > 0 && !r.ConsecutiveDealing:
-		return inputErrorf("the %s rules have no consecutive dealing (dealer streak %d)", r.Name, n)
+		return inputErrorf("%s have no consecutive dealing (dealer streak %d)", r.called(), n)
 	}
 	return nil
 }
@@ -152,7 +152,7 @@ func checkDealer(w *Win, r *Rules) error {
 func checkRules(r *Rules) error {
 	for id := range NumItems {
 		if t := r.Tai(id); t < 0 || t > MaxItemTai {
-			return inputErrorf("the %s rules give %s (%s) %d tai (want 0..%d)", r.Name, id.Chinese(), id, t, MaxItemTai)
+			return inputErrorf("%s give %s (%s) %d tai (want 0..%d)", r.called(), id.Chinese(), id, t, MaxItemTai)
 		}
 	}
 	return nil

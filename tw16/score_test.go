@@ -716,3 +716,32 @@ func TestCheckDealerStreakNilRules(t *testing.T) {
 		}
 	}
 }
+
+// TestUnnamedRulesErrors: the errors about rules without a Name (the zero
+// Rules, nil rules, a profile a program built) say "these rules", not "the
+// rules" with a blank where the name goes ("the  rules have no consecutive
+// dealing" on main).
+func TestUnnamedRulesErrors(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{tw16.CheckDealerStreak(1, nil), "tw16: these rules have no consecutive dealing (dealer streak 1)"},
+		{tw16.CheckDealerStreak(1, &tw16.Rules{}), "tw16: these rules have no consecutive dealing (dealer streak 1)"},
+	} {
+		if fmt.Sprint(c.err) != c.want {
+			t.Errorf("error %v, want %s", c.err, c.want)
+		}
+	}
+	w, r := mkWin(t, scoreCase{hand: baseHand, win: baseWin, melds: baseMeld, flowers: "1f"})
+	r.Name = ""
+	if _, err := tw16.Score(w, r); fmt.Sprint(err) != "tw16: these rules play without flowers (136 tiles)" {
+		t.Errorf("Score with flowers under an unnamed profile without them: %v", err)
+	}
+	w, r = mkWin(t, scoreCase{hand: baseHand, win: baseWin, melds: baseMeld})
+	r.Name = ""
+	r.SetTai(tw16.ItemID(0), tw16.MaxItemTai+1)
+	if _, err := tw16.Score(w, r); err == nil || !strings.HasPrefix(err.Error(), "tw16: these rules give ") {
+		t.Errorf("Score under an unnamed profile giving too many tai: %v, want tw16: these rules give …", err)
+	}
+}
