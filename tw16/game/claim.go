@@ -23,7 +23,18 @@ func (g *Game) discardCard(s Seat, c Card) {
 	g.nriv++
 	g.events = append(g.events, Event{Type: EventDiscard, Seat: s, From: s, Card: c})
 	g.discard, g.discarder = c, s
-	k := c.Kind()
+	n := g.claimQueue(s, c.Kind())
+	g.nq, g.qi = n, 0
+	if n == 0 {
+		g.draw(s.Next(), false)
+		return
+	}
+	g.askClaim()
+}
+
+// claimQueue fills the claim queue for a discard of kind k by s and
+// returns its length.
+func (g *Game) claimQueue(s Seat, k mjsolve.Kind) int {
 	n := 0
 	for i := Seat(1); i < 4; i++ {
 		o := (s + i) & 3
@@ -44,12 +55,7 @@ func (g *Game) discardCard(s Seat, c Card) {
 		g.queue[n] = claimSlot{next, StageChow}
 		n++
 	}
-	g.nq, g.qi = n, 0
-	if n == 0 {
-		g.draw(s.Next(), false)
-		return
-	}
-	g.askClaim()
+	return n
 }
 
 // chowShapes are the offsets of the two own kinds of a chow from the

@@ -62,6 +62,15 @@
 // program name its own tiles. Neither allocates: the game keeps fixed
 // arrays, and Reset deals the next hand into the same memory.
 //
+// # Positions
+//
+// Save takes a hand in progress as a Position (every card placed: hands,
+// melds, flowers, river, the live wall in drawing order, whose decision it
+// is, the first go-round's flags) and Load sets a Game to one, checked and
+// without allocating: the game then goes on exactly as the one saved
+// would. A search builds positions from what one seat sees and a sample of
+// the cards it cannot see, and plays them out (tw16/bot).
+//
 // # Events
 //
 // Events lists what happened, for a referee to turn into protocol messages

@@ -93,6 +93,9 @@ type Game struct {
 	acts  [48]Action
 	nacts int
 
+	// loaded says the hand was set up by Load: there is no deal.
+	loaded bool
+
 	result  Result
 	scratch [tw16.MaxSets]tw16.Meld
 	fls     [mjsolve.NumBonus]mjsolve.Bonus
@@ -126,23 +129,8 @@ var (
 
 // Reset deals a new hand by cfg into g, reusing its memory.
 func (g *Game) Reset(cfg Config) error {
-	if cfg.Dealer > 3 || cfg.Round > North {
-		return fmt.Errorf("game: dealer %d or round %d out of range", cfg.Dealer, cfg.Round)
-	}
-	g.cfg = cfg
-	g.cfg.Wall = nil
-	g.rules = cfg.Rules
-	g.forms = tw16.Forms{Tables: cfg.Tables}
-	if g.rules.Name == "" {
-		g.rules = tw16.Competition()
-		g.rules.Flowers = cfg.Flowers
-	}
-	if g.rules.Flowers != cfg.Flowers {
-		return fmt.Errorf("game: the %s rules have flowers %v but the wall has flowers %v", g.rules.Name, g.rules.Flowers, cfg.Flowers)
-	}
-	g.nwall = NumKindCards
-	if cfg.Flowers {
-		g.nwall = NumCards
+	if err := g.setConfig(cfg); err != nil {
+		return err
 	}
 	if cfg.Wall != nil {
 		if err := checkWall(cfg.Wall, g.nwall); err != nil {
@@ -152,6 +140,7 @@ func (g *Game) Reset(cfg Config) error {
 	} else {
 		Shuffle(g.wall[:g.nwall], cfg.Seed)
 	}
+	g.loaded = false
 	g.front, g.back = 0, g.nwall
 	g.hands = [4]hand{}
 	g.nriv = 0
@@ -194,6 +183,29 @@ func (g *Game) Reset(cfg Config) error {
 		}
 	}
 	g.startTurn(cfg.Dealer, true, NoCard, false)
+	return nil
+}
+
+// setConfig checks cfg and sets the game's configuration from it.
+func (g *Game) setConfig(cfg Config) error {
+	if cfg.Dealer > 3 || cfg.Round > North {
+		return fmt.Errorf("game: dealer %d or round %d out of range", cfg.Dealer, cfg.Round)
+	}
+	g.cfg = cfg
+	g.cfg.Wall = nil
+	g.rules = cfg.Rules
+	g.forms = tw16.Forms{Tables: cfg.Tables}
+	if g.rules.Name == "" {
+		g.rules = tw16.Competition()
+		g.rules.Flowers = cfg.Flowers
+	}
+	if g.rules.Flowers != cfg.Flowers {
+		return fmt.Errorf("game: the %s rules have flowers %v but the wall has flowers %v", g.rules.Name, g.rules.Flowers, cfg.Flowers)
+	}
+	g.nwall = NumKindCards
+	if cfg.Flowers {
+		g.nwall = NumCards
+	}
 	return nil
 }
 
@@ -270,8 +282,11 @@ func (g *Game) Flowers() bool { return g.cfg.Flowers }
 func (g *Game) Rules() tw16.Rules { return g.rules }
 
 // Dealt returns the cards dealt to seat s, flowers included, in the order
-// dealt: 17 for the dealer, 16 for the others.
+// dealt: 17 for the dealer, 16 for the others; nil after Load.
 func (g *Game) Dealt(s Seat) []Card {
+	if g.loaded {
+		return nil
+	}
 	if s == g.cfg.Dealer {
 		return g.dealt[s&3][:17]
 	}
