@@ -11,7 +11,7 @@ import (
 )
 
 // Tests in this file read the layouts installed by other games. Run them
-// with MJSOLVE_GAMES_ROOT set to a root holding the files (see README); a
+// with MJSOLVE_GAMES_ROOT set to a root holding the files (see docs/development.md); a
 // game that is absent is skipped with a message.
 
 // installed returns the path of g's files, or skips the test.

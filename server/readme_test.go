@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// readmeCall finds in README the first curl command that posts to path
+// readmeCall finds in the page the first curl command that posts to path
 // (continued lines joined) and returns its body ("@g3.json" as written)
 // and the answer README shows after it as "# {...}" lines, decoded.
 func readmeCall(t *testing.T, readme, path string) (string, map[string]any) {
@@ -31,18 +31,18 @@ func readmeCall(t *testing.T, readme, path string) (string, map[string]any) {
 		}
 		var m map[string]any
 		if err := json.Unmarshal([]byte(js.String()), &m); err != nil {
-			t.Fatalf("README's answer to %s is not JSON: %v\n%s", cmd, err, js.String())
+			t.Fatalf("docs/server.md's answer to %s is not JSON: %v\n%s", cmd, err, js.String())
 		}
 		return body, m
 	}
-	t.Fatalf("README posts nothing to %s", path)
+	t.Fatalf("docs/server.md posts nothing to %s", path)
 	return "", nil
 }
 
-// README's examples of a hint, a solve and two hand analyses show what the
-// server answers, but for the time taken ("ns").
+// The examples in docs/server.md of a hint, a solve and two hand analyses
+// show what the server answers, but for the time taken ("ns").
 func TestReadmeAnswers(t *testing.T) {
-	data, err := os.ReadFile("../README.md")
+	data, err := os.ReadFile("../docs/server.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestReadmeAnswers(t *testing.T) {
 		delete(want, "ns")
 		delete(got, "ns")
 		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: README shows\n%v\nthe server answers\n%v", path, want, got)
+			t.Errorf("%s: docs/server.md shows\n%v\nthe server answers\n%v", path, want, got)
 		}
 	}
 }

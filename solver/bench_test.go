@@ -145,7 +145,7 @@ var seedSweep = flag.Bool("seeds", false, "TestSeeds: prune scans and nodes per 
 // TestSeeds prints the prune scans, search nodes and random games per
 // board and the boards won by random play and by the search over seeds
 // 0..11 on turtle games 1..2000 and ox games 1..200 (24,000 and 2,400
-// solves; with -seeds): the load-free measure by which the README judges
+// solves; with -seeds): the load-free measure by which docs/performance.md judges
 // changes of the search's path, which swing by a few % from seed to seed.
 // Every seed must give each game the same verdict.
 func TestSeeds(t *testing.T) {

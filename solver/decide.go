@@ -23,7 +23,7 @@ const regames = 30
 // and each next one factor times as many, as long as they stay within last.
 // The solver's is growing(1250, 4, 24000): 1,250, 5,000 and 20,000 scans,
 // then the unbounded attempt (chosen over 3,000 doubling to 24,000 on every
-// installed Xmahjongg layout by TestRestarts and the criterion in README:
+// installed Xmahjongg layout by TestRestarts and the criterion in docs/performance.md:
 // turtle −6.8%, ox +3.9%, the others' geometric mean −0.7% instructions).
 func growing(first, factor, last int64) []int64 {
 	var b []int64

@@ -38,7 +38,7 @@ var (
 // then the k-th dump's "summary:" paired with the k-th "board" line printed
 // (callgrind runs the threads in turn: without GOGC=off a garbage collection
 // between two marks lands in one board's count).
-// The model's error on another schedule (Luby × 250): see README.
+// The model's error on another schedule (Luby × 250): see docs/performance.md.
 var restartCost = map[string][3]float64{
 	"arena":      {2732, 23686, 72061},
 	"arrow":      {2703, 21715, 76663},
@@ -339,7 +339,7 @@ func TestRestarts(t *testing.T) {
 // restartVerdict is the last line of a schedule's comparison in
 // TestRestarts: the cost ratios of the turtle, ox (NaN when not run) and
 // the geometric mean gm of the n others that ran, then whether the
-// criterion fixed before measuring (README) is met: the turtle's cost −3%
+// criterion fixed before measuring (docs/performance.md) is met: the turtle's cost −3%
 // or more, ox's +5% at most, the others' geometric mean at most 1. Layouts
 // not run are not named, and the criterion is judged only when all three
 // parts ran.

@@ -148,18 +148,18 @@ func TestRulesOverride(t *testing.T) {
 	}
 }
 
-// TestREADMEItems checks README's table of the items against the data:
+// TestREADMEItems checks the table of the items in docs/tw16.md against the data:
 // one row per item in table order, with its key, name, tai and exclusions
 // (the last column, "when", is prose).
 func TestREADMEItems(t *testing.T) {
-	b, err := os.ReadFile("../README.md")
+	b, err := os.ReadFile("../docs/tw16.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	const header = "| key | item | tai | not counted with it (不計) | when |\n|---|---|---|---|---|\n"
 	_, table, ok := strings.Cut(string(b), header)
 	if !ok {
-		t.Fatalf("README has no table with the header %q", header)
+		t.Fatalf("docs/tw16.md has no table with the header %q", header)
 	}
 	var rows []string
 	for _, line := range strings.Split(table, "\n") {
@@ -169,7 +169,7 @@ func TestREADMEItems(t *testing.T) {
 		rows = append(rows, line)
 	}
 	if len(rows) != int(tw16.NumItems) {
-		t.Errorf("README's table has %d rows, the items are %d", len(rows), tw16.NumItems)
+		t.Errorf("docs/tw16.md's table has %d rows, the items are %d", len(rows), tw16.NumItems)
 	}
 	for i, row := range rows {
 		if i >= int(tw16.NumItems) {
@@ -183,7 +183,7 @@ func TestREADMEItems(t *testing.T) {
 		want := fmt.Sprintf("| `%s` | %s | %s | %s |", id, id.Chinese(), id.TaiLabel(id.Tai()), strings.Join(excl, " "))
 		want = strings.ReplaceAll(want, "|  |", "| |")
 		if !strings.HasPrefix(row, want+" ") {
-			t.Errorf("README row %d:\n%s\nwant it to begin\n%s", i+1, row, want)
+			t.Errorf("docs/tw16.md row %d:\n%s\nwant it to begin\n%s", i+1, row, want)
 		}
 	}
 }

@@ -148,7 +148,7 @@ func TestShowJSON(t *testing.T) {
 
 // TestEmptyFileNamesRefused: an empty name given to a flag that writes a
 // file is a one-line error, exit 2, with nothing run or written, as --out
-// "" of the main job is (README: solitaire play "behaves as the main job").
+// "" of the main job is (docs/nopeek.md: solitaire play "behaves as the main job").
 // solitaire play --out "", --plot "" (play and several layouts) and analysis
 // merge -o "" used to run and write nothing, with exit 0: a script whose
 // variable was empty got no file and no error.

@@ -33,15 +33,11 @@ func TestReadmeInstall(t *testing.T) {
 	}
 }
 
-// Every call of a package-level function of the module in README's Go
-// blocks names a function that exists and passes as many arguments as it
+// Every call of a package-level function of the module in the Go blocks
+// of README.md and docs/ names a function that exists and passes as many arguments as it
 // takes, so that the snippets a reader copies compile as far as the calls
 // go (the blocks are fragments: their variables are not declared).
 func TestReadmeGoCalls(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
 	dirs := map[string]string{"job": "job", "solver": "solver", "solitaire": "solitaire", "layouts": "layouts",
 		"nopeek": "nopeek", "playout": "playout", "analysis": "analysis", "plot": "analysis/plot"}
 	params := map[string]map[string][2]int{} // package → function → {parameters, variadic}
@@ -73,55 +69,53 @@ func TestReadmeGoCalls(t *testing.T) {
 			}
 		}
 	}
-	blocks := strings.Split(string(data), "```go\n")[1:]
-	if len(blocks) == 0 {
-		t.Fatal("README has no Go blocks")
-	}
-	calls := 0
-	for i, b := range blocks {
-		b, _, _ = strings.Cut(b, "```")
-		af, err := parser.ParseFile(token.NewFileSet(), "readme.go", "package p\nfunc _() {\n"+b+"\n}\n", 0)
-		if err != nil {
-			t.Errorf("README Go block %d does not parse: %v\n%s", i+1, err, b)
-			continue
+	calls, blocks := 0, 0
+	for _, f := range docFiles(t) {
+		for i, b := range strings.Split(f.text, "```go\n")[1:] {
+			blocks++
+			b, _, _ = strings.Cut(b, "```")
+			af, err := parser.ParseFile(token.NewFileSet(), "readme.go", "package p\nfunc _() {\n"+b+"\n}\n", 0)
+			if err != nil {
+				t.Errorf("%s: Go block %d does not parse: %v\n%s", f.name, i+1, err, b)
+				continue
+			}
+			ast.Inspect(af, func(n ast.Node) bool {
+				c, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				sel, ok := c.Fun.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				id, ok := sel.X.(*ast.Ident)
+				if !ok || params[id.Name] == nil {
+					return true
+				}
+				calls++
+				p, ok := params[id.Name][sel.Sel.Name]
+				switch {
+				case !ok:
+					t.Errorf("%s: Go block %d calls %s.%s, which package %s does not have", f.name, i+1, id.Name, sel.Sel.Name, id.Name)
+				case p[1] == 0 && len(c.Args) != p[0] || p[1] == 1 && len(c.Args) < p[0]-1:
+					t.Errorf("%s: Go block %d calls %s.%s with %d arguments; it takes %d", f.name, i+1, id.Name, sel.Sel.Name, len(c.Args), p[0])
+				}
+				return true
+			})
 		}
-		ast.Inspect(af, func(n ast.Node) bool {
-			c, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			sel, ok := c.Fun.(*ast.SelectorExpr)
-			if !ok {
-				return true
-			}
-			id, ok := sel.X.(*ast.Ident)
-			if !ok || params[id.Name] == nil {
-				return true
-			}
-			calls++
-			p, ok := params[id.Name][sel.Sel.Name]
-			switch {
-			case !ok:
-				t.Errorf("README Go block %d calls %s.%s, which package %s does not have", i+1, id.Name, sel.Sel.Name, id.Name)
-			case p[1] == 0 && len(c.Args) != p[0] || p[1] == 1 && len(c.Args) < p[0]-1:
-				t.Errorf("README Go block %d calls %s.%s with %d arguments; it takes %d", i+1, id.Name, sel.Sel.Name, len(c.Args), p[0])
-			}
-			return true
-		})
+	}
+	if blocks == 0 {
+		t.Fatal("the documentation has no Go blocks")
 	}
 	if calls < 5 {
-		t.Errorf("only %d calls of the module's functions found in README's Go blocks", calls)
+		t.Errorf("only %d calls of the module's functions found in the Go blocks of the documentation", calls)
 	}
 }
 
-// README's example of solve's output is what solve prints for the board it
+// The documentation's example of solve's output is what solve prints for the board it
 // names, up to the "..." that stands for the other moves.
 func TestReadmeSolveExample(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, sec, ok := strings.Cut(string(data), "A solution is printed as numbered moves")
+	_, sec, ok := strings.Cut(readDocs(t), "A solution is printed as numbered moves")
 	_, block, ok2 := strings.Cut(sec, "```\n")
 	block, _, _ = strings.Cut(block, "```")
 	if !ok || !ok2 {
@@ -134,11 +128,11 @@ func TestReadmeSolveExample(t *testing.T) {
 	}
 }
 
-// README's package table has a row for every package of the module (a
+// The package table of docs/development.md has a row for every package of the module (a
 // directory with Go files other than tests), so that a reader finds each
 // one there.
 func TestReadmePackageTable(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../docs/development.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,19 +171,16 @@ func TestReadmePackageTable(t *testing.T) {
 	}
 }
 
-// Every job.Spec that README builds deals what the command deals by
+// Every job.Spec that the documentation builds deals what the command deals by
 // default: the fields First, Seed and Deal that a literal leaves out (their
 // zero value) or sets are the defaults of solitaire's --first, --seed and
 // --deal, so that the snippet's numbers are the command's.
 func TestReadmeSpecsDealAsCommand(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readDocs(t)
 	cmd := newSolitaireCmd(&hooks{})
 	fields := map[string]struct{ flag, zero string }{"First": {"first", "0"}, "Seed": {"seed", "0"}, "Deal": {"deal", "pcg"}}
 	found := 0
-	for rest := string(data); ; {
+	for rest := data; ; {
 		_, after, ok := strings.Cut(rest, "job.Spec{")
 		if !ok {
 			break

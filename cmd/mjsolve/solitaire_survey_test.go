@@ -143,7 +143,7 @@ func TestSurveyPlotWithoutRates(t *testing.T) {
 
 // TestSurveyListUnusableRow: a comma list naming a layout file the solver
 // cannot use (here an odd number of tiles) gives a row that says why, as
-// "all" and globs do for listed layouts (README: "A layout the solver
+// "all" and globs do for listed layouts (docs/job.md: "A layout the solver
 // cannot use ... is a row that says why at its end; the others still
 // run"); the whole command failed with exit 2 instead. A name that is no
 // layout at all is still an error.
