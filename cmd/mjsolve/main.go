@@ -1,6 +1,10 @@
+//go:build !gendocs
+
 // Command mjsolve solves Mahjong Solitaire boards with peeking and analyses
 // Taiwanese 16-tile Mahjong hands. Run "mjsolve help" for the commands.
 package main
+
+//go:generate go run -tags gendocs . ../../docs
 
 import (
 	"io"
