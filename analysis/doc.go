@@ -5,7 +5,7 @@
 // workers, each built by a caller-supplied constructor, and delivers the
 // per-board [Record]s in game order, so the records and the [Summary] are the
 // same whatever the number of workers. It does not call the solver: a
-// worker is any func(ctx, game) Record (package job has the real one, which
+// worker is any func(ctx, game) Record (package analysis/runs has the real one, which
 // deals and solves). The workers take the games and queue their records
 // themselves, and Run's goroutine delivers the queue every 10 ms, so no
 // goroutine is woken per board and the recording stays off the solving
@@ -25,7 +25,6 @@
 // the solver's scan and node counts, so its memory does not grow with the
 // number of boards; summaries of disjoint runs (shards) merge with
 // [Summary.Merge].
-// [Wilson] gives the 95% score interval for the unwinnable rate.
 //
 // Per-board records are written as JSON lines behind a one-line header
 // ([Header]), zstd-compressed when the file name ends in ".zst"

@@ -7,14 +7,6 @@ import (
 	"github.com/mjsolve/mjsolve/analysis"
 )
 
-func ExampleWilson() {
-	// de Bondt found 2.95% of turtle deals unwinnable; with 295 of 10,000
-	// boards the 95% interval is:
-	lo, hi := analysis.Wilson(295, 10000, analysis.Z95)
-	fmt.Printf("%.2f%% to %.2f%%\n", 100*lo, 100*hi)
-	// Output: 2.64% to 3.30%
-}
-
 func ExampleRun() {
 	// A stand-in for the solver: every 7th game is impossible.
 	newWorker := func() analysis.Worker {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/mjsolve/mjsolve/internal/interval"
 )
 
 // PlayStats gathers the boards played without peeking (records with
@@ -104,7 +106,7 @@ func (p *PlayStats) MeanLeftLost() float64 {
 // rateCI is k/n with its 95% Wilson interval; for n = 0, the rate 0 in
 // the interval [0, 1] (nothing known), as [Wilson] gives.
 func rateCI(k, n int64) (rate, lo, hi float64) {
-	lo, hi = Wilson(k, n, Z95)
+	lo, hi = interval.Wilson(k, n, interval.Z95)
 	if n > 0 {
 		rate = float64(k) / float64(n)
 	}

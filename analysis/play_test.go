@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mjsolve/mjsolve/internal/interval"
 )
 
 // withPlay adds a play without peeking to records of a layout of tiles
@@ -248,14 +250,14 @@ func TestPlayStatsValues(t *testing.T) {
 	}
 	rate, lo, hi := p.WinRate()
 	near("win rate", rate, 0.5)
-	wlo, whi := Wilson(5, 10, Z95)
+	wlo, whi := interval.Wilson(5, 10, interval.Z95)
 	near("win lo", lo, wlo)
 	near("win hi", hi, whi)
 	// Wilson's 95% interval of 5/10: 0.2366 to 0.7634 (a textbook value).
 	near("win lo (published)", math.Round(lo*1e4)/1e4, 0.2366)
 	rate, lo, hi = p.Price()
 	near("price", rate, 3.0/8)
-	plo, phi := Wilson(3, 8, Z95)
+	plo, phi := interval.Wilson(3, 8, interval.Z95)
 	near("price lo", lo, plo)
 	near("price hi", hi, phi)
 	rate, _, _ = p.PeekRate()

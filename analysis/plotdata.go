@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/mjsolve/mjsolve/internal/interval"
 )
 
 // PlotData is what the plots of record files need, gathered in one pass by
@@ -149,7 +151,7 @@ func runningRate(seen *gameSet, grid []int64) []RatePoint {
 					continue
 				}
 				if n == grid[len(out)] {
-					lo, hi := Wilson(k, n, Z95)
+					lo, hi := interval.Wilson(k, n, interval.Z95)
 					out = append(out, RatePoint{n, k, float64(k) / float64(n), lo, hi})
 					if len(out) == len(grid) {
 						return out

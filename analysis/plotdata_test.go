@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mjsolve/mjsolve/internal/interval"
 )
 
 func TestRateGrid(t *testing.T) {
@@ -119,7 +121,7 @@ func TestReadPlotDataRate(t *testing.T) {
 			k++
 		}
 		if slices.Contains(grid, n) {
-			lo, hi := Wilson(k, n, Z95)
+			lo, hi := interval.Wilson(k, n, interval.Z95)
 			want = append(want, RatePoint{n, k, float64(k) / float64(n), lo, hi})
 		}
 	}
@@ -135,7 +137,7 @@ func TestReadPlotDataRate(t *testing.T) {
 		t.Errorf("point 10: %+v", p)
 	}
 	// Wilson at 3 of 10 from the formula written out.
-	z := Z95
+	z := interval.Z95
 	c := (0.3 + z*z/20) / (1 + z*z/10)
 	h := z / (1 + z*z/10) * math.Sqrt(0.3*0.7/10+z*z/400)
 	if p := d.Rate[9]; math.Abs(p.Lo-(c-h)) > 1e-15 || math.Abs(p.Hi-(c+h)) > 1e-15 {

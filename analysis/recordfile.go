@@ -34,7 +34,7 @@ type Header struct {
 	Version   int    `json:"version"`  // [FormatVersion]
 	Layout    string `json:"layout"`   // layout name as given, e.g. "turtle"
 	Tiles     int    `json:"tiles"`    // number of tiles of the layout
-	Geometry  string `json:"geometry"` // fingerprint of the layout's slots (see job.NewHeader)
+	Geometry  string `json:"geometry"` // fingerprint of the layout's slots (see runs.NewHeader)
 	Deal      string `json:"deal"`     // dealer name, e.g. "pcg"
 	Seed      uint64 `json:"seed"`
 	First     uint64 `json:"first"`      // first game of the range

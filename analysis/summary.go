@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"slices"
 	"time"
+
+	"github.com/mjsolve/mjsolve/internal/interval"
 )
 
 // Summary accumulates the records of a run. Its size does not depend on the
@@ -150,7 +152,9 @@ func (s *Summary) Rate() float64 {
 }
 
 // CI95 is the 95% Wilson interval of [Summary.Rate].
-func (s *Summary) CI95() (lo, hi float64) { return Wilson(s.Impossible, s.Decided(), Z95) }
+func (s *Summary) CI95() (lo, hi float64) {
+	return interval.Wilson(s.Impossible, s.Decided(), interval.Z95)
+}
 
 // MethodCount is one line of [Summary.MethodCounts].
 type MethodCount struct {

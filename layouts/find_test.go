@@ -210,7 +210,7 @@ func TestInputErrorTyped(t *testing.T) {
 }
 
 // TestNilFinder: a nil *Finder is the default the other packages take nil
-// for (solitaire.ReadBoard, job.BoardChoice, server.Config): Find and
+// for (solitaire.ReadBoard, answer.BoardChoice, server.Config): Find and
 // List, the built-ins and the games installed under "/". It resolved
 // built-in names and files but dereferenced nil for any other name.
 func TestNilFinder(t *testing.T) {

@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solitaire/answer"
 	"github.com/mjsolve/mjsolve/solver"
 )
 
@@ -114,11 +114,11 @@ type solveRequest struct {
 }
 
 // solveAnswer is the answer of /api/solve and /api/hint: the command's
-// --json answer (job.Answer), whether it came from the cache (the counts
+// --json answer (answer.Answer), whether it came from the cache (the counts
 // are then 0: no solve ran), and with verdict unknown the time limit that
 // ran out.
 type solveAnswer struct {
-	*job.Answer
+	*answer.Answer
 	Cached    bool   `json:"cached"`
 	TimeLimit string `json:"time_limit,omitempty"`
 }
@@ -184,9 +184,9 @@ func (s *Server) handleSolveLike(w http.ResponseWriter, r *http.Request, hint bo
 	}
 	out := &solveAnswer{Cached: cached}
 	if hint {
-		out.Answer = job.NewHintAnswer(p.board, p.layout, p.about, res)
+		out.Answer = answer.NewHintAnswer(p.board, p.layout, p.about, res)
 	} else {
-		out.Answer = job.NewAnswer(p.board, p.layout, p.about, res)
+		out.Answer = answer.NewAnswer(p.board, p.layout, p.about, res)
 	}
 	if res.Verdict == solver.Unknown {
 		out.TimeLimit = s.cfg.SolveTimeout.String()
@@ -252,8 +252,8 @@ func (s *Server) solve(ctx context.Context, p *position, m mode) (*entry, bool, 
 	return res, false, nil
 }
 
-// compute solves b on a worker's solver as the command does (job.Solve,
-// job.Hint). A hint first looks for the min-left count within a scan
+// compute solves b on a worker's solver as the command does (answer.Solve,
+// answer.Hint). A hint first looks for the min-left count within a scan
 // budget, and when that runs out decides the position without it.
 func compute(ctx context.Context, sv *solver.Solver, b *solitaire.Board, m mode) (*entry, error) {
 	var (
@@ -262,11 +262,11 @@ func compute(ctx context.Context, sv *solver.Solver, b *solitaire.Board, m mode)
 	)
 	switch m {
 	case modeSolve:
-		r, err = job.SolveWith(ctx, sv, b, solver.Options{})
+		r, err = answer.SolveWith(ctx, sv, b, solver.Options{})
 	case modeSolveMinLeft:
-		r, err = job.SolveWith(ctx, sv, b, solver.Options{MinLeft: true})
+		r, err = answer.SolveWith(ctx, sv, b, solver.Options{MinLeft: true})
 	case modeHint:
-		r, err = job.HintWith(ctx, sv, b, 0)
+		r, err = answer.HintWith(ctx, sv, b, 0)
 	}
 	switch {
 	case err != nil && ctx.Err() != nil:

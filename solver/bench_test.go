@@ -3,11 +3,12 @@ package solver
 import (
 	"context"
 	"flag"
-	"github.com/mjsolve/mjsolve/internal/gametest"
 	"runtime"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/mjsolve/mjsolve/internal/gametest"
 
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"

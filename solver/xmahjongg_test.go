@@ -2,10 +2,11 @@ package solver
 
 import (
 	"context"
-	"github.com/mjsolve/mjsolve/internal/gametest"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/mjsolve/mjsolve/internal/gametest"
 
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/internal/chart"
 )
 
 // DifficultySeries is the difficulty of one layout's winnable boards.
@@ -65,7 +66,7 @@ func Difficulty(series []DifficultySeries, title string) (*gplot.Plot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("analysis: plot: %w", err)
 		}
-		line.Color = seriesColor(k)
+		line.Color = chart.SeriesColor(k)
 		line.Width = vg.Points(1.5)
 		p.Add(line)
 		p.Legend.Add(fmt.Sprintf("%s: %s, %.1f%% never cleared, mean %.2f%%", s.Name, countOf(d.Boards, "board"),

@@ -11,7 +11,7 @@ import (
 
 	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/analysis/plot"
-	"github.com/mjsolve/mjsolve/job"
+	"github.com/mjsolve/mjsolve/analysis/runs"
 	"github.com/mjsolve/mjsolve/layouts"
 )
 
@@ -107,9 +107,9 @@ func ExampleFiles() {
 // --layout tiny8,ends10 --plot FILE" draws it.
 func ExampleSurveyRates() {
 	f := &layouts.Finder{} // the built-ins only
-	entries, _ := job.SelectLayouts("tiny8,ends10", f.List(), f.Find)
-	spec := job.Spec{First: 1, Boards: 200, Workers: 2}
-	res, err := job.Survey(context.Background(), job.SurveySpec{Entries: entries, Spec: spec})
+	entries, _ := runs.SelectLayouts("tiny8,ends10", f.List(), f.Find)
+	spec := runs.Spec{First: 1, Boards: 200, Workers: 2}
+	res, err := runs.Survey(context.Background(), runs.SurveySpec{Entries: entries, Spec: spec})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -130,47 +130,11 @@ func ExampleSurveyRates() {
 	// Unwinnable boards (with peeking), deal pcg, seed 0, games 1–200
 }
 
-// The running mean score of two players over four hands, as a PNG picture
-// of 480×300 pixels.
-func ExampleRenderRunningMeans() {
-	series := []plot.Series{
-		{Name: "advice", Values: []float64{1500, -500, 2000, 0}},
-		{Name: "random", Values: []float64{-1500, 500, -2000, 0}},
-	}
-	data, err := plot.RenderRunningMeans(series, plot.RunningMeanOptions{Title: "a match of four hands"}, 480, 300, "png")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(img.Bounds().Dx(), "×", img.Bounds().Dy())
-	// Output:
-	// 480 × 300
-}
-
-// The format and size of a picture as a command line gives them.
-func ExampleFormat() {
-	format, err := plot.Format("rates.SVG")
-	fmt.Println(format, err)
-	w, h, err := plot.ParseSize("1920x1200")
-	fmt.Println(w, h, err)
-	_, err = plot.Format("rates.gif")
-	fmt.Println(err)
-	// Output:
-	// svg <nil>
-	// 1920 1200 <nil>
-	// analysis: plot: unknown extension .gif (want .png, .svg or .pdf)
-}
-
 // A survey's bar chart in one call: the rows with decided boards, drawn
 // and rendered; a survey with none has nothing to draw.
 func ExampleRenderSurveyRates() {
-	rep := &job.Report{Winnable: 97, Impossible: 3, Rate: 0.03, CI95: [2]float64{0.01, 0.085}}
-	rows := []job.SurveyRow{{Name: "turtle", Report: rep}, {Name: "odd", Unusable: "an odd number of tiles"}}
+	rep := &runs.Report{Winnable: 97, Impossible: 3, Rate: 0.03, CI95: [2]float64{0.01, 0.085}}
+	rows := []runs.SurveyRow{{Name: "turtle", Report: rep}, {Name: "odd", Unusable: "an odd number of tiles"}}
 	svg, err := plot.RenderSurveyRates(rows, "Unwinnable boards (with peeking)", "svg")
 	fmt.Println(len(svg) > 1000, err)
 	_, err = plot.RenderSurveyRates(rows[1:], "Unwinnable boards (with peeking)", "svg")

@@ -11,7 +11,7 @@ import (
 	gplot "gonum.org/v1/plot"
 
 	"github.com/mjsolve/mjsolve/analysis"
-	"github.com/mjsolve/mjsolve/nopeek"
+	"github.com/mjsolve/mjsolve/solitaire/nopeek"
 )
 
 // Kinds are the kinds of plot [Files] draws: the running rate ([Rate]), the

@@ -11,7 +11,9 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/mjsolve/mjsolve/job"
+	"github.com/mjsolve/mjsolve/analysis/runs"
+	"github.com/mjsolve/mjsolve/internal/chart"
+	"github.com/mjsolve/mjsolve/solver"
 )
 
 // LayoutRate is one bar of [LayoutRates]: a layout's unwinnable rate with
@@ -23,17 +25,17 @@ type LayoutRate struct {
 	Published float64
 }
 
-// SurveyRates are the bars of a survey's rows ([job.Survey]) that have
-// decided boards, with de Bondt's rate from [job.Published] where he
+// SurveyRates are the bars of a survey's rows ([runs.Survey]) that have
+// decided boards, with de Bondt's rate from [solver.Published] where he
 // published one.
-func SurveyRates(rows []job.SurveyRow) []LayoutRate {
+func SurveyRates(rows []runs.SurveyRow) []LayoutRate {
 	var bars []LayoutRate
 	for _, r := range rows {
 		rep := r.Report
 		if rep == nil || rep.Winnable+rep.Impossible == 0 {
 			continue
 		}
-		pub, ok := job.Published[r.Name]
+		pub, ok := solver.Published[r.Name]
 		if !ok {
 			pub = math.NaN()
 		}
@@ -50,7 +52,7 @@ var ErrNoRates = errors.New("no layout has decided boards to draw")
 // decided boards ([SurveyRates]) at 960 pixels wide and a height that fits
 // them ([LayoutRatesHeight]), as format ("png", "svg" or "pdf"; see
 // [Render]); with no such row it returns [ErrNoRates].
-func RenderSurveyRates(rows []job.SurveyRow, title, format string) ([]byte, error) {
+func RenderSurveyRates(rows []runs.SurveyRow, title, format string) ([]byte, error) {
 	bars := SurveyRates(rows)
 	if len(bars) == 0 {
 		return nil, ErrNoRates
@@ -65,7 +67,7 @@ func RenderSurveyRates(rows []job.SurveyRow, title, format string) ([]byte, erro
 // LayoutRates draws the unwinnable rates of several layouts as horizontal
 // bars sorted from the highest rate (at the top) to the lowest, each with
 // its 95% interval as a whisker, and the published rate, where there is
-// one, as a vermillion diamond.
+// one, as a chart.Vermillion diamond.
 func LayoutRates(rows []LayoutRate, title string) (*gplot.Plot, error) {
 	if len(rows) == 0 {
 		return nil, fmt.Errorf("analysis: plot: no layouts with decided boards")
@@ -155,13 +157,13 @@ func rateBars(vals plotter.Values, width vg.Length) (*plotter.BarChart, error) {
 	return bars, nil
 }
 
-// addWhiskers adds the intervals of bars to p, in black.
+// addWhiskers adds the intervals of bars to p, in chart.Black.
 func addWhiskers(p *gplot.Plot, whiskers xErrors) error {
 	eb, err := plotter.NewXErrorBars(whiskers)
 	if err != nil {
 		return fmt.Errorf("analysis: plot: %w", err)
 	}
-	eb.LineStyle.Color, eb.LineStyle.Width, eb.CapWidth = black, vg.Points(1), vg.Points(6)
+	eb.LineStyle.Color, eb.LineStyle.Width, eb.CapWidth = chart.Black, vg.Points(1), vg.Points(6)
 	p.Add(eb)
 	return nil
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mjsolve/mjsolve/job"
+	"github.com/mjsolve/mjsolve/analysis/runs"
 )
 
 func TestLayoutRates(t *testing.T) {
@@ -44,8 +44,8 @@ func TestLayoutRates(t *testing.T) {
 }
 
 func TestRenderSurveyRates(t *testing.T) {
-	rep := &job.Report{Winnable: 90, Impossible: 10, Rate: 0.1, CI95: [2]float64{0.05, 0.17}}
-	rows := []job.SurveyRow{{Name: "a", Report: rep}, {Name: "b", Unusable: "odd"}, {Name: "c"}}
+	rep := &runs.Report{Winnable: 90, Impossible: 10, Rate: 0.1, CI95: [2]float64{0.05, 0.17}}
+	rows := []runs.SurveyRow{{Name: "a", Report: rep}, {Name: "b", Unusable: "odd"}, {Name: "c"}}
 	svg, err := RenderSurveyRates(rows, "rates", "svg")
 	if err != nil || !strings.Contains(string(svg), ">a<") || strings.Contains(string(svg), ">b<") {
 		t.Errorf("svg of %d bytes, %v: want the bar of a only", len(svg), err)

@@ -168,39 +168,6 @@ func TestPlotsEdgeCases(t *testing.T) {
 	}
 }
 
-func TestRunningMeans(t *testing.T) {
-	series := []Series{{Name: "a", Values: []float64{1000, -500, 2000, 0}}, {Name: "b", Values: []float64{-1000, 500, -2000, 0}}}
-	p, err := RunningMeans(series, RunningMeanOptions{Title: "t"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.X.Min != 1 || p.X.Max != 4 || p.Y.Label.Text != "mean score per hand" {
-		t.Errorf("axes %v–%v %q", p.X.Min, p.X.Max, p.Y.Label.Text)
-	}
-	for _, format := range []string{"png", "svg", "pdf"} {
-		b, err := Render(p, 400, 300, format)
-		if err != nil || len(b) < 100 {
-			t.Errorf("%s: %d bytes, %v", format, len(b), err)
-		}
-	}
-	b, _ := Render(p, 400, 300, "svg")
-	for _, want := range []string{"a: 625.0 after 4", "b: -625.0 after 4"} {
-		if !strings.Contains(string(b), want) {
-			t.Errorf("the legend lacks %q", want)
-		}
-	}
-	if _, err := RunningMeans([]Series{{Name: "empty"}}, RunningMeanOptions{}); err == nil {
-		t.Error("no values: want an error")
-	}
-	// RenderRunningMeans is RunningMeans rendered by Render, byte for byte.
-	if rb, err := RenderRunningMeans(series, RunningMeanOptions{Title: "t"}, 400, 300, "svg"); err != nil || !bytes.Equal(rb, b) {
-		t.Errorf("RenderRunningMeans: %d bytes, %v; Render of RunningMeans: %d bytes", len(rb), err, len(b))
-	}
-	if _, err := RenderRunningMeans([]Series{{Name: "empty"}}, RunningMeanOptions{}, 400, 300, "svg"); err == nil {
-		t.Error("no values rendered: want an error")
-	}
-}
-
 // readRecords writes recs to a record file and reads it back as plot data.
 func readRecords(t *testing.T, recs []analysis.Record) *analysis.PlotData {
 	t.Helper()
@@ -406,14 +373,6 @@ func TestRenderScalesWithSize(t *testing.T) {
 	// here; text and lines of a fixed size give 0.43.)
 	if r := shares[1] / shares[0]; r < 0.6 || r > 1.25 {
 		t.Errorf("ink at 1920x1200 is %.2f of that at 960x600 (%.4f, %.4f), want about 1", r, shares[1], shares[0])
-	}
-	for _, c := range []struct {
-		w, h int
-		want float64
-	}{{960, 600, 1}, {1920, 1200, 2}, {1920, 600, 1}, {400, 250, 0.75}, {2880, 1200, 2}} {
-		if got := drawScale(c.w, c.h); got != c.want {
-			t.Errorf("drawScale(%d, %d) = %g, want %g", c.w, c.h, got, c.want)
-		}
 	}
 	// The vector formats scale the same way and keep the size asked for.
 	b, err := Render(p, 1920, 1200, "svg")

@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/mjsolve/mjsolve/internal/chart"
 	"gonum.org/v1/plot/plotutil"
 )
 
@@ -90,7 +91,7 @@ func TestMethodColorsColourBlindSafe(t *testing.T) {
 		t.Errorf("method colours too close for colour-blind readers: ΔE %.1f (%s)", d, why)
 	}
 	// Four players of a tournament (RunningMeans).
-	if d, why := minDelta(seriesColors[:4]); d < 20 {
+	if d, why := minDelta(chart.SeriesColors[:4]); d < 20 {
 		t.Errorf("series colours too close: ΔE %.1f (%s)", d, why)
 	}
 	// The rate plot: curve, band and reference apart from each other.

@@ -1,12 +1,12 @@
-package job
+package runs
 
 import (
 	"context"
 	"math/rand/v2"
 
 	"github.com/mjsolve/mjsolve/analysis"
-	"github.com/mjsolve/mjsolve/playout"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solitaire/playout"
 )
 
 // MaxDifficulty bounds the playouts per board of [Spec.Difficulty].

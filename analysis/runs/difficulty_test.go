@@ -1,4 +1,4 @@
-package job
+package runs
 
 import (
 	"context"
@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/mjsolve/mjsolve/analysis"
-	"github.com/mjsolve/mjsolve/playout"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solitaire/playout"
 )
 
 func TestDifficultyRecords(t *testing.T) {

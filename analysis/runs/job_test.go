@@ -1,4 +1,4 @@
-package job
+package runs
 
 import (
 	"context"
@@ -12,8 +12,8 @@ import (
 
 	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/layouts"
-	"github.com/mjsolve/mjsolve/nopeek"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solitaire/nopeek"
 	"github.com/mjsolve/mjsolve/solver"
 )
 
@@ -333,79 +333,6 @@ func TestRunInterrupted(t *testing.T) {
 	}
 }
 
-func TestHintAndSolve(t *testing.T) {
-	// Hint's verdict is Solve's; a winnable position's hint is a free pair
-	// of one group; an impossible one's min-left play replays.
-	g, _ := solitaire.Compile(builtin(t, "twin16"))
-	seen := map[solver.Verdict]int{}
-	for game := uint64(1); game <= 20; game++ {
-		b, _ := solitaire.DealBoard(g, solitaire.PCG{Seed: 1}, game)
-		h, err := Hint(context.Background(), b, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := Solve(context.Background(), b, solver.Options{})
-		if err != nil || s.Verdict != h.Verdict {
-			t.Fatalf("game %d: hint %v, solve %v (%v)", game, h.Verdict, s.Verdict, err)
-		}
-		seen[h.Verdict]++
-		switch h.Verdict {
-		case solver.Winnable:
-			m := h.Moves[0]
-			if err := b.CheckMove(m); err != nil {
-				t.Errorf("game %d: hint %v: %v", game, m, err)
-			}
-		case solver.Impossible:
-			if h.MinLeft < 0 || solitaire.Verify(b, h.Moves) == nil {
-				t.Errorf("game %d: impossible, min left %d", game, h.MinLeft)
-			}
-		default:
-			t.Errorf("game %d: %v", game, h.Verdict)
-		}
-	}
-	if seen[solver.Winnable] == 0 || seen[solver.Impossible] == 0 {
-		t.Errorf("verdicts %v: want both", seen)
-	}
-	// A cancelled context: an answer found at once, or ctx's error.
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	tg, _ := solitaire.Compile(builtin(t, "turtle"))
-	cancelled := 0
-	for game := uint64(1); game <= 20; game++ {
-		b, _ := solitaire.DealBoard(tg, solitaire.PCG{Seed: 1}, game)
-		r, err := Hint(ctx, b, 0)
-		switch {
-		case errors.Is(err, context.Canceled) && r.Verdict == solver.Unknown:
-			cancelled++
-		case err != nil || r.Verdict == solver.Unknown:
-			t.Errorf("cancelled hint, game %d: %v, %v", game, r.Verdict, err)
-		}
-	}
-	if cancelled == 0 {
-		t.Error("no hint was cancelled")
-	}
-}
-
-func TestDeal(t *testing.T) {
-	l := builtin(t, "tiny8")
-	b, about, err := Deal(l, solitaire.PCG{Seed: 1}, 3)
-	g, _ := solitaire.Compile(l)
-	want, _ := solitaire.DealBoard(g, solitaire.PCG{Seed: 1}, 3)
-	if err != nil || about != "game 3, deal pcg seed 1" || !slices.Equal(b.Groups, want.Groups) || b.Remaining() != 8 {
-		t.Errorf("Deal: %v, %q, %v", b, about, err)
-	}
-	if _, about, err := Deal(l, solitaire.MJSolver{}, 1); err != nil || about != "game 1, deal mjsolver" {
-		t.Errorf("mjsolver: %q, %v", about, err)
-	}
-	var gr *solitaire.GameRangeError
-	if _, _, err := Deal(l, solitaire.MJSolver{}, 1<<32); !errors.As(err, &gr) {
-		t.Errorf("mjsolver game 2^32: %v", err)
-	}
-	if _, _, err := Deal(l, badDealer{}, 1); !errors.Is(err, ErrBadDeal) {
-		t.Errorf("bad dealer: %v", err)
-	}
-}
-
 // Prepare, Play and Survey check a spec's fields alike (one check): the
 // same *FieldError, naming the field, for each bad one, before anything
 // is written.
@@ -448,34 +375,6 @@ func TestSpecFieldErrors(t *testing.T) {
 	if fe, ok := errors.AsType[*FieldError](err); !ok || fe.Field != "resume" {
 		t.Errorf("resume without a record file: %v", err)
 	}
-}
-
-// SolveText counts moves in the singular for 1: a winnable board with one
-// pair left is "2 tiles cleared in 1 move" (it said "1 moves").
-func TestSolveTextOneMove(t *testing.T) {
-	g, _ := solitaire.Compile(builtin(t, "twin16"))
-	for game := uint64(1); game <= 20; game++ {
-		b, _ := solitaire.DealBoard(g, solitaire.PCG{Seed: 1}, game)
-		r, err := Solve(context.Background(), b, solver.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Verdict != solver.Winnable {
-			continue
-		}
-		for _, m := range r.Moves[:len(r.Moves)-1] {
-			b.Play(m)
-		}
-		if r, err = Solve(context.Background(), b, solver.Options{}); err != nil || r.Verdict != solver.Winnable {
-			t.Fatalf("game %d, one pair left: %v, %v", game, r.Verdict, err)
-		}
-		text := SolveText(b, r, false, 0)
-		if want := "winnable: 2 tiles cleared in 1 move ("; !strings.HasPrefix(text, want) {
-			t.Errorf("game %d, one pair left:\n%s\nwant it to start with %q", game, text, want)
-		}
-		return
-	}
-	t.Fatal("no winnable board in games 1..20")
 }
 
 // TestNoLayoutIsFieldError: a spec without a layout is a *FieldError

@@ -1,4 +1,4 @@
-package job
+package runs
 
 import (
 	"context"
@@ -15,8 +15,8 @@ import (
 
 	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/internal/cputime"
-	"github.com/mjsolve/mjsolve/nopeek"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solitaire/nopeek"
 )
 
 // playSeed is the first word of the PCG seed of the plays of strategy

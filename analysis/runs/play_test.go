@@ -1,4 +1,4 @@
-package job
+package runs
 
 import (
 	"bytes"
@@ -13,8 +13,9 @@ import (
 	"testing"
 
 	"github.com/mjsolve/mjsolve/analysis"
-	"github.com/mjsolve/mjsolve/nopeek"
+	"github.com/mjsolve/mjsolve/internal/interval"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solitaire/nopeek"
 	"github.com/mjsolve/mjsolve/solver"
 )
 
@@ -391,7 +392,7 @@ lookahead  not run (interrupted)
 
 func TestPlayReportValues(t *testing.T) {
 	p := handMade("greedy").Play
-	lo, hi := analysis.Wilson(3, 8, analysis.Z95)
+	lo, hi := interval.Wilson(3, 8, interval.Z95)
 	if p.Strategy != "greedy" || p.Boards != 10 || p.Won != 5 || p.WinRate != 0.5 || p.Winnable != 8 || p.Impossible != 2 ||
 		p.PeekRate != 0.8 || p.WinnableLost != 3 || p.Price != 0.375 || p.PriceCI95 != [2]float64{lo, hi} ||
 		p.MeanLeftLost != 8 || p.Time.MeanNS != 1e6 {

@@ -1,4 +1,4 @@
-package job
+package runs
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/internal/plural"
 )
 
 // PlayReport is the play without peeking in a [Report] (records of
@@ -66,13 +67,13 @@ func (p *PlayReport) writeText(line func(label, format string, args ...any)) {
 		line("peeking", "no board decided")
 	}
 	if p.Price.Known() {
-		line("price", "%d of %s lost without peeking: %s (95%% CI %s)", p.WinnableLost, countNoun(p.Winnable, "winnable board"),
+		line("price", "%d of %s lost without peeking: %s (95%% CI %s)", p.WinnableLost, plural.Count(p.Winnable, "winnable board"),
 			percent(float64(p.Price)), ci(p.PriceCI95))
 	} else {
 		line("price", "no winnable board decided")
 	}
 	if p.Boards > p.Won {
-		line("left", "%.1f tiles on average on the %s", p.MeanLeftLost, countNoun(p.Boards-p.Won, "lost board"))
+		line("left", "%.1f tiles on average on the %s", p.MeanLeftLost, plural.Count(p.Boards-p.Won, "lost board"))
 	} else {
 		line("left", "no board lost")
 	}
@@ -81,7 +82,7 @@ func (p *PlayReport) writeText(line func(label, format string, args ...any)) {
 			fmtDur(p.Time.P99NS), fmtDur(p.Time.MaxNS), p.Time.MaxGame)
 	}
 	if p.WonImpossible > 0 {
-		line("WRONG", "%s won without peeking that the solver found impossible: a bug", countNoun(p.WonImpossible, "board"))
+		line("WRONG", "%s won without peeking that the solver found impossible: a bug", plural.Count(p.WonImpossible, "board"))
 	}
 }
 
@@ -193,7 +194,7 @@ func WritePlayText(w io.Writer, rows []PlayRow) error {
 			rateCell(p.WinRate), ciCell(p.WinRate, p.WinCI95), rateCell(p.PeekRate), ciCell(p.PeekRate, p.PeekCI95),
 			rateCell(p.Price), ciCell(p.Price, p.PriceCI95), left, timeCell(p.Time, p.Boards-p.NoTime), timeCell(rep.Time, rep.Boards))
 		if p.WonImpossible > 0 {
-			wrong = append(wrong, fmt.Sprintf("%s won %s the solver found impossible: a bug", r.Strategy, countNoun(p.WonImpossible, "board")))
+			wrong = append(wrong, fmt.Sprintf("%s won %s the solver found impossible: a bug", r.Strategy, plural.Count(p.WonImpossible, "board")))
 		}
 	}
 	if err := tw.Flush(); err != nil {

@@ -1,4 +1,4 @@
-package job
+package runs
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/internal/plural"
 )
 
 // TimeReport is the time per board in a [Report].
@@ -150,7 +151,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	case r.Interrupted:
 		boards += fmt.Sprintf(" of %d (interrupted)", r.Requested)
 	case r.merged && uint64(r.Boards) < r.Requested:
-		boards += fmt.Sprintf(" (%s of the range missing)", countNoun(r.Requested-uint64(r.Boards), "game"))
+		boards += fmt.Sprintf(" (%s of the range missing)", plural.Count(r.Requested-uint64(r.Boards), "game"))
 	case uint64(r.Boards) < r.Requested:
 		boards += fmt.Sprintf(" of %d", r.Requested)
 	}
@@ -198,7 +199,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		case r.NoCPU == r.Boards:
 			what = "of wall time (no CPU time recorded)"
 		case r.NoCPU > 0:
-			what = fmt.Sprintf("of CPU time (wall time for %s without)", countNoun(r.NoCPU, "board"))
+			what = fmt.Sprintf("of CPU time (wall time for %s without)", plural.Count(r.NoCPU, "board"))
 		}
 		if d := r.Difficulty; d != nil {
 			playouts, them := "playouts", "them"
@@ -206,7 +207,7 @@ func (r *Report) WriteText(w io.Writer) error {
 				playouts, them = "playout", "it"
 			}
 			line("difficulty", "%s random %s on %s cleared %s of %s; per board: mean %s, median %s, 1%% at most %s, %d never cleared",
-				groupThousands(d.Playouts), playouts, countNoun(d.Boards, "winnable board"), percent(d.ClearRate), them,
+				groupThousands(d.Playouts), playouts, plural.Count(d.Boards, "winnable board"), percent(d.ClearRate), them,
 				percent(d.Mean), percent(d.Median), percent(d.P01), d.Never)
 		}
 		line("time/board", "mean %s, median %s, p99 %s, max %s (game %d) %s", fmtDur(r.Time.MeanNS),
@@ -221,18 +222,18 @@ func (r *Report) WriteText(w io.Writer) error {
 			if !analysis.ValidMethod(h.Method) {
 				name = strconv.QuoteToASCII(name)
 			}
-			hard = append(hard, fmt.Sprintf("game %d (%s, %s, %s)", h.Game, countNoun(h.Scans, "scan"), countNoun(h.Nodes, "node"), name))
+			hard = append(hard, fmt.Sprintf("game %d (%s, %s, %s)", h.Game, plural.Count(h.Scans, "scan"), plural.Count(h.Nodes, "node"), name))
 		}
 		line("hardest", "%s", strings.Join(hard, "; "))
 	}
 	if !r.merged {
 		if r.Solved > 0 && r.WallNS > 0 {
-			line("speed", "%.0f boards/s on %s (%s solved in this run)", r.PerSecond, countNoun(r.Workers, "worker"), countNoun(r.Solved, "board"))
+			line("speed", "%.0f boards/s on %s (%s solved in this run)", r.PerSecond, plural.Count(r.Workers, "worker"), plural.Count(r.Solved, "board"))
 		}
 		line("wall time", "%s", fmtDur(r.WallNS))
 	} else {
 		line("board time", "%s in all", fmtDur(r.Time.TotalNS))
-		files := fmt.Sprintf("%d, %s skipped", r.Files, countNoun(r.Duplicates, "duplicate record"))
+		files := fmt.Sprintf("%d, %s skipped", r.Files, plural.Count(r.Duplicates, "duplicate record"))
 		if r.Disagreements > 0 {
 			files += fmt.Sprintf(" (%d unknown in one file, decided in another: the first kept)", r.Disagreements)
 		}

@@ -1,4 +1,4 @@
-package job
+package runs
 
 import (
 	"encoding/json"
@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/mjsolve/mjsolve/analysis"
-	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/internal/interval"
 	"github.com/mjsolve/mjsolve/solver"
 )
 
@@ -26,7 +26,7 @@ func TestReport(t *testing.T) {
 	if err := r.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
-	lo, hi := analysis.Wilson(1, 2, analysis.Z95)
+	lo, hi := interval.Wilson(1, 2, interval.Z95)
 	if lo < 0.09 || lo > 0.1 || hi < 0.9 || hi > 0.91 {
 		t.Fatalf("Wilson(1, 2) = %v, %v", lo, hi) // 9.45% to 90.55%
 	}
@@ -59,40 +59,6 @@ wall time   5.00ms
 		back["time"].(map[string]any)["max_ns"] != 6000.0 || back["wall_time"].(map[string]any)["max_ns"] != 9000.0 ||
 		back["hardest"].([]any)[0].(map[string]any)["game"] != 4.0 || back["no_cpu"] != nil {
 		t.Errorf("JSON %s", data)
-	}
-}
-
-func TestAnswer(t *testing.T) {
-	g, _ := solitaire.Compile(builtin(t, "twin16"))
-	for game := uint64(1); game <= 8; game++ {
-		b, _ := solitaire.DealBoard(g, solitaire.PCG{Seed: 1}, game)
-		r, err := Solve(t.Context(), b, solver.Options{MinLeft: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := NewAnswer(b, "twin16", "game", r)
-		if a.Verdict != r.Verdict || a.Method != r.Method || len(a.Moves) != len(r.Moves) || a.Tiles != 16 || a.Hint != nil {
-			t.Fatalf("game %d: %+v from %+v", game, a, r)
-		}
-		for i, m := range r.Moves {
-			if a.Moves[i] != [2]int{int(m.A), int(m.B)} {
-				t.Fatalf("game %d: move %d is %v, want %v", game, i, a.Moves[i], m)
-			}
-		}
-		if (a.MinLeft == nil) != (r.MinLeft < 0) || (a.MinLeft != nil && *a.MinLeft != r.MinLeft) {
-			t.Errorf("game %d: min left %v, want %d", game, a.MinLeft, r.MinLeft)
-		}
-		h := NewHintAnswer(b, "twin16", "game", r)
-		switch r.Verdict {
-		case solver.Winnable:
-			if h.Hint == nil || *h.Hint != a.Moves[0] || len(h.Moves) != 0 {
-				t.Errorf("game %d: hint %+v", game, h)
-			}
-		case solver.Impossible:
-			if h.Hint != nil || len(h.Moves) != len(r.Moves) {
-				t.Errorf("game %d: hint %+v", game, h)
-			}
-		}
 	}
 }
 

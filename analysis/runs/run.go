@@ -1,4 +1,4 @@
-package job
+package runs
 
 import (
 	"cmp"
@@ -10,9 +10,10 @@ import (
 	"time"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/internal/plural"
 	"github.com/mjsolve/mjsolve/layouts"
-	"github.com/mjsolve/mjsolve/nopeek"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solitaire/nopeek"
 	"github.com/mjsolve/mjsolve/solver"
 )
 
@@ -165,7 +166,7 @@ func (spec *Spec) check() (solitaire.Dealer, error) {
 	case spec.Boards == 0:
 		return nil, bad("boards", "must be at least 1")
 	case spec.First+spec.Boards < spec.First:
-		return nil, bad("boards", "first game %d + %s is too large", spec.First, countNoun(spec.Boards, "board"))
+		return nil, bad("boards", "first game %d + %s is too large", spec.First, plural.Count(spec.Boards, "board"))
 	case spec.Workers < 0:
 		return nil, bad("workers", "%d: must not be negative", spec.Workers)
 	case spec.Difficulty < 0 || spec.Difficulty > MaxDifficulty:

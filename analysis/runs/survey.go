@@ -1,4 +1,4 @@
-package job
+package runs
 
 import (
 	"context"
@@ -17,16 +17,8 @@ import (
 	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solver"
 )
-
-// Published holds the unwinnable rates de Bondt published for Xmahjongg
-// layouts ("Solitaire Mahjong: a look at peeking", section 3.4), by layout
-// name, as fractions. Only the figures of our copy of the paper are here:
-// the default layout's (10,000,000 boards); the others are withheld from
-// it as an independent check.
-var Published = map[string]float64{
-	"xmahjongg/default": 0.0295,
-}
 
 // SelectError is the error of [SelectLayouts] for a selector that names
 // nothing usable; Msg says why without the package prefix, for a caller
@@ -387,7 +379,7 @@ type SurveyJSON struct {
 // JSON is the row's JSON form.
 func (r *SurveyRow) JSON() SurveyJSON {
 	j := SurveyJSON{Layout: r.Name, Source: r.Source, Tiles: r.Tiles, Report: r.Report, Unusable: r.Unusable}
-	if p, ok := Published[r.Name]; ok {
+	if p, ok := solver.Published[r.Name]; ok {
 		j.Published = &p
 	}
 	return j
@@ -403,7 +395,7 @@ func WriteSurveyText(w io.Writer, rows []SurveyRow) error {
 	fmt.Fprintln(tw, "layout\tsource\ttiles\tboards\tunwinnable\t95% CI\tdecided by\tmean\tp99\tmax\tde Bondt")
 	for _, r := range rows {
 		pub := "-"
-		if p, ok := Published[r.Name]; ok {
+		if p, ok := solver.Published[r.Name]; ok {
 			pub = percent(p)
 		}
 		switch {

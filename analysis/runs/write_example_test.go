@@ -1,4 +1,4 @@
-package job_test
+package runs_test
 
 import (
 	"bufio"
@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/mjsolve/mjsolve/job"
+	"github.com/mjsolve/mjsolve/analysis/runs"
 	"github.com/mjsolve/mjsolve/layouts"
 )
 
@@ -28,13 +28,13 @@ func tick() (clock func() time.Duration, cpu func() (time.Duration, bool)) {
 // (20 boards each; a fake clock makes the times reproducible).
 func ExampleSurveyOutcome_Write() {
 	f := &layouts.Finder{} // the built-ins only
-	entries, err := job.SelectLayouts("tiny8,ends10", f.List(), f.Find)
+	entries, err := runs.SelectLayouts("tiny8,ends10", f.List(), f.Find)
 	if err != nil {
 		panic(err)
 	}
 	clock, cpu := tick()
-	res, err := job.Survey(context.Background(), job.SurveySpec{Entries: entries,
-		Spec: job.Spec{First: 1, Seed: 1, Boards: 20, Workers: 1, Clock: clock, CPU: cpu}})
+	res, err := runs.Survey(context.Background(), runs.SurveySpec{Entries: entries,
+		Spec: runs.Spec{First: 1, Seed: 1, Boards: 20, Workers: 1, Clock: clock, CPU: cpu}})
 	if err != nil {
 		panic(err)
 	}
@@ -72,8 +72,8 @@ func ExampleSurveyOutcome_Write() {
 func ExamplePlayOutcome_Write() {
 	l, _ := layouts.Builtin("ends10")
 	clock, cpu := tick()
-	res, err := job.Play(context.Background(), job.PlaySpec{Strategies: []string{"random", "lookahead"},
-		Spec: job.Spec{Layout: l, First: 1, Seed: 1, Boards: 20, Workers: 1, Clock: clock, CPU: cpu}})
+	res, err := runs.Play(context.Background(), runs.PlaySpec{Strategies: []string{"random", "lookahead"},
+		Spec: runs.Spec{Layout: l, First: 1, Seed: 1, Boards: 20, Workers: 1, Clock: clock, CPU: cpu}})
 	if err != nil {
 		panic(err)
 	}

@@ -1,4 +1,4 @@
-package job
+package runs
 
 import (
 	"bufio"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/internal/interval"
 	"github.com/mjsolve/mjsolve/solver"
 )
 
@@ -46,7 +47,7 @@ func TestSurveyOutcomeWrite(t *testing.T) {
 	if err := o.Write(&buf, false); err != nil {
 		t.Fatal(err)
 	}
-	lo, hi := analysis.Wilson(1, 4, analysis.Z95)
+	lo, hi := interval.Wilson(1, 4, interval.Z95)
 	if percent(lo) != "4.56%" || percent(hi) != "69.94%" {
 		t.Fatalf("Wilson(1, 4) = %v, %v", lo, hi)
 	}
@@ -123,7 +124,7 @@ func TestPlayOutcomeWrite(t *testing.T) {
 	if r["layout"] != "turtle" || r["boards"] != 10.0 || r["winnable"] != 8.0 || r["impossible"] != 2.0 || r["rate"] != 0.2 || p == nil {
 		t.Fatalf("row %v", r)
 	}
-	lo, hi := analysis.Wilson(3, 8, analysis.Z95)
+	lo, hi := interval.Wilson(3, 8, interval.Z95)
 	pci, _ := p["price_ci95"].([]any)
 	if p["strategy"] != "greedy" || p["boards"] != 10.0 || p["won"] != 5.0 || p["win_rate"] != 0.5 || p["winnable"] != 8.0 ||
 		p["peek_rate"] != 0.8 || p["winnable_lost"] != 3.0 || p["price"] != 0.375 || len(pci) != 2 || pci[0] != lo || pci[1] != hi ||

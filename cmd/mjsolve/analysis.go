@@ -8,8 +8,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/analysis/runs"
 	"github.com/mjsolve/mjsolve/internal/atomicfile"
-	"github.com/mjsolve/mjsolve/job"
 )
 
 // newAnalysisCmd is the "analysis" command group: work on result files.
@@ -48,7 +48,7 @@ record. OUT is written whole or not at all, and may be one of the inputs.`,
 		Example: `  mjsolve analysis merge part1.jsonl.zst part2.jsonl.zst --json
   mjsolve analysis merge part*.jsonl.zst -o all.jsonl.zst`,
 		Args: someArgs("one or more record FILEs written by 'mjsolve solitaire --out'"),
-		RunE: runs(&o.call, o.run),
+		RunE: runE(&o.call, o.run),
 	}
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the summary as one JSON object")
 	cmd.Flags().StringVarP(&o.out, "out", "o", "", "also write the merged records to `OUT` (.zst: compressed)")
@@ -79,5 +79,5 @@ func (o *analysisMergeOptions) run() error {
 	if err != nil {
 		return fileError("-o", o.out, err)
 	}
-	return failure(writeReport(o.stdout, o.json, job.NewMergeReport(m)))
+	return failure(writeReport(o.stdout, o.json, runs.NewMergeReport(m)))
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mjsolve/mjsolve/internal/chart"
+
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve"
@@ -61,7 +63,7 @@ Colours are colour-blind safe (Okabe–Ito); text and lines grow with --size.`,
   mjsolve analysis plot part*.jsonl.zst --kind time --stacked --out time.svg
   mjsolve analysis plot turtle.jsonl.zst --kind time --log-y --size 1920x1200 --out time.png`,
 		Args: someArgs("one or more record FILEs written by 'mjsolve solitaire --out'"),
-		RunE: runs(&o.call, o.run),
+		RunE: runE(&o.call, o.run),
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.kind, "kind", "rate", "`KIND` of plot: rate, time, difficulty or play")
@@ -81,7 +83,7 @@ Colours are colour-blind safe (Okabe–Ito); text and lines grow with --size.`,
 
 // plotFormat returns the output format of a file name by its extension.
 func plotFormat(flag, name string) (string, error) {
-	format, err := plot.Format(name)
+	format, err := chart.Format(name)
 	if err != nil {
 		return "", fmt.Errorf("%s %s: %s", flag, name, mjsolve.Reason(err))
 	}
@@ -90,8 +92,8 @@ func plotFormat(flag, name string) (string, error) {
 
 // parseSize parses "WxH" in pixels, the value of flag (named in the error).
 func parseSize(flag, s string) (w, h int, err error) {
-	if w, h, err = plot.ParseSize(s); err != nil {
-		return 0, 0, fmt.Errorf("%s %q: want WxH in pixels, each %d to %d (e.g. 960x600)", flag, s, plot.MinSide, plot.MaxSide)
+	if w, h, err = chart.ParseSize(s); err != nil {
+		return 0, 0, fmt.Errorf("%s %q: want WxH in pixels, each %d to %d (e.g. 960x600)", flag, s, chart.MinSide, chart.MaxSide)
 	}
 	return w, h, nil
 }

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mjsolve/mjsolve/nopeek"
+	"github.com/mjsolve/mjsolve/solitaire/nopeek"
 	"github.com/mjsolve/mjsolve/tw16/bot"
 )
 

@@ -73,7 +73,7 @@ output with an "error" field.`,
   mjsolve layouts list --source builtin
   mjsolve layouts list --json`,
 		Args: cobra.NoArgs,
-		RunE: runs(&opts.call, opts.run),
+		RunE: runE(&opts.call, opts.run),
 	}
 	f := cmd.Flags()
 	f.BoolVar(&opts.json, "json", false, "print a JSON array instead of a table")
@@ -146,7 +146,7 @@ the floating slots and the notes.`,
 			return nil
 		},
 		ValidArgsFunction: completeLayout,
-		RunE:              runs(&opts.call, opts.run),
+		RunE:              runE(&opts.call, opts.run),
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.png, "png", "", "write a picture of the whole layout to `FILE` (PNG, name ending in .png)")

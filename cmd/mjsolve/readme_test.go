@@ -38,8 +38,9 @@ func TestReadmeInstall(t *testing.T) {
 // takes, so that the snippets a reader copies compile as far as the calls
 // go (the blocks are fragments: their variables are not declared).
 func TestReadmeGoCalls(t *testing.T) {
-	dirs := map[string]string{"job": "job", "solver": "solver", "solitaire": "solitaire", "layouts": "layouts",
-		"nopeek": "nopeek", "playout": "playout", "analysis": "analysis", "plot": "analysis/plot"}
+	dirs := map[string]string{"runs": "analysis/runs", "answer": "solitaire/answer", "solver": "solver",
+		"solitaire": "solitaire", "layouts": "layouts", "nopeek": "solitaire/nopeek", "playout": "solitaire/playout",
+		"analysis": "analysis", "plot": "analysis/plot"}
 	params := map[string]map[string][2]int{} // package → function → {parameters, variadic}
 	for pkg, dir := range dirs {
 		params[pkg] = map[string][2]int{}
@@ -171,7 +172,7 @@ func TestReadmePackageTable(t *testing.T) {
 	}
 }
 
-// Every job.Spec that the documentation builds deals what the command deals by
+// Every runs.Spec that the documentation builds deals what the command deals by
 // default: the fields First, Seed and Deal that a literal leaves out (their
 // zero value) or sets are the defaults of solitaire's --first, --seed and
 // --deal, so that the snippet's numbers are the command's.
@@ -181,7 +182,7 @@ func TestReadmeSpecsDealAsCommand(t *testing.T) {
 	fields := map[string]struct{ flag, zero string }{"First": {"first", "0"}, "Seed": {"seed", "0"}, "Deal": {"deal", "pcg"}}
 	found := 0
 	for rest := data; ; {
-		_, after, ok := strings.Cut(rest, "job.Spec{")
+		_, after, ok := strings.Cut(rest, "runs.Spec{")
 		if !ok {
 			break
 		}
@@ -195,7 +196,7 @@ func TestReadmeSpecsDealAsCommand(t *testing.T) {
 				depth--
 			}
 		}
-		src := "job.Spec{" + after[:end]
+		src := "runs.Spec{" + after[:end]
 		e, err := parser.ParseExpr(src)
 		if err != nil {
 			t.Errorf("README's %s does not parse: %v", src, err)
@@ -223,6 +224,6 @@ func TestReadmeSpecsDealAsCommand(t *testing.T) {
 		}
 	}
 	if found < 2 {
-		t.Errorf("found %d job.Spec literals in README, want at least 2", found)
+		t.Errorf("found %d runs.Spec literals in README, want at least 2", found)
 	}
 }

@@ -13,11 +13,12 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/mjsolve/mjsolve/analysis/runs"
+
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/mjsolve/mjsolve"
-	"github.com/mjsolve/mjsolve/job"
 )
 
 // Exit codes of the command.
@@ -115,7 +116,7 @@ func (e silentError) Error() string { return fmt.Sprintf("exit status %d", e.cod
 type hooks struct {
 	clock      func() time.Duration         // nil: the real clock
 	cpu        func() (time.Duration, bool) // nil: the solving thread's CPU clock
-	newWorkers job.WorkerFactory            // nil: job.Workers, the solver
+	newWorkers runs.WorkerFactory           // nil: runs.Workers, the solver
 }
 
 // run executes the command line args with the given streams and returns the
@@ -229,9 +230,9 @@ type call struct {
 	cmd            *cobra.Command
 }
 
-// runs is the RunE of a command whose options embed c: it fills c in
+// runE is the RunE of a command whose options embed c: it fills c in
 // from cmd and args, then calls run.
-func runs(c *call, run func() error) func(*cobra.Command, []string) error {
+func runE(c *call, run func() error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
 		*c = call{cmd.Context(), args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd}
 		return run()

@@ -44,7 +44,7 @@ flight finish, then it exits with status 0.`,
   mjsolve serve --addr 127.0.0.1:9000 --cache-mb 256 --solve-timeout 5s
   curl 'http://127.0.0.1:8080/api/deal?layout=turtle&game=3'`,
 		Args: cobra.NoArgs,
-		RunE: runs(&o.call, o.run),
+		RunE: runE(&o.call, o.run),
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "`HOST:PORT` to listen on (port 0: any free port)")

@@ -22,9 +22,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solitaire/answer"
 	"github.com/mjsolve/mjsolve/solver"
 )
 
@@ -153,7 +153,7 @@ func hintWalks(t *testing.T, games int) []walk {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := job.SolveWith(context.Background(), s, b, solver.Options{MinLeft: true})
+		r, err := answer.SolveWith(context.Background(), s, b, solver.Options{MinLeft: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,8 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/analysis/runs"
 	"github.com/mjsolve/mjsolve/internal/progress"
-	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/solitaire"
 )
 
@@ -23,7 +23,7 @@ import (
 type jobFlags struct {
 	call
 	h             *hooks
-	spec          job.Spec
+	spec          runs.Spec
 	layout, shard string
 	json          bool
 	plot          plotFlags
@@ -36,7 +36,7 @@ func (o *jobFlags) add(cmd *cobra.Command, help map[string]string) {
 	use := func(name, usage string) string { return cmp.Or(help[name], usage) }
 	f.StringVar(&o.layout, "layout", "turtle", "layout: a built-in or installed name, or a file")
 	f.Uint64Var(&s.Boards, "boards", 1000, "number of boards")
-	setMinimum(f, "boards", 1) // job.Prepare refuses 0 boards
+	setMinimum(f, "boards", 1) // runs.Prepare refuses 0 boards
 	f.Uint64Var(&s.First, "first", 1, "first game number")
 	f.Uint64Var(&s.Seed, "seed", 1, use("seed", "seed of the pcg dealer"))
 	f.StringVar(&s.Deal, "deal", "pcg", "dealer: "+strings.Join(solitaire.DealerNames, " or "))
@@ -66,7 +66,7 @@ func (o *jobFlags) check() error {
 		return errors.New("--resume needs --out FILE")
 	}
 	if o.shard != "" {
-		sh, err := job.ParseShard(o.shard)
+		sh, err := runs.ParseShard(o.shard)
 		if err != nil {
 			return fmt.Errorf("bad --shard %q: want i/n with 1 <= i <= n", o.shard)
 		}
@@ -108,7 +108,7 @@ is a row that says why.`,
   mjsolve solitaire --boards 1000000 --out turtle.jsonl.zst --resume
   mjsolve solitaire --layout 'xmahjongg/*' --boards 100000 --out xmj --plot rates.png`,
 		Args: cobra.NoArgs,
-		RunE: runs(&o.call, o.run),
+		RunE: runE(&o.call, o.run),
 	}
 	o.add(cmd, nil)
 	f := cmd.Flags()
@@ -127,7 +127,7 @@ func (o *solitaireOptions) run() error {
 		return err
 	}
 	spec, stdout, stderr := o.spec, o.stdout, o.stderr
-	if job.IsSelector(o.layout) {
+	if runs.IsSelector(o.layout) {
 		return o.survey()
 	}
 	if o.plot.file != "" {
@@ -145,18 +145,18 @@ func (o *solitaireOptions) run() error {
 	spec.OnProgress = func(p analysis.Progress) { // the whole run, as the summary counts it
 		bar.Show(fmt.Sprintf("%s: %d unwinnable", l.Name, p.Impossible), p.Done, p.Total)
 	}
-	j, err := job.Prepare(spec)
+	j, err := runs.Prepare(spec)
 	if err != nil {
 		return jobError(err)
 	}
-	noteMended(stderr, spec.Out, job.Mended{Stale: j.Stale(), Truncated: j.Truncated()})
+	noteMended(stderr, spec.Out, runs.Mended{Stale: j.Stale(), Truncated: j.Truncated()})
 	bar.Show(l.Name, j.Header().Boards-j.Pending(), j.Header().Boards)
 	res, err := j.Run(o.ctx)
 	bar.Stop()
 	if err != nil {
 		return failure(err)
 	}
-	if err := writeReport(stdout, o.json, job.ReportOf(res)); err != nil {
+	if err := writeReport(stdout, o.json, runs.ReportOf(res)); err != nil {
 		return failure(err)
 	}
 	if res.Interrupted {
@@ -167,7 +167,7 @@ func (o *solitaireOptions) run() error {
 }
 
 // noteMended says on stderr what --resume mended in the record file.
-func noteMended(stderr io.Writer, file string, m job.Mended) {
+func noteMended(stderr io.Writer, file string, m runs.Mended) {
 	for _, s := range m.Stale {
 		fmt.Fprintf(stderr, "mjsolve: removed %s, left by a --resume that was killed during its copy\n", s)
 	}
@@ -183,18 +183,18 @@ func noteMended(stderr io.Writer, file string, m job.Mended) {
 // "x"", as every command words a name it does not know).
 func jobError(err error) error {
 	_, we := errors.AsType[*analysis.WriteError](err)
-	_, re := errors.AsType[*job.SurveyRunError](err)
-	_, pe := errors.AsType[*job.PlayRunError](err)
+	_, re := errors.AsType[*runs.SurveyRunError](err)
+	_, pe := errors.AsType[*runs.PlayRunError](err)
 	if we || re || pe {
 		return failure(err)
 	}
-	if ex, ok := errors.AsType[*job.ExistsError](err); ok {
+	if ex, ok := errors.AsType[*runs.ExistsError](err); ok {
 		return fmt.Errorf("--out %s already exists: add --resume to continue it, or remove it", ex.File)
 	}
 	if gr, ok := errors.AsType[*solitaire.GameRangeError](err); ok {
 		return fmt.Errorf("last game (--first + --boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)
 	}
-	if fe, ok := errors.AsType[*job.FieldError](err); ok {
+	if fe, ok := errors.AsType[*runs.FieldError](err); ok {
 		return fmt.Errorf("%s %s", cmp.Or(jobFieldFlags[fe.Field], "--"+fe.Field), fe.Msg)
 	}
 	return err

@@ -7,9 +7,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve/analysis/plot"
+	"github.com/mjsolve/mjsolve/analysis/runs"
 	"github.com/mjsolve/mjsolve/internal/progress"
-	"github.com/mjsolve/mjsolve/job"
-	"github.com/mjsolve/mjsolve/nopeek"
+	"github.com/mjsolve/mjsolve/solitaire/nopeek"
 )
 
 // playOptions are the flags of "solitaire play": the main job's and
@@ -31,7 +31,7 @@ boards lost), with 95% intervals. --out, --resume, --shard and "analysis merge"
 work as for the main job; with several strategies --out is a directory.`,
 		Example: `  mjsolve solitaire play --layout turtle --boards 10000 --strategy all --out plays --plot plays.png`,
 		Args:    cobra.NoArgs,
-		RunE:    runs(&o.call, o.run),
+		RunE:    runE(&o.call, o.run),
 	}
 	o.add(cmd, map[string]string{
 		"seed":    "seed of the pcg dealer and of the plays",
@@ -50,19 +50,19 @@ func (o *playOptions) run() error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	ps := job.PlaySpec{Spec: o.spec, Out: o.spec.Out, Resume: o.spec.Resume}
+	ps := runs.PlaySpec{Spec: o.spec, Out: o.spec.Out, Resume: o.spec.Resume}
 	var err error
 	if ps.Spec.Layout, err = layoutFinder().Find(o.layout); err != nil {
 		return err
 	}
-	ps.Strategies, err = job.SelectStrategies(o.strategy)
+	ps.Strategies, err = runs.SelectStrategies(o.strategy)
 	bar := progress.New(o.stderr, "boards")
-	ps.OnProgress = func(p job.PlayProgress) {
+	ps.OnProgress = func(p runs.PlayProgress) {
 		bar.Show(fmt.Sprintf("%s (%d of %d strategies)", p.Strategy, p.Index, p.Of), p.Done, p.Total)
 	}
-	var res *job.PlayOutcome
+	var res *runs.PlayOutcome
 	if err == nil {
-		res, err = job.Play(o.ctx, ps)
+		res, err = runs.Play(o.ctx, ps)
 	}
 	bar.Stop()
 	if err != nil {

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/mjsolve/mjsolve/analysis"
-	"github.com/mjsolve/mjsolve/job"
+	"github.com/mjsolve/mjsolve/analysis/runs"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
 )
@@ -37,7 +37,7 @@ func testPlayInterrupt(t *testing.T, sig syscall.Signal, exit int) {
 	dir := t.TempDir()
 	var n atomic.Int64
 	h := &hooks{newWorkers: func(geo *solitaire.Geometry, d solitaire.Dealer, opt solver.Options) func() analysis.Worker {
-		mk := job.Workers(geo, d, opt)
+		mk := runs.Workers(geo, d, opt)
 		return func() analysis.Worker {
 			w := mk()
 			return func(ctx context.Context, g uint64) analysis.Record {

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/mjsolve/mjsolve/analysis"
-	"github.com/mjsolve/mjsolve/nopeek"
+	"github.com/mjsolve/mjsolve/solitaire/nopeek"
 )
 
 // untimedRecords reads a record file's records without their times, which

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -8,8 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solitaire/answer"
 )
 
 // solitaireShowOptions are the flags of "solitaire show".
@@ -40,7 +41,7 @@ for programs: the layout, every slot's face, the removed and free slots.`,
   mjsolve solitaire show --layout xmahjongg/default --deal mjsolver --game 1 --save g1.board
   mjsolve solitaire show --board g1.board --slots`,
 		Args: cobra.NoArgs,
-		RunE: runs(&o.call, o.run),
+		RunE: runE(&o.call, o.run),
 	}
 	o.boardFlags.add(cmd, "draw the board in `FILE` instead of dealing one")
 	f := cmd.Flags()
@@ -77,18 +78,18 @@ func (o *boardFlags) add(cmd *cobra.Command, boardUsage string) {
 // chosen reads the --board file or deals the board the flags of cmd name,
 // and says where it comes from ("from FILE", "game 7, deal pcg seed 1").
 func (o *boardFlags) chosen(cmd *cobra.Command) (*solitaire.Board, string, error) {
-	c := job.BoardChoice{Layout: o.layout, Game: o.game, Deal: o.deal, Seed: o.seed, File: o.board}
+	c := answer.BoardChoice{Layout: o.layout, Game: o.game, Deal: o.deal, Seed: o.seed, File: o.board}
 	for _, name := range []string{"layout", "game", "deal", "seed"} {
 		if cmd.Flags().Changed(name) {
 			c.Given = append(c.Given, name)
 		}
 	}
 	b, about, err := c.Board(layoutFinder())
-	fe, _ := errors.AsType[*job.FieldError](err)
+	fe, _ := errors.AsType[*answer.FieldError](err)
 	switch {
 	case err == nil:
 		return b, about, nil
-	case fe == nil && errors.Is(err, job.ErrBadDeal):
+	case fe == nil && errors.Is(err, answer.ErrBadDeal):
 		return nil, "", failure(err) // a dealer bug, not the user's input
 	case fe == nil:
 		return nil, "", fileError("--board", o.board, err)
@@ -97,7 +98,7 @@ func (o *boardFlags) chosen(cmd *cobra.Command) (*solitaire.Board, string, error
 	case fe.Field == "game":
 		return nil, "", fmt.Errorf("--game %d: %s", o.game, fe.Msg)
 	}
-	return nil, "", jobError(err) // --deal, --seed as the main job words them
+	return nil, "", fmt.Errorf("%s %s", cmp.Or(jobFieldFlags[fe.Field], "--"+fe.Field), fe.Msg) // --deal, --seed as the main job words them
 }
 
 // boardHeading is the first line of the answers about board b: its
@@ -126,8 +127,8 @@ func (o *solitaireShowOptions) run() error {
 		}
 	}
 	if o.json {
-		return writeJSON(o.stdout, job.NewBoardAnswer(b, solitaire.LayoutRef(b.Geo.Layout, layoutFinder()), about))
+		return writeJSON(o.stdout, answer.NewBoardAnswer(b, solitaire.LayoutRef(b.Geo.Layout, layoutFinder()), about))
 	}
-	_, err = io.WriteString(o.stdout, heading+"\n"+job.ShowText(b, o.slots))
+	_, err = io.WriteString(o.stdout, heading+"\n"+answer.ShowText(b, o.slots))
 	return err
 }

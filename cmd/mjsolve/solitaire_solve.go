@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solitaire/answer"
 	"github.com/mjsolve/mjsolve/solver"
 )
 
@@ -53,7 +53,7 @@ replay it. The exit code is 0 for every verdict.`,
   mjsolve solitaire solve --layout xmahjongg/default --deal mjsolver --game 25 --min-left
   mjsolve solitaire solve --board g1.board --json`,
 		Args: cobra.NoArgs,
-		RunE: runs(&o.call, o.run),
+		RunE: runE(&o.call, o.run),
 	}
 	o.add(cmd, "solve the board (possibly a game in progress) in `FILE` instead of dealing one")
 	cmd.Flags().BoolVar(&o.minLeft, "min-left", false, "for an impossible board, find the fewest tiles that must remain")
@@ -74,7 +74,7 @@ fewest tiles that must remain when that is found quickly. The exit code is
 		Example: `  mjsolve solitaire hint --board game.board
   mjsolve solitaire hint --board game.board --json`,
 		Args: cobra.NoArgs,
-		RunE: runs(&o.call, o.run),
+		RunE: runE(&o.call, o.run),
 	}
 	o.add(cmd, "the board file of the game in progress, `FILE`")
 	return cmd
@@ -93,9 +93,9 @@ func (o *solitaireSolveOptions) run() error {
 	ctx, stdout := o.ctx, o.stdout
 	var r solver.Result
 	if o.hint {
-		r, err = job.Hint(ctx, b, o.timeout)
+		r, err = answer.Hint(ctx, b, o.timeout)
 	} else {
-		r, err = job.Solve(ctx, b, solver.Options{MinLeft: o.minLeft, Timeout: o.timeout})
+		r, err = answer.Solve(ctx, b, solver.Options{MinLeft: o.minLeft, Timeout: o.timeout})
 	}
 	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		return errInterrupted
@@ -103,14 +103,14 @@ func (o *solitaireSolveOptions) run() error {
 		return failure(err) // a solution that does not replay: a bug
 	}
 	ref := solitaire.LayoutRef(b.Geo.Layout, layoutFinder())
-	text := job.SolveText(b, r, o.minLeft, o.timeout)
+	text := answer.SolveText(b, r, o.minLeft, o.timeout)
 	switch {
 	case o.json && o.hint:
-		return writeJSON(stdout, job.NewHintAnswer(b, ref, about, r))
+		return writeJSON(stdout, answer.NewHintAnswer(b, ref, about, r))
 	case o.json:
-		return writeJSON(stdout, job.NewAnswer(b, ref, about, r))
+		return writeJSON(stdout, answer.NewAnswer(b, ref, about, r))
 	case o.hint:
-		text = job.HintText(b, r, o.timeout)
+		text = answer.HintText(b, r, o.timeout)
 	}
 	_, err = io.WriteString(stdout, boardHeading(b, about)+"\n"+text)
 	return err

@@ -2,12 +2,13 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/mjsolve/mjsolve/internal/gametest"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mjsolve/mjsolve/internal/gametest"
 
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"

@@ -6,8 +6,8 @@ import (
 	"os"
 
 	"github.com/mjsolve/mjsolve/analysis/plot"
+	"github.com/mjsolve/mjsolve/analysis/runs"
 	"github.com/mjsolve/mjsolve/internal/progress"
-	"github.com/mjsolve/mjsolve/job"
 )
 
 // survey is the main job over several layouts: one table (or one JSON
@@ -20,20 +20,20 @@ func (o *solitaireOptions) survey() error {
 		}
 	}
 	finder := layoutFinder()
-	entries, err := job.SelectLayouts(o.layout, finder.List(), finder.Find)
-	if se, ok := errors.AsType[*job.SelectError](err); ok {
+	entries, err := runs.SelectLayouts(o.layout, finder.List(), finder.Find)
+	if se, ok := errors.AsType[*runs.SelectError](err); ok {
 		return fmt.Errorf("--layout %s: %s", o.layout, se.Msg)
 	} else if err != nil {
 		return fmt.Errorf("--layout %s: %w", o.layout, err)
 	}
-	ss := job.SurveySpec{Entries: entries, Spec: spec, Dir: spec.Out, Resume: spec.Resume}
+	ss := runs.SurveySpec{Entries: entries, Spec: spec, Dir: spec.Out, Resume: spec.Resume}
 	bar := progress.New(stderr, "boards")
-	ss.OnProgress = func(p job.SurveyProgress) {
+	ss.OnProgress = func(p runs.SurveyProgress) {
 		bar.Show(fmt.Sprintf("%s (%d of %d layouts)", p.Layout, p.Index, p.Of), p.Done, p.Total)
 	}
-	res, err := job.Survey(o.ctx, ss)
+	res, err := runs.Survey(o.ctx, ss)
 	bar.Stop()
-	if ex, ok := errors.AsType[*job.ExistsError](err); ok {
+	if ex, ok := errors.AsType[*runs.ExistsError](err); ok {
 		return fmt.Errorf("--out %s: %s already exists: add --resume to continue the survey, or remove it", spec.Out, ex.File)
 	} else if err != nil {
 		return jobError(err)
@@ -67,7 +67,7 @@ func (o *solitaireOptions) survey() error {
 
 // allUnusable reports whether every row is a layout the solver could not
 // use.
-func allUnusable(rows []job.SurveyRow) bool {
+func allUnusable(rows []runs.SurveyRow) bool {
 	for _, r := range rows {
 		if r.Unusable == "" {
 			return false

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/analysis/runs"
 	"github.com/mjsolve/mjsolve/internal/gametest"
-	"github.com/mjsolve/mjsolve/job"
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
@@ -365,7 +365,7 @@ func TestShardRange(t *testing.T) {
 	for _, n := range []uint64{1, 2, 3, 7, 10} {
 		next := uint64(5)
 		for i := uint64(1); i <= n; i++ {
-			first, boards := job.Shard{I: i, N: n}.Range(5, 10)
+			first, boards := runs.Shard{I: i, N: n}.Range(5, 10)
 			if first != next || boards < 10/n || boards > 10/n+1 {
 				t.Fatalf("shard %d/%d of 5..14: %d+%d", i, n, first, boards)
 			}
@@ -375,7 +375,7 @@ func TestShardRange(t *testing.T) {
 			t.Fatalf("shards of %d end at %d", n, next)
 		}
 	}
-	if f, b := (job.Shard{I: 3, N: 4}).Range(1, 1<<62); f != 1+(1<<62)/2 || b != 1<<60 {
+	if f, b := (runs.Shard{I: 3, N: 4}).Range(1, 1<<62); f != 1+(1<<62)/2 || b != 1<<60 {
 		t.Errorf("large range: %d+%d", f, b)
 	}
 }

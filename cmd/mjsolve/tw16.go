@@ -126,7 +126,7 @@ the cache reads back intact and equals a fresh build (exit code 1 if not).`,
   mjsolve tw16 tables --verify
   MJSOLVE_CACHE_DIR=/tmp/mj mjsolve tw16 tables --rebuild`,
 		Args: cobra.NoArgs,
-		RunE: runs(&opts.call, opts.run),
+		RunE: runE(&opts.call, opts.run),
 	}
 	f := cmd.Flags()
 	f.BoolVar(&opts.rebuild, "rebuild", false, "build the tables afresh and rewrite the cache")
@@ -201,7 +201,7 @@ func newTW16HandCmd(use, short, long, example string, claims bool, a *answer.Ana
 		Long:    long + "\n\n" + handHelp,
 		Example: example,
 		Args:    oneArg("one HAND (or - to read one hand per line from stdin)"),
-		RunE:    runs(&opts.call, opts.run),
+		RunE:    runE(&opts.call, opts.run),
 	}
 	addTW16HandFlags(cmd, opts, claims)
 	return cmd

@@ -41,7 +41,7 @@ Options follow a colon (advice:no-defence, advice:monte-carlo=200), as do
   mjsolve tw16 referee --player "mjsolve tw16 bot" --player "mjsolve tw16 bot --strategy random" \
     --player "mjsolve tw16 bot" --player "mjsolve tw16 bot --strategy draw-discard"`,
 		Args: cobra.NoArgs,
-		RunE: runs(&o.call, o.run),
+		RunE: runE(&o.call, o.run),
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.strategy, "strategy", "advice", "how to play: "+strings.Join(bot.Names(), ", "))

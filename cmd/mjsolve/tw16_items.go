@@ -56,7 +56,7 @@ not counted with it (不計).
 		Example: `  mjsolve tw16 items
   mjsolve tw16 items --rule earthly-ready=4 --rule 字一色=8 --json`,
 		Args: cobra.NoArgs,
-		RunE: runs(&opts.call, opts.run),
+		RunE: runE(&opts.call, opts.run),
 	}
 	addTW16RulesFlags(cmd, &opts.rules)
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the items as JSON")

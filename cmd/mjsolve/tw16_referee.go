@@ -5,10 +5,11 @@ import (
 	"fmt"
 	"strings"
 
+	tw16plot "github.com/mjsolve/mjsolve/tw16/plot"
+
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve"
-	"github.com/mjsolve/mjsolve/analysis/plot"
 	"github.com/mjsolve/mjsolve/internal/atomicfile"
 	"github.com/mjsolve/mjsolve/internal/progress"
 	"github.com/mjsolve/mjsolve/tw16/game"
@@ -67,7 +68,7 @@ the hands finished.`,
     --player 'mjsolve tw16 bot --strategy random' --player 'mjsolve tw16 bot --strategy draw-discard'
   mjsolve tw16 referee --player 'cd ai1 && ./ai' --player ./ai2 --player ./ai3 --player ./ai4 --move-time 5s --json`,
 		Args: cobra.NoArgs,
-		RunE: runs(&o.call, o.run),
+		RunE: runE(&o.call, o.run),
 	}
 	f := cmd.Flags()
 	f.StringArrayVar(&o.players, "player", nil, "a player's `CMD`, run under /bin/sh -c (give exactly four)")
@@ -104,7 +105,7 @@ func (o *tw16RefereeOptions) run() error {
 	if err := o.plot.check(); err != nil {
 		return err
 	}
-	points := make([]plot.Series, 4) // each player's points per hand, for --plot
+	points := make([]tw16plot.Series, 4) // each player's points per hand, for --plot
 	for p, c := range o.players {
 		if strings.TrimSpace(c) == "" {
 			return fmt.Errorf("--player %d is empty", p+1)
@@ -150,8 +151,8 @@ func (o *tw16RefereeOptions) run() error {
 	}
 	if o.plot.file != "" && tab.Hands() > 0 {
 		title := fmt.Sprintf("running mean score per player, seed %d, %d %s", o.Seed, tab.Hands(), plural(tab.Hands(), "hand"))
-		opts := plot.RunningMeanOptions{Title: title}
-		if err := o.plot.write(plot.RenderRunningMeans(points, opts, o.plot.w, o.plot.h, o.plot.format)); err != nil {
+		opts := tw16plot.RunningMeanOptions{Title: title}
+		if err := o.plot.write(tw16plot.RenderRunningMeans(points, opts, o.plot.w, o.plot.h, o.plot.format)); err != nil {
 			return err
 		}
 	}

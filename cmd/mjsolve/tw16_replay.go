@@ -32,7 +32,7 @@ the command exits with code 2 if any file does not verify.`,
 		Example: `  mjsolve tw16 replay logs/hand-*.txt.zst
   mjsolve tw16 replay --lines logs/hand-0007.txt.zst`,
 		Args: someArgs("one or more transcript FILEs written by 'mjsolve tw16 referee --log'"),
-		RunE: runs(&o.call, o.run),
+		RunE: runE(&o.call, o.run),
 	}
 	cmd.Flags().BoolVar(&o.lines, "lines", false, "print every record of the transcript")
 	return cmd

@@ -63,7 +63,7 @@ marks the set (or pair) the winning tile completed.`,
 				opts.query.PerTai = &opts.perTai
 			}
 		},
-		RunE: runs(&opts.call, opts.run),
+		RunE: runE(&opts.call, opts.run),
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.query.Win, "win", "", "the winning `TILE` (a flower for 八仙過海/七搶一)")

@@ -76,7 +76,7 @@ hands played so far (exit code 130).`,
   mjsolve tw16 selfplay --hands 3840 --strategy advice --strategy advice:no-defence --strategy advice --strategy advice:no-defence
   mjsolve tw16 selfplay --hands 192 --json`,
 		Args: cobra.NoArgs,
-		RunE: runs(&o.call, o.run),
+		RunE: runE(&o.call, o.run),
 	}
 	f := cmd.Flags()
 	f.IntVar(&o.Hands, "hands", game.HandsPerCycle, "number of hands to play")

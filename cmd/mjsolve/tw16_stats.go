@@ -5,7 +5,8 @@ import (
 	"context"
 	"errors"
 
-	"github.com/mjsolve/mjsolve/analysis/plot"
+	tw16plot "github.com/mjsolve/mjsolve/tw16/plot"
+
 	"github.com/mjsolve/mjsolve/internal/progress"
 	"github.com/mjsolve/mjsolve/tw16/stats"
 	"github.com/spf13/cobra"
@@ -30,7 +31,7 @@ to tenpai and to win and the waits at the first tenpai (winning kinds and tiles,
 wait shapes), every rate with its 95% interval. Ctrl-C prints what was done.`,
 		Example: `  mjsolve tw16 stats --deals 100000 --seed 7 --flowers --json --plot hands.png`,
 		Args:    cobra.NoArgs,
-		RunE:    runs(&o.call, o.run),
+		RunE:    runE(&o.call, o.run),
 	}
 	f := cmd.Flags()
 	f.IntVar(&o.Deals, "deals", 10000, "number of deals (four hands each)")
@@ -61,7 +62,7 @@ func (o *tw16StatsOptions) run() error {
 		return failure(err)
 	}
 	if o.plot.file != "" && r.Deals > 0 {
-		if err := o.plot.write(plot.RenderHandStats(r, o.plot.w, o.plot.h, o.plot.format)); err != nil {
+		if err := o.plot.write(tw16plot.RenderHandStats(r, o.plot.w, o.plot.h, o.plot.format)); err != nil {
 			return err
 		}
 	}

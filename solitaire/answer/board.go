@@ -1,4 +1,4 @@
-package job
+package answer
 
 import (
 	"errors"
@@ -69,4 +69,31 @@ func (c BoardChoice) Board(f *layouts.Finder) (*solitaire.Board, string, error) 
 		return nil, "", err
 	}
 	return Deal(l, dealer, c.Game)
+}
+
+// FieldError is the error of a [BoardChoice] field that is wrong: Field
+// names it in lower case ("file", "deal", "seed", "game"), Msg says what is
+// wrong, without the package prefix, for a caller that names its own flag.
+type FieldError struct {
+	Field, Msg string
+	Err        error // the cause, if any
+}
+
+func (e *FieldError) Error() string { return "answer: " + e.Field + ": " + e.Msg }
+
+// Unwrap returns the cause.
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// dealerOf returns the dealer named deal ("" is "pcg") with seed; an
+// unknown name is a *FieldError naming "deal" that wraps the
+// *solitaire.DealerError.
+func dealerOf(deal string, seed uint64) (solitaire.Dealer, error) {
+	if deal == "" {
+		deal = solitaire.DealerNames[0]
+	}
+	dealer, err := solitaire.DealerByName(deal, seed)
+	if de, ok := errors.AsType[*solitaire.DealerError](err); ok {
+		return nil, &FieldError{Field: "deal", Msg: de.Reason(), Err: err}
+	}
+	return dealer, err
 }

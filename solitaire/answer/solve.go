@@ -1,4 +1,4 @@
-package job
+package answer
 
 import (
 	"context"
@@ -28,7 +28,7 @@ func SolveWith(ctx context.Context, s *solver.Solver, b *solitaire.Board, opt so
 	}
 	if r.Verdict == solver.Winnable {
 		if err := solitaire.Verify(b, r.Moves); err != nil {
-			return r, fmt.Errorf("job: the solver's solution does not replay: %w", err)
+			return r, fmt.Errorf("answer: the solver's solution does not replay: %w", err)
 		}
 	}
 	return r, nil
@@ -84,7 +84,7 @@ func Deal(l *layouts.Layout, dealer solitaire.Dealer, game uint64) (*solitaire.B
 	}
 	b, err := solitaire.DealBoard(g, dealer, game)
 	if err != nil {
-		return nil, "", fmt.Errorf("job: game %d, deal %v: %w: %w", game, dealer, ErrBadDeal, err)
+		return nil, "", fmt.Errorf("answer: game %d, deal %v: %w: %w", game, dealer, ErrBadDeal, err)
 	}
 	return b, fmt.Sprintf("game %d, deal %v", game, dealer), nil
 }

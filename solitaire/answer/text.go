@@ -1,10 +1,11 @@
-package job
+package answer
 
 import (
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/mjsolve/mjsolve/internal/plural"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
 )
@@ -18,12 +19,12 @@ func SolveText(b *solitaire.Board, r solver.Result, minLeft bool, timeout time.D
 	var sb strings.Builder
 	switch r.Verdict {
 	case solver.Winnable:
-		fmt.Fprintf(&sb, "winnable: %d tiles cleared in %s (%s)\n", left, countNoun(len(r.Moves), "move"), describeMethod(r))
+		fmt.Fprintf(&sb, "winnable: %d tiles cleared in %s (%s)\n", left, plural.Count(len(r.Moves), "move"), describeMethod(r))
 		writeMoves(&sb, b, r.Moves)
 	case solver.Impossible:
 		fmt.Fprintf(&sb, "impossible: no order of play clears these %d tiles (%s)\n", left, describeMethod(r))
 		if minLeft && r.MinLeft >= 0 {
-			fmt.Fprintf(&sb, "at best %d tiles remain, after these %s:\n", r.MinLeft, countNoun(len(r.Moves), "move"))
+			fmt.Fprintf(&sb, "at best %d tiles remain, after these %s:\n", r.MinLeft, plural.Count(len(r.Moves), "move"))
 			writeMoves(&sb, b, r.Moves)
 		} else if minLeft {
 			sb.WriteString("the fewest tiles that must remain was not found in time\n")
@@ -74,13 +75,13 @@ func describeMethod(r solver.Result) string {
 	case solver.Random:
 		how = fmt.Sprintf("random play, game %d", r.Stats.RandomGames)
 	case solver.Search:
-		how = "pairing search, " + countNoun(r.Stats.Nodes, "node")
+		how = "pairing search, " + plural.Count(r.Stats.Nodes, "node")
 	case solver.Trivial:
 		how = "the board is empty"
 	default:
 		how = r.Method.String()
 	}
-	return fmt.Sprintf("%s; %s", how, countNoun(r.Stats.Scans, "scan"))
+	return fmt.Sprintf("%s; %s", how, plural.Count(r.Stats.Scans, "scan"))
 }
 
 // ShowText is board b for people, as "mjsolve solitaire show" prints it
@@ -99,15 +100,6 @@ func ShowText(b *solitaire.Board, slots bool) string {
 	}
 	return fmt.Sprintf("%d tiles on the board, %d free, %s; free tiles are in [brackets]\n%s",
 		b.Remaining(), b.Free().Count(), matches, b.Picture(labels))
-}
-
-// countNoun writes n and a noun, with an s unless n is 1: every count a
-// report or answer prints.
-func countNoun[N ~int | ~int64 | ~uint64](n N, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // tileAt describes the tile in slot i: face and position.

@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/mjsolve/mjsolve/layouts"
-	"github.com/mjsolve/mjsolve/nopeek"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solitaire/nopeek"
 )
 
 // Play a hundred turtle boards without peeking with each strategy, one player

@@ -8,11 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/internal/cputime"
+	"github.com/mjsolve/mjsolve/internal/interval"
 	"github.com/mjsolve/mjsolve/layouts"
-	"github.com/mjsolve/mjsolve/nopeek"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solitaire/nopeek"
 )
 
 var (
@@ -79,7 +79,7 @@ func TestWinRatesLong(t *testing.T) {
 		}
 		close(next)
 		wg.Wait()
-		lo[k], hi[k] = analysis.Wilson(int64(sum.won), int64(n), analysis.Z95)
+		lo[k], hi[k] = interval.Wilson(int64(sum.won), int64(n), interval.Z95)
 		t.Logf("%-9s %5d of %d won: %.2f%% (95%% CI %.2f%%–%.2f%%), mean %.1f tiles left, %.1f moves; CPU %v per board, %v per move",
 			s, sum.won, n, 100*float64(sum.won)/float64(n), 100*lo[k], 100*hi[k], float64(sum.left)/float64(n), float64(sum.moves)/float64(n),
 			sum.cpu/time.Duration(n), sum.cpu/time.Duration(max(sum.moves, 1)))

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/mjsolve/mjsolve"
-	"github.com/mjsolve/mjsolve/playout"
 	"github.com/mjsolve/mjsolve/solitaire"
+	"github.com/mjsolve/mjsolve/solitaire/playout"
 )
 
 // The strategies, weakest first.

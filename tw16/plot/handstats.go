@@ -9,19 +9,20 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/mjsolve/mjsolve/internal/chart"
 	"github.com/mjsolve/mjsolve/tw16/stats"
 )
 
-// The colours of the hand statistics: the dealer's hands in blue, the
-// others' in orange (the pair of the Okabe–Ito palette furthest apart in
+// The colours of the hand statistics: the dealer's hands in chart.Blue, the
+// others' in chart.Orange (the pair of the Okabe–Ito palette furthest apart in
 // every form of colour blindness).
 var (
-	dealerColor    color.Color = blue
-	nonDealerColor color.Color = orange
+	dealerColor    color.Color = chart.Blue
+	nonDealerColor color.Color = chart.Orange
 )
 
 // HandStats draws the hand statistics of r (tw16/stats) as a grid of six
-// plots, the dealer's hands in blue and the others' in orange, shares in
+// plots, the dealer's hands in chart.Blue and the others' in chart.Orange, shares in
 // percent with their 95% intervals as whiskers: the starting shanten; the
 // share of hands tenpai and won by each draw (cumulative); the wait shapes
 // and 獨聽 at the first tenpai; the draw of the first tenpai; the number of
@@ -114,7 +115,7 @@ func RenderHandStats(r *stats.Report, w, h int, format string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return RenderGrid(grid, w, h, format)
+	return chart.RenderGrid(grid, w, h, format)
 }
 
 // barSeries is one series of a grouped bar chart: shares with their

@@ -8,8 +8,10 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mjsolve/mjsolve/analysis/plot"
+	"github.com/mjsolve/mjsolve/internal/chart"
+
 	"github.com/mjsolve/mjsolve/tw16"
+	"github.com/mjsolve/mjsolve/tw16/plot"
 	"github.com/mjsolve/mjsolve/tw16/stats"
 )
 
@@ -39,13 +41,13 @@ func TestHandStats(t *testing.T) {
 		}
 	}
 	for _, format := range []string{"svg", "pdf"} {
-		data, err := plot.RenderGrid(grid, 1680, 960, format)
+		data, err := chart.RenderGrid(grid, 1680, 960, format)
 		if err != nil || len(data) < 1000 {
 			t.Errorf("%s: %d bytes, %v", format, len(data), err)
 		}
 	}
 	// RenderHandStats is HandStats rendered by RenderGrid, byte for byte.
-	direct, err := plot.RenderGrid(grid, 840, 480, "svg")
+	direct, err := chart.RenderGrid(grid, 840, 480, "svg")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,10 +60,10 @@ func TestHandStats(t *testing.T) {
 	if _, err := plot.RenderHandStats(&stats.Report{}, 840, 480, "svg"); err == nil {
 		t.Error("a report of no deals rendered")
 	}
-	if _, err := plot.RenderGrid(nil, 100, 100, "png"); err == nil {
+	if _, err := chart.RenderGrid(nil, 100, 100, "png"); err == nil {
 		t.Error("an empty grid rendered")
 	}
-	if _, err := plot.RenderGrid(grid, 1680, 960, "gif"); err == nil {
+	if _, err := chart.RenderGrid(grid, 1680, 960, "gif"); err == nil {
 		t.Error("format gif rendered")
 	}
 }
@@ -78,7 +80,7 @@ func ExampleHandStats() {
 		fmt.Println(err)
 		return
 	}
-	data, err := plot.RenderGrid(grid, 1680, 960, "png")
+	data, err := chart.RenderGrid(grid, 1680, 960, "png")
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"strconv"
 
+	"github.com/mjsolve/mjsolve/internal/chart"
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
@@ -69,8 +70,8 @@ func RunningMeans(series []Series, o RunningMeanOptions) (*gplot.Plot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("analysis: plot: %w", err)
 		}
-		l.Color = seriesColor(i)
-		l.Dashes = plotutil.Dashes(i / len(seriesColors))
+		l.Color = chart.SeriesColor(i)
+		l.Dashes = plotutil.Dashes(i / len(chart.SeriesColors))
 		l.Width = vg.Points(1.5)
 		p.Add(l)
 		p.Legend.Add(fmt.Sprintf("%s: %.1f after %d", s.Name, xys[len(xys)-1].Y, len(xys)), l)
@@ -87,7 +88,7 @@ func RenderRunningMeans(series []Series, o RunningMeanOptions, w, h int, format 
 	if err != nil {
 		return nil, err
 	}
-	return Render(p, w, h, format)
+	return chart.Render(p, w, h, format)
 }
 
 // plainTicks are gonum's default ticks labelled without trailing zeros

@@ -32,6 +32,6 @@
 // workers; a cancelled run returns the deals played. A Report keeps
 // histograms per group of hands (the dealer's, the others'), and writes
 // itself for people (WriteText) and as JSON (MarshalJSON), every rate with
-// its 95% Wilson interval (analysis.Wilson) and every mean with its
-// interval and median. analysis/plot draws it (plot.HandStats).
+// its 95% Wilson interval and every mean with its
+// interval and median. Package tw16/plot draws it.
 package stats

@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"github.com/mjsolve/mjsolve"
-	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/internal/interval"
 	"github.com/mjsolve/mjsolve/tw16"
 )
 
@@ -121,7 +121,7 @@ func (r *Report) Merge(s *Report) {
 	r.NonDealer.Merge(&s.NonDealer)
 }
 
-// Rate is a share with its 95% Wilson interval (analysis.Wilson).
+// Rate is a share with its 95% Wilson interval.
 type Rate struct {
 	Count int64   `json:"count"`
 	Of    int64   `json:"of"`
@@ -136,7 +136,7 @@ func RateOf(k, n int64) Rate {
 	if n > 0 {
 		r.Rate = float64(k) / float64(n)
 	}
-	r.Lo, r.Hi = analysis.Wilson(k, n, analysis.Z95)
+	r.Lo, r.Hi = interval.Wilson(k, n, interval.Z95)
 	return r
 }
 
@@ -178,7 +178,7 @@ func MeanOf(h []int64, offset int) Mean {
 	if m.N > 1 {
 		se = math.Sqrt(ss/(n-1)) / math.Sqrt(n)
 	}
-	m.Lo, m.Hi = m.Mean-analysis.Z95*se, m.Mean+analysis.Z95*se
+	m.Lo, m.Hi = m.Mean-interval.Z95*se, m.Mean+interval.Z95*se
 	return m
 }
 
