@@ -147,24 +147,29 @@ type Result struct {
 // (莊家連N拉N: 放槍時也要多賠); a dealer winner has those tai among the
 // items already.
 func payments(w *Win, r *Rules, tai int, selfDrawn bool) ([]Payment, int) {
+	var ps [2]Payment
+	n, total := paymentsInto(w, r, tai, selfDrawn, &ps)
+	return append([]Payment(nil), ps[:n]...), total
+}
+
+// paymentsInto is payments into an array: n payments and their total.
+func paymentsInto(w *Win, r *Rules, tai int, selfDrawn bool, ps *[2]Payment) (n, total int) {
 	pay := func(payer string, count, t int) Payment {
 		return Payment{Payer: payer, Count: count, Tai: t, Points: r.Base + r.PerTai*t}
 	}
 	extra := r.Tai(ItemDealer) + r.Tai(ItemDealerStreak)*w.DealerStreak
-	var ps []Payment
 	switch {
 	case selfDrawn && w.Dealer:
-		ps = []Payment{pay("each", 3, tai)}
+		ps[0], n = pay("each", 3, tai), 1
 	case selfDrawn:
-		ps = []Payment{pay("dealer", 1, tai+extra), pay("non-dealer", 2, tai)}
+		ps[0], ps[1], n = pay("dealer", 1, tai+extra), pay("non-dealer", 2, tai), 2
 	case w.DiscarderIsDealer:
-		ps = []Payment{pay("dealer", 1, tai+extra)}
+		ps[0], n = pay("dealer", 1, tai+extra), 1
 	default:
-		ps = []Payment{pay("discarder", 1, tai)}
+		ps[0], n = pay("discarder", 1, tai), 1
 	}
-	total := 0
-	for _, p := range ps {
+	for _, p := range ps[:n] {
 		total += p.Count * p.Points
 	}
-	return ps, total
+	return n, total
 }

@@ -103,9 +103,9 @@ func Score(w Win, r Rules) (Result, error) {
 	var c itemCounts
 	EachDecomposition(full, func(d Decomposition) bool {
 		best.Decompositions++
-		places := winPlaces(&d, win)
-		for _, p := range places {
-			a := arrange(&d, &w, win, p)
+		var buf [MaxSets + 1]int
+		for _, p := range winPlaces(&d, win, buf[:0]) {
+			a := arrange(&d, &w, win, p, make([]Set, 0, int(d.N)+len(w.Melds)))
 			c.countWin(&w, &r, &f, &a)
 			items = c.appendItems(items[:0], &r)
 			if t := sumTai(items); t > best.Tai {
@@ -123,6 +123,48 @@ func Score(w Win, r Rules) (Result, error) {
 	best.Rules = r.Name
 	best.Payments, best.Points = payments(&w, &r, best.Tai, w.SelfDrawn)
 	return best, nil
+}
+
+// Tai returns the tai of the win w under the rules r, as Score gives
+// Result.Tai (and the same errors), without building the result: it
+// allocates nothing (but for a flower win), for simulations that score
+// many wins. Pay gives the payments of the tai.
+func Tai(w *Win, r *Rules) (int, error) {
+	if err := checkWin(w, r); err != nil {
+		return 0, err
+	}
+	if w.Tile.IsBonus() {
+		return scoreFlowerWin(w, r).Tai, nil
+	}
+	win := w.Tile.Kind()
+	full := w.Concealed
+	full.Add(win)
+	var f facts
+	f.init(w)
+	best := -1
+	var c itemCounts
+	var sets [2 * MaxSets]Set
+	EachDecomposition(full, func(d Decomposition) bool {
+		var buf [MaxSets + 1]int
+		for _, p := range winPlaces(&d, win, buf[:0]) {
+			a := arrange(&d, w, win, p, sets[:0])
+			c.countWin(w, r, &f, &a)
+			best = max(best, c.tai(r))
+		}
+		return true
+	})
+	if best < 0 {
+		return 0, inputErrorf("not a winning hand: %s with %s does not split into %s and a pair",
+			w.Concealed, win, countNoun(full.Total()/3, "set"))
+	}
+	return best, nil
+}
+
+// Pay returns the payments of a win of tai tai under the rules r, as
+// Score gives Result.Payments, n of them, without allocating.
+func Pay(w *Win, r *Rules, tai int) (ps [2]Payment, n int) {
+	n, _ = paymentsInto(w, r, tai, w.SelfDrawn, &ps)
+	return ps, n
 }
 
 // facts are what Score needs about a hand that do not depend on the
@@ -220,8 +262,7 @@ func canComplete(h *mjsolve.Counts, k mjsolve.Kind) bool {
 
 // winPlaces returns the distinct places of the winning kind in d: the index
 // of each set holding it (one per distinct set), and -1 for the pair.
-func winPlaces(d *Decomposition, win mjsolve.Kind) []int {
-	var places []int
+func winPlaces(d *Decomposition, win mjsolve.Kind, places []int) []int {
 	if d.Pair == win {
 		places = append(places, -1)
 	}
@@ -235,9 +276,9 @@ func winPlaces(d *Decomposition, win mjsolve.Kind) []int {
 }
 
 // arrange builds the arrangement of decomposition d with the winning tile
-// in set place (-1: the pair).
-func arrange(d *Decomposition, w *Win, win mjsolve.Kind, place int) Arrangement {
-	a := Arrangement{Pair: d.Pair, WinTile: win, Sets: make([]Set, 0, int(d.N)+len(w.Melds))}
+// in set place (-1: the pair), its sets appended to sets.
+func arrange(d *Decomposition, w *Win, win mjsolve.Kind, place int, sets []Set) Arrangement {
+	a := Arrangement{Pair: d.Pair, WinTile: win, Sets: sets}
 	for i, m := range d.Melds() {
 		s := Set{Meld: m, Hand: true, Concealed: true, Win: i == place}
 		if s.Win && m.Type == Pong && !w.SelfDrawn {

@@ -610,6 +610,13 @@ func TestScoreAgainstBruteForce(t *testing.T) {
 		if want := bPoints(&w, &r, tai); res.Points != want {
 			t.Fatalf("hand %s win %s situation %+v: points %d, want %d (%+v)", w.Concealed, w.Tile, w, res.Points, want, res.Payments)
 		}
+		// Tai and Pay, the allocation-free path, agree with Score.
+		if quick, err := tw16.Tai(&w, &r); err != nil || quick != tai {
+			t.Fatalf("hand %s win %s: Tai %d, %v; want %d", w.Concealed, w.Tile, quick, err, tai)
+		}
+		if ps, n := tw16.Pay(&w, &r, tai); !slices.Equal(ps[:n], res.Payments) {
+			t.Fatalf("hand %s win %s: Pay %v, Score's payments %v", w.Concealed, w.Tile, ps[:n], res.Payments)
+		}
 	}
 	// The random hands must reach every item of a normal win.
 	for id := range tw16.NumItems {

@@ -106,6 +106,21 @@ func (c *itemCounts) countFlowerWin(w *Win, f *facts) {
 	}
 }
 
+// tai is the total tai of the items appendItems would append.
+func (c *itemCounts) tai(r *Rules) int {
+	var excluded itemSet
+	t := 0
+	for i := int(NumItems) - 1; i >= 0; i-- {
+		id := ItemID(i)
+		if c[id] == 0 || r.Tai(id) == 0 || excluded.has(id) {
+			continue
+		}
+		t += c[id] * r.Tai(id)
+		excluded |= itemTable[id].excludes
+	}
+	return t
+}
+
 // appendItems appends to items those of c that count under the rules r,
 // in table order: an item counts when it applies, its tai under r is not
 // 0, and no item that counts excludes it. Every item excludes only items

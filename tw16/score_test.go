@@ -684,6 +684,19 @@ func BenchmarkScore(b *testing.B) {
 	}
 }
 
+// BenchmarkTai scores the same hand's tai alone: no allocation.
+func BenchmarkTai(b *testing.B) {
+	w, r := mkWin(b, scoreCase{hand: "11122233m 456p 789s 55s", win: "3m", sit: "self"})
+	b.ReportAllocs()
+	for b.Loop() {
+		tai, err := tw16.Tai(&w, &r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		scoreSink.Tai = tai
+	}
+}
+
 // TestScoreStakeBounds: stakes that could overflow the points are refused.
 func TestScoreStakeBounds(t *testing.T) {
 	w, r := mkWin(t, scoreCase{hand: baseHand, win: baseWin, melds: baseMeld})
