@@ -36,6 +36,12 @@ type Config struct {
 	// Tables are the shanten tables that find the winning kinds of each
 	// hand (nil: tw16.DefaultTables).
 	Tables *tw16.TableSet
+	// PointsOnly scores a win for its tai and payments alone (tw16.Tai,
+	// tw16.Pay): Result.Score has no Items nor Arrangement, and the
+	// slices of Result (Score.Payments, Win.Melds, Win.Flowers) are the
+	// game's memory, valid until the next Reset or Load. A hand then
+	// allocates nothing: for simulations that play many.
+	PointsOnly bool
 }
 
 // Game is one hand of Taiwanese 16-tile Mahjong as a state machine: the
@@ -97,6 +103,7 @@ type Game struct {
 	loaded bool
 
 	result  Result
+	pays    [2]tw16.Payment
 	scratch [tw16.MaxSets]tw16.Meld
 	fls     [mjsolve.NumBonus]mjsolve.Bonus
 	fls7    [mjsolve.NumBonus]mjsolve.Bonus
@@ -306,6 +313,12 @@ func (g *Game) Melds(s Seat) []Meld { h := &g.hands[s&3]; return h.melds[:h.nmel
 
 // FlowersOf returns the flowers seat s has set aside.
 func (g *Game) FlowersOf(s Seat) []Card { h := &g.hands[s&3]; return h.flowers[:h.nflowers] }
+
+// WinningKinds returns the kinds that would complete seat s's concealed
+// part when it holds 3k+1 cards: its waits, empty unless it is ready. The
+// engine keeps them to offer wins; for a seat holding 3k+2 (in its turn)
+// they are not meaningful.
+func (g *Game) WinningKinds(s Seat) tw16.KindSet { return g.hands[s&3].wins }
 
 // Discards returns every discard of the hand in order.
 func (g *Game) Discards() []Discarded { return g.river[:g.nriv] }

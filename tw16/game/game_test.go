@@ -254,6 +254,33 @@ func BenchmarkHand(b *testing.B) {
 	b.ReportMetric(float64(moves)/float64(b.N), "events/hand")
 }
 
+// BenchmarkHandPointsOnly is BenchmarkHand with Config.PointsOnly, as a
+// search's playouts score: the engine allocates nothing in a hand; the 8
+// allocations left are the test strategies' random sources (Begin).
+func BenchmarkHandPointsOnly(b *testing.B) {
+	var players [4]Strategy
+	for s := range players {
+		players[s] = &greedy{}
+	}
+	var views [4]View
+	g, err := New(Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if err := g.Reset(Config{Seed: uint64(i), Dealer: Seat(i % 4), PointsOnly: true}); err != nil {
+			b.Fatal(err)
+		}
+		for s := range players {
+			players[s].Begin(uint64(i*4 + s))
+		}
+		if err := Play(g, &players, &views); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkMoves plays random moves and reports the engine's allocations
 // per move alone (no strategy, no scoring of a win: hands end drawn).
 func BenchmarkMoves(b *testing.B) {

@@ -69,7 +69,7 @@ func (g *Game) flowerWin(s, from Seat, f, drawn Card) error {
 		}
 	}
 	w.Flowers = g.fls7[:n]
-	res, err := tw16.Score(w, g.rules)
+	res, err := g.scoreWin(&w)
 	if err != nil {
 		return fmt.Errorf("game: scoring seat %d's flower win on %s: %w", s, f, err)
 	}
@@ -138,7 +138,7 @@ func (g *Game) score(s, from Seat, c Card, robbed bool) (tw16.Win, tw16.Result, 
 			w2.Concealed = full
 			w2.Concealed[k]--
 			w2.Tile = mjsolve.KindTile(mjsolve.Kind(k))
-			r, e := tw16.Score(w2, g.rules)
+			r, e := g.scoreWin(&w2)
 			if e != nil {
 				err = e
 				break
@@ -147,19 +147,41 @@ func (g *Game) score(s, from Seat, c Card, robbed bool) (tw16.Win, tw16.Result, 
 				res, w = r, w2
 			}
 		}
+		if err == nil && g.cfg.PointsOnly {
+			res, err = g.scoreWin(&w) // the payments of the best
+		}
 		for _, x := range h.cards[:h.n] {
 			if x.Kind() == w.Tile.Kind() {
 				c = x
 			}
 		}
 	} else {
-		res, err = tw16.Score(w, g.rules)
+		res, err = g.scoreWin(&w)
 	}
 	if err != nil {
 		// Only a complete hand is offered a win, so this is a bug.
 		return w, res, c, fmt.Errorf("game: scoring seat %d's win on %s: %w", s, c, err)
 	}
 	return w, res, c, nil
+}
+
+// scoreWin scores w under the game's rules: in full by tw16.Score, or with
+// Config.PointsOnly its tai and payments alone, without allocating.
+func (g *Game) scoreWin(w *tw16.Win) (tw16.Result, error) {
+	if !g.cfg.PointsOnly {
+		return tw16.Score(*w, g.rules)
+	}
+	tai, err := tw16.Tai(w, &g.rules)
+	if err != nil {
+		return tw16.Result{}, err
+	}
+	ps, n := tw16.Pay(w, &g.rules, tai)
+	g.pays = ps
+	res := tw16.Result{Rules: g.rules.Name, Tai: tai, Payments: g.pays[:n]}
+	for _, p := range ps[:n] {
+		res.Points += p.Count * p.Points
+	}
+	return res, nil
 }
 
 // settle ends the hand with the scored win of s on c from seat from.
@@ -175,8 +197,10 @@ func (g *Game) settle(s, from Seat, c Card, robbed bool, w tw16.Win, res tw16.Re
 		}
 	}
 	selfDrawn := s == from
-	w.Melds = append([]tw16.Meld(nil), w.Melds...)
-	w.Flowers = append([]mjsolve.Bonus(nil), w.Flowers...)
+	if !g.cfg.PointsOnly {
+		w.Melds = append([]tw16.Meld(nil), w.Melds...)
+		w.Flowers = append([]mjsolve.Bonus(nil), w.Flowers...)
+	}
 	g.result = Result{Winner: s, From: from, Card: c, SelfDrawn: selfDrawn, RobbedKong: robbed, Win: w, Score: res, Points: pts}
 	g.events = append(g.events, Event{Type: EventWin, Seat: s, From: from, Card: c, Robbed: robbed})
 	g.phase, g.nacts = PhaseOver, 0

@@ -25,8 +25,12 @@ type View struct {
 	// has Type ConcealedKong and NoCard cards.
 	Melds  [4][tw16.MaxSets]Meld
 	NMelds [4]int
-	// Flowers counts the flowers each seat has set aside.
-	Flowers [4]int
+	// Flowers counts the flowers each seat has set aside, and FlowerCards
+	// are those flowers (NoCard where a protocol view was not told which);
+	// FlowerWall says the wall has the eight flowers (144 cards).
+	Flowers     [4]int
+	FlowerCards [4][mjsolve.NumBonus]Card
+	FlowerWall  bool
 	// River is every discard in order, NRiver of them; Discards are the
 	// kinds each seat has discarded (claimed or not).
 	River    [NumCards]Discarded
@@ -61,7 +65,7 @@ func (v *View) Start(seat, dealer Seat, round Wind, flowers bool, dealt []Card) 
 	if len(dealt) != want {
 		return fmt.Errorf("game: seat %d was dealt %d cards, not %d", seat, len(dealt), want)
 	}
-	*v = View{Seat: seat, Dealer: dealer, Round: round, Drawn: NoCard}
+	*v = View{Seat: seat, Dealer: dealer, Round: round, Drawn: NoCard, FlowerWall: flowers}
 	v.WallLeft = NumKindCards - 65
 	if flowers {
 		v.WallLeft = NumCards - 65
@@ -130,7 +134,10 @@ func (v *View) Apply(e *Event) {
 			v.Drawn = e.Card
 		}
 	case EventFlower:
-		v.Flowers[e.Seat&3]++
+		if n := v.Flowers[e.Seat&3]; n < mjsolve.NumBonus {
+			v.FlowerCards[e.Seat&3][n] = e.Card
+			v.Flowers[e.Seat&3]++
+		}
 		if mine {
 			v.remove(e.Card)
 		}
