@@ -32,12 +32,20 @@ until standard input ends. Many hands may come in one run: each /initGame
 starts a fresh hand. Lines it cannot follow are skipped with a note on
 standard error.
 
---strategy chooses the play: advice (discards by the advice engine, claims
-that lower the shanten, defence when an opponent looks ready), random (a
-random legal move) or draw-discard (discard the drawn tile, claim nothing).
-Options follow a colon (advice:no-defence, advice:monte-carlo=200), as do
---no-defence and --monte-carlo. The play is deterministic for a --seed.`,
-		Example: `  mjsolve tw16 bot --strategy advice --seed 7
+--strategy chooses the play: search (every action decided by simulation:
+the hidden tiles sampled consistently with what the bot has seen, each
+candidate played out in the same samples, the most points on average),
+advice (discards by the advice engine, claims that lower the shanten,
+defence when an opponent looks ready), random (a random legal move) or
+draw-discard (discard the drawn tile, claim nothing). Options follow a colon
+(search:think=500ms, search:samples=2000, advice:no-defence,
+advice:monte-carlo=200), as do the flags --think (time per decision, 1s by
+default: keep it well under the referee's --move-time), --samples (a fixed
+number of playouts per decision instead), --threads, --no-defence and
+--monte-carlo. The play is deterministic for a --seed, and for search with
+--samples.`,
+		Example: `  mjsolve tw16 bot --strategy search --think 1s --seed 7
+  mjsolve tw16 bot --strategy advice --seed 7
   mjsolve tw16 referee --player "mjsolve tw16 bot" --player "mjsolve tw16 bot --strategy random" \
     --player "mjsolve tw16 bot" --player "mjsolve tw16 bot --strategy draw-discard"`,
 		Args: cobra.NoArgs,
@@ -62,10 +70,10 @@ func (o *tw16BotOptions) run() error {
 	if err != nil {
 		return err
 	}
-	if name, _, _ := strings.Cut(o.strategy, ":"); name == "advice" {
+	if name, _, _ := strings.Cut(o.strategy, ":"); name == "advice" || name == "search" {
 		// Loaded now rather than on first use: before the referee's
 		// clock runs on a move.
-		o.advice.Tables = tw16TablesWarn(o.stderr) // the one strategy that looks them up
+		o.advice.Tables = tw16TablesWarn(o.stderr) // the strategies that look them up
 	}
 	st, err := newStrategy(o.strategy, o.advice)
 	if err != nil {

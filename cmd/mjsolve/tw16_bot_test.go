@@ -41,14 +41,23 @@ func TestTW16BotBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--strategy", "clever"}, "--strategy clever: not one of advice, random, draw-discard"},
+		{[]string{"--strategy", "clever"}, "--strategy clever: not one of search, advice, random, draw-discard"},
 		{[]string{"--honors", "xyz"}, "--honors xyz: want icga or mjtalk"},
 		{[]string{"--monte-carlo", "-3"}, "--monte-carlo -3: must not be negative"},
 		{[]string{"--monte-carlo", "100001"}, "--monte-carlo 100001: must be at most 100000"},
+		{[]string{"--think", "abc"}, `--think: "abc" is not a duration`},
+		{[]string{"--think", "0s"}, "--think 0s: must be above 0 and at most 1m0s"},
+		{[]string{"--think", "61s"}, "--think 1m1s: must be above 0 and at most 1m0s"},
+		{[]string{"--samples", "-1"}, "--samples -1: must not be negative"},
+		{[]string{"--samples", "10000001"}, "--samples 10000001: must be at most 10000000"},
+		{[]string{"--threads", "257"}, "--threads 257: must be at most 256"},
+		{[]string{"--strategy", "search:think=-1s"}, `think wants a duration above 0 and at most 1m0s, not "-1s"`},
+		{[]string{"--strategy", "search:samples=ten"}, `samples wants a number 0 to 10000000, not "ten"`},
+		{[]string{"--strategy", "search:depth=3"}, `unknown option "depth=3" (want think=DURATION, samples=N or threads=N)`},
 	} {
 		var out, errb bytes.Buffer
 		code := run(append([]string{"tw16", "bot"}, tc.args...), strings.NewReader(""), &out, &errb)
-		if code != 2 || !strings.Contains(errb.String(), tc.want) || out.Len() != 0 {
+		if code != 2 || !strings.Contains(errb.String(), tc.want) || strings.Count(errb.String(), "\n") != 1 || out.Len() != 0 {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", tc.args, code, errb.String(), tc.want)
 		}
 	}

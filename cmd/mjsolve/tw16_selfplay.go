@@ -23,8 +23,12 @@ func newStrategy(spec string, o bot.Options) (game.Strategy, error) {
 	if !slices.Contains(bot.Names(), name) {
 		return nil, fmt.Errorf("--strategy %s: not one of %s", spec, strings.Join(bot.Names(), ", "))
 	}
-	if err := inRange("--monte-carlo", o.MonteCarlo, 0, bot.MaxMonteCarlo); err != nil {
+	if err := cmp.Or(inRange("--monte-carlo", o.MonteCarlo, 0, bot.MaxMonteCarlo),
+		inRange("--samples", o.Samples, 0, bot.MaxSamples), inRange("--threads", o.Threads, 0, bot.MaxThreads)); err != nil {
 		return nil, err
+	}
+	if o.Think <= 0 || o.Think > bot.MaxThink {
+		return nil, fmt.Errorf("--think %s: must be above 0 and at most %s", o.Think, bot.MaxThink)
 	}
 	st, err := bot.New(spec, o)
 	if err != nil {
@@ -33,8 +37,11 @@ func newStrategy(spec string, o bot.Options) (game.Strategy, error) {
 	return st, nil
 }
 
-// addAdviceFlags adds the flags that tune every advice player.
+// addAdviceFlags adds the flags that tune every search and advice player.
 func addAdviceFlags(cmd *cobra.Command, o *bot.Options) {
+	cmd.Flags().DurationVar(&o.Think, "think", bot.DefaultThink, "search: time per decision, at most 1m (unless --samples)")
+	cmd.Flags().IntVar(&o.Samples, "samples", 0, "search: playouts per decision instead of a time, deterministic for a --seed, at most 10000000")
+	cmd.Flags().IntVar(&o.Threads, "threads", 1, "search: goroutines to search on, at most 256")
 	cmd.Flags().IntVar(&o.MonteCarlo, "monte-carlo", 0, "advice: sample this many ready hands per threatening opponent to judge discards, at most 100000 (0: rules of thumb)")
 	cmd.Flags().BoolVar(&o.NoDefence, "no-defence", false, "advice: never defend")
 }
@@ -59,11 +66,13 @@ round share one wall rotated so that each player gets each starting hand, and
 the dealer rotates every hand (192 hands per cycle). Hands are independent and
 spread over all cores; the result does not depend on the number of workers.
 
---strategy is given four times, for players 1 to 4: advice, random or
-draw-discard (default: advice advice random draw-discard); advice takes
-options after a colon, so that players can differ: advice:no-defence,
-advice:monte-carlo=200 (--no-defence and --monte-carlo set them for every
-advice player). The table has per
+--strategy is given four times, for players 1 to 4: search, advice, random
+or draw-discard (default: advice advice random draw-discard); search and
+advice take options after a colon, so that players can differ:
+search:samples=2500, search:think=100ms, search:threads=2,
+advice:no-defence, advice:monte-carlo=200 (--think, --samples, --threads,
+--no-defence and --monte-carlo set them for every player). For results
+that do not depend on the machine's load give search a number of samples. The table has per
 player the score, wins, self-drawn wins, deal-ins, drawn hands and the mean
 score per hand with its 95% interval, then the margin of the best player over
 each other one (hands are paired: the same deals). --json prints
@@ -74,6 +83,7 @@ hands played so far (exit code 130).`,
 		Example: `  mjsolve tw16 selfplay --hands 192
   mjsolve tw16 selfplay --hands 1920 --seed 7 --strategy advice --strategy random --strategy random --strategy random
   mjsolve tw16 selfplay --hands 3840 --strategy advice --strategy advice:no-defence --strategy advice --strategy advice:no-defence
+  mjsolve tw16 selfplay --hands 768 --strategy search:samples=2500 --strategy advice --strategy search:samples=2500 --strategy advice
   mjsolve tw16 selfplay --hands 192 --json`,
 		Args: cobra.NoArgs,
 		RunE: runE(&o.call, o.run),

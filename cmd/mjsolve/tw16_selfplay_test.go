@@ -83,7 +83,7 @@ func TestTW16SelfplayBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"--strategy", "advice"}, "--strategy is given 1 times"},
-		{[]string{"--strategy", "a", "--strategy", "b", "--strategy", "c", "--strategy", "d"}, "--strategy a: not one of advice, random, draw-discard"},
+		{[]string{"--strategy", "a", "--strategy", "b", "--strategy", "c", "--strategy", "d"}, "--strategy a: not one of search, advice, random, draw-discard"},
 		{[]string{"--hands", "0"}, "--hands 0: must be at least 1"},
 		{[]string{"--workers", "1000000"}, "mjsolve: --workers 1000000: must be at most 4096\n"},
 		{[]string{"--monte-carlo", "-1"}, "--monte-carlo -1"},

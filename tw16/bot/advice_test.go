@@ -128,7 +128,7 @@ func TestSampleReady(t *testing.T) {
 	for _, n := range []int{16, 13, 10, 7, 4, 1} {
 		ready := 0
 		for range 200 {
-			h, ok := s.sampleReady(pool, n)
+			h, ok := sampleReady(&s.r, &s.mc.cands, pool, n)
 			if !ok {
 				t.Fatalf("no sample of %d from a full pool", n)
 			}

@@ -6,16 +6,29 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/mjsolve/mjsolve/tw16/game"
 )
 
 // Names lists the strategies New knows.
-func Names() []string { return []string{"advice", "random", "draw-discard"} }
+func Names() []string { return []string{"search", "advice", "random", "draw-discard"} }
 
-// Options tune the advice strategy; the zero value is the default.
+// Options tune the search and advice strategies; the zero value is the
+// default.
 type Options struct {
+	// Think is the search's time per decision (0: DefaultThink) when
+	// Samples is 0; at most MaxThink.
+	Think time.Duration
+	// Samples, when above zero, is the search's budget in playouts per
+	// decision instead of a time: its play is then deterministic for the
+	// seed. At most MaxSamples.
+	Samples int
+	// Threads is the number of goroutines the search plays on (0: one);
+	// at most MaxThreads.
+	Threads int
+
 	// MonteCarlo, when above zero, estimates how dangerous each discard
 	// is by sampling this many ready hands per threatening opponent from
 	// the unseen tiles (the shanten thesis, chapter 3) instead of by the
@@ -29,37 +42,32 @@ type Options struct {
 	Tables *tw16.TableSet
 }
 
-// New returns the strategy named by spec: a name (see Names), for advice
-// optionally followed by a colon and comma-separated options that change
-// o: "no-defence", "monte-carlo=N" ("advice:no-defence",
-// "advice:monte-carlo=200"), so that one match can set the players apart.
-// A MonteCarlo outside 0 to MaxMonteCarlo is an error.
+// New returns the strategy named by spec: a name (see Names), for search
+// and advice optionally followed by a colon and comma-separated options
+// that change o, so that one match can set the players apart. Search
+// takes "think=DURATION" (a Go duration: "100ms", "1s"), "samples=N" and
+// "threads=N" ("search:samples=2000"); advice takes "no-defence" and
+// "monte-carlo=N" ("advice:no-defence", "advice:monte-carlo=200"). A value
+// out of its range (see MaxThink, MaxSamples, MaxThreads, MaxMonteCarlo)
+// is an error.
 func New(spec string, o Options) (game.Strategy, error) {
 	name, opts, hasOpts := strings.Cut(spec, ":")
-	if hasOpts && name != "advice" {
+	if hasOpts && name != "advice" && name != "search" {
 		return nil, fmt.Errorf("bot: strategy %q takes no options", name)
 	}
 	if hasOpts {
 		for _, opt := range strings.Split(opts, ",") {
-			key, val, hasVal := strings.Cut(opt, "=")
-			switch {
-			case key == "no-defence" && !hasVal:
-				o.NoDefence = true
-			case key == "monte-carlo" && hasVal:
-				n, err := strconv.Atoi(val)
-				if err != nil || n < 0 || n > MaxMonteCarlo {
-					return nil, fmt.Errorf("bot: %q: monte-carlo wants a number of samples 0 to %d", spec, MaxMonteCarlo)
-				}
-				o.MonteCarlo = n
-			default:
-				return nil, fmt.Errorf("bot: %q: unknown option %q (want no-defence or monte-carlo=N)", spec, opt)
+			if err := o.set(name, spec, opt); err != nil {
+				return nil, err
 			}
 		}
 	}
-	if o.MonteCarlo < 0 || o.MonteCarlo > MaxMonteCarlo {
-		return nil, fmt.Errorf("bot: monte-carlo %d: want 0 to %d samples", o.MonteCarlo, MaxMonteCarlo)
+	if err := o.check(); err != nil {
+		return nil, err
 	}
 	switch name {
+	case "search":
+		return NewSearch(o), nil
 	case "advice":
 		return NewAdvice(o), nil
 	case "random":
@@ -68,6 +76,55 @@ func New(spec string, o Options) (game.Strategy, error) {
 		return DrawDiscard{}, nil
 	}
 	return nil, fmt.Errorf("bot: unknown strategy %q (want %s)", name, strings.Join(Names(), ", "))
+}
+
+// set applies one option of strategy name's spec.
+func (o *Options) set(name, spec, opt string) error {
+	key, val, hasVal := strings.Cut(opt, "=")
+	number := func(max int) (int, error) {
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 0 || n > max {
+			return 0, fmt.Errorf("bot: %q: %s wants a number 0 to %d, not %q", spec, key, max, val)
+		}
+		return n, nil
+	}
+	var err error
+	switch {
+	case name == "advice" && key == "no-defence" && !hasVal:
+		o.NoDefence = true
+	case name == "advice" && key == "monte-carlo" && hasVal:
+		o.MonteCarlo, err = number(MaxMonteCarlo)
+	case name == "search" && key == "samples" && hasVal:
+		o.Samples, err = number(MaxSamples)
+	case name == "search" && key == "threads" && hasVal:
+		o.Threads, err = number(MaxThreads)
+	case name == "search" && key == "think" && hasVal:
+		d, perr := time.ParseDuration(val)
+		if perr != nil || d <= 0 || d > MaxThink {
+			return fmt.Errorf("bot: %q: think wants a duration above 0 and at most %s, not %q", spec, MaxThink, val)
+		}
+		o.Think = d
+	case name == "advice":
+		return fmt.Errorf("bot: %q: unknown option %q (want no-defence or monte-carlo=N)", spec, opt)
+	default:
+		return fmt.Errorf("bot: %q: unknown option %q (want think=DURATION, samples=N or threads=N)", spec, opt)
+	}
+	return err
+}
+
+// check checks the options' ranges.
+func (o *Options) check() error {
+	switch {
+	case o.MonteCarlo < 0 || o.MonteCarlo > MaxMonteCarlo:
+		return fmt.Errorf("bot: monte-carlo %d: want 0 to %d samples", o.MonteCarlo, MaxMonteCarlo)
+	case o.Samples < 0 || o.Samples > MaxSamples:
+		return fmt.Errorf("bot: samples %d: want 0 to %d playouts", o.Samples, MaxSamples)
+	case o.Think < 0 || o.Think > MaxThink:
+		return fmt.Errorf("bot: think %s: want 0 to %s", o.Think, MaxThink)
+	case o.Threads < 0 || o.Threads > MaxThreads:
+		return fmt.Errorf("bot: threads %d: want 0 to %d", o.Threads, MaxThreads)
+	}
+	return nil
 }
 
 // MaxMonteCarlo bounds Options.MonteCarlo, the Monte-Carlo samples per

@@ -3,6 +3,14 @@
 // the ICGA/TCGA protocol on standard input and output (Serve, and
 // ServeContext, which stops on cancellation):
 //
+//   - search: every action decided by simulation (Search): the tiles it
+//     cannot see are sampled consistently with its view and an opponent
+//     model (how near ready each opponent's play says it is, the waits its
+//     passes rule out), each candidate action is played in the same
+//     sampled positions and the rest of each hand by a fast policy, and
+//     the action with the most points on average under the competition
+//     scoring is taken. Its budget is a time or a number of playouts per
+//     decision. Evaluator exposes the estimates, for rating any decision.
 //   - advice: the advice engine's play (Advice): wins when it can; discards
 //     for the fewest shanten and the most effective tiles left given every
 //     visible tile; claims when that lowers the shanten; defends when an

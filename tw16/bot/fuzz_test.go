@@ -17,7 +17,7 @@ func FuzzServe(f *testing.F) {
 	f.Add("/initCard 110 111 112 120 130 140 150 160 170 210 220 230 240 250 260 290\n/throw 4 113\n/ask gong\n/gong 1 4 110 111 112 113\n/eat 2 120 131 140\n/ask throw\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		for _, name := range Names() {
-			st, _ := New(name, Options{MonteCarlo: 8})
+			st, _ := New(name, Options{MonteCarlo: 8, Samples: 40})
 			var out bytes.Buffer
 			if err := Serve(strings.NewReader(in), &out, ServeOptions{Strategy: st, Seed: 1}); err != nil {
 				t.Fatal(err)

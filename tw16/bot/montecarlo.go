@@ -35,7 +35,7 @@ func (s *Advice) sampleRisks(v *game.View) *[4][mjsolve.NumKinds]float64 {
 		n := 16 - 3*v.NMelds[o]
 		total := 0.0
 		for range s.o.MonteCarlo {
-			h, ok := s.sampleReady(pool, n)
+			h, ok := sampleReady(&s.r, &s.mc.cands, pool, n)
 			if !ok {
 				continue
 			}
@@ -77,46 +77,46 @@ func kindsOf(s tw16.KindSet) []mjsolve.Kind {
 // sampleReady draws a ready hand of n = 3m+1 tiles from pool: m−1 sets, a
 // pair and a partial set (three times in four), or m sets and a single
 // tile.
-func (s *Advice) sampleReady(pool mjsolve.Counts, n int) (mjsolve.Counts, bool) {
+func sampleReady(r *rng, cands *[96]uint8, pool mjsolve.Counts, n int) (mjsolve.Counts, bool) {
 	var h mjsolve.Counts
 	m := (n - 1) / 3
-	single := s.r.intN(4) == 0 || m == 0
+	single := r.intN(4) == 0 || m == 0
 	sets := m
 	if !single {
 		sets = m - 1
 	}
 	for range sets {
-		if !s.drawSet(&pool, &h) {
+		if !drawSet(r, cands, &pool, &h) {
 			return h, false
 		}
 	}
 	if single {
-		return h, s.drawGroup(&pool, &h, 1)
+		return h, drawGroup(r, cands, &pool, &h, 1)
 	}
-	if !s.drawGroup(&pool, &h, 2) {
+	if !drawGroup(r, cands, &pool, &h, 2) {
 		return h, false
 	}
-	return h, s.drawPartial(&pool, &h)
+	return h, drawPartial(r, cands, &pool, &h)
 }
 
 // drawSet moves a random set (a triplet or a sequence) the pool allows
 // from pool to h.
-func (s *Advice) drawSet(pool, h *mjsolve.Counts) bool {
+func drawSet(r *rng, cands *[96]uint8, pool, h *mjsolve.Counts) bool {
 	n := 0
 	for k := range mjsolve.Kind(mjsolve.NumKinds) {
 		if pool[k] >= 3 {
-			s.mc.cands[n] = uint8(k)
+			cands[n] = uint8(k)
 			n++
 		}
 		if !k.IsHonor() && k.Number() <= 7 && pool[k] > 0 && pool[k+1] > 0 && pool[k+2] > 0 {
-			s.mc.cands[n] = uint8(k) + 64
+			cands[n] = uint8(k) + 64
 			n++
 		}
 	}
 	if n == 0 {
 		return false
 	}
-	c := s.mc.cands[s.r.intN(n)]
+	c := cands[r.intN(n)]
 	if c < 64 {
 		pool[c] -= 3
 		h[c] += 3
@@ -130,18 +130,18 @@ func (s *Advice) drawSet(pool, h *mjsolve.Counts) bool {
 }
 
 // drawGroup moves n copies of a random kind the pool has n of.
-func (s *Advice) drawGroup(pool, h *mjsolve.Counts, n uint8) bool {
+func drawGroup(r *rng, cands *[96]uint8, pool, h *mjsolve.Counts, n uint8) bool {
 	c := 0
 	for k := range mjsolve.Kind(mjsolve.NumKinds) {
 		if pool[k] >= n {
-			s.mc.cands[c] = uint8(k)
+			cands[c] = uint8(k)
 			c++
 		}
 	}
 	if c == 0 {
 		return false
 	}
-	k := s.mc.cands[s.r.intN(c)]
+	k := cands[r.intN(c)]
 	pool[k] -= n
 	h[k] += n
 	return true
@@ -149,29 +149,29 @@ func (s *Advice) drawGroup(pool, h *mjsolve.Counts, n uint8) bool {
 
 // drawPartial moves a random partial set (two neighbours, two a gap apart,
 // or a pair) from pool to h.
-func (s *Advice) drawPartial(pool, h *mjsolve.Counts) bool {
+func drawPartial(r *rng, cands *[96]uint8, pool, h *mjsolve.Counts) bool {
 	n := 0
 	for k := range mjsolve.Kind(mjsolve.NumKinds) {
 		if pool[k] >= 2 {
-			s.mc.cands[n] = uint8(k)
+			cands[n] = uint8(k)
 			n++
 		}
 		if k.IsHonor() || pool[k] == 0 {
 			continue
 		}
 		if k.Number() <= 8 && pool[k+1] > 0 {
-			s.mc.cands[n] = uint8(k) + 64
+			cands[n] = uint8(k) + 64
 			n++
 		}
 		if k.Number() <= 7 && pool[k+2] > 0 {
-			s.mc.cands[n] = uint8(k) + 128
+			cands[n] = uint8(k) + 128
 			n++
 		}
 	}
 	if n == 0 {
 		return false
 	}
-	c := s.mc.cands[s.r.intN(n)]
+	c := cands[r.intN(n)]
 	switch {
 	case c < 64:
 		pool[c] -= 2

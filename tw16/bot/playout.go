@@ -1,0 +1,157 @@
+package bot
+
+import (
+	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/tw16"
+	"github.com/mjsolve/mjsolve/tw16/game"
+)
+
+// The playout policy: how every seat plays in the search's simulations.
+// It must be fast (a playout makes some sixty decisions) and reasonable:
+// it wins whenever it can; it discards the kind that leaves the fewest
+// shanten, ties broken towards the least connected tile; it claims a pong
+// or a chow when that lowers its shanten and makes a kong when that costs
+// nothing. It does not defend.
+
+// shantenOf is the shanten of a concealed part looked up in f, 99 for a
+// part of a size no form has.
+func shantenOf(f *tw16.Forms, c *mjsolve.Counts) int {
+	sh, err := f.Shanten(*c)
+	if err != nil {
+		return 99
+	}
+	return sh
+}
+
+// connection scores how useful a tile of kind k is to the concealed part
+// c (which holds it): copies of it and held neighbours one and two apart.
+// The least connected tile is the one to discard.
+func connection(c *mjsolve.Counts, k mjsolve.Kind) int {
+	u := 3 * (int(c[k]) - 1)
+	if k.IsHonor() {
+		return u
+	}
+	n := k.Number()
+	if n > 1 && c[k-1] > 0 {
+		u += 2
+	}
+	if n < 9 && c[k+1] > 0 {
+		u += 2
+	}
+	if n > 2 && c[k-2] > 0 {
+		u++
+	}
+	if n < 8 && c[k+2] > 0 {
+		u++
+	}
+	if n == 1 || n == 9 {
+		u-- // a terminal makes fewer sequences
+	}
+	return u + 1
+}
+
+// policyDiscard returns the kind the policy discards from c (3k+2 cards).
+func policyDiscard(f *tw16.Forms, c *mjsolve.Counts) mjsolve.Kind {
+	best, bestSh, bestU := mjsolve.Kind(0), 100, 100
+	for k := range mjsolve.Kind(mjsolve.NumKinds) {
+		if c[k] == 0 {
+			continue
+		}
+		c[k]--
+		sh := shantenOf(f, c)
+		c[k]++
+		if sh > bestSh {
+			continue
+		}
+		u := connection(c, k)
+		if sh < bestSh || u < bestU {
+			best, bestSh, bestU = k, sh, u
+		}
+	}
+	return best
+}
+
+// discardOf returns the index of a discard of kind k among acts, -1 if
+// none.
+func discardOf(acts []game.Action, k mjsolve.Kind) int {
+	for i, a := range acts {
+		if a.Type == game.Discard && !a.Cards[0].IsFlower() && a.Cards[0].Kind() == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// policy returns the index of the action the playout policy takes in g.
+func policy(f *tw16.Forms, g *game.Game) int {
+	acts := g.Actions()
+	if acts[0].Type == game.Hu {
+		return 0
+	}
+	switch g.Phase() {
+	case game.PhaseTurn:
+		return policyTurn(f, g, acts, true)
+	case game.PhaseClaim:
+		return policyClaim(f, g, acts)
+	}
+	return len(acts) - 1
+}
+
+// policyTurn makes a kong that costs nothing (when kongs is set) or
+// discards.
+func policyTurn(f *tw16.Forms, g *game.Game, acts []game.Action, kongs bool) int {
+	c := g.Concealed(g.ToAct())
+	if kongs && (acts[0].Type == game.ConcealedKong || acts[0].Type == game.AddedKong) {
+		sh0 := shantenOf(f, &c)
+		for i, a := range acts {
+			if a.Type != game.ConcealedKong && a.Type != game.AddedKong {
+				break
+			}
+			c2 := without(c, &acts[i], a.Type.CardsUsed())
+			if shantenOf(f, &c2) <= sh0 {
+				return i
+			}
+		}
+	}
+	i := discardOf(acts, policyDiscard(f, &c))
+	if i < 0 {
+		return len(acts) - 1
+	}
+	return i
+}
+
+// policyClaim claims what lowers the shanten most (a kong that costs
+// nothing), else passes.
+func policyClaim(f *tw16.Forms, g *game.Game, acts []game.Action) int {
+	c := g.Concealed(g.ToAct())
+	sh0 := shantenOf(f, &c)
+	best, bestSh := len(acts)-1, sh0
+	for i := range acts[:len(acts)-1] {
+		a := &acts[i]
+		switch a.Type {
+		case game.Kong:
+			c2 := without(c, a, 3)
+			if shantenOf(f, &c2) <= sh0 {
+				return i
+			}
+		case game.Pong, game.Chow:
+			c2 := without(c, a, 2)
+			if sh := shantenOf(f, &c2); sh < bestSh {
+				best, bestSh = i, sh
+			}
+		}
+	}
+	return best
+}
+
+// playout plays g to its end by the policy and returns seat s's points.
+// The policy chooses among the offered actions, so an error is the
+// engine's.
+func playout(f *tw16.Forms, g *game.Game, s game.Seat) (int, error) {
+	for !g.Over() {
+		if err := g.Apply(g.Actions()[policy(f, g)]); err != nil {
+			return 0, err
+		}
+	}
+	return g.Result().Points[s], nil
+}

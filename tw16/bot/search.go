@@ -1,0 +1,302 @@
+package bot
+
+import (
+	"math"
+	"sync"
+	"time"
+
+	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/tw16"
+	"github.com/mjsolve/mjsolve/tw16/game"
+)
+
+// DefaultThink is the search strategy's time per decision when neither
+// Options.Think nor Options.Samples is set.
+const DefaultThink = time.Second
+
+// Limits of the search's budget options.
+const (
+	MaxSamples = 10_000_000
+	MaxThink   = time.Minute
+	MaxThreads = 256
+)
+
+// Search decides every action by simulation (see Evaluator): it always
+// wins when it can; otherwise it samples positions consistent with its
+// view and plays each candidate action in each of them (every discard
+// kind, every claim, kong and pass offered), then the rest of the hand by
+// the playout policy for every seat, and takes the candidate with the most
+// points on average. Candidates are compared on the same sampled positions
+// (common random numbers), and one whose paired difference to the best is
+// below zero by 2.5 standard errors stops being played, which leaves the
+// budget to the close ones. The budget is Options.Samples playouts per
+// decision (deterministic for the seed given to Begin) or, when that is 0,
+// Options.Think of time (DefaultThink when 0), spread over Options.Threads
+// goroutines.
+type Search struct {
+	o     Options
+	evs   []*Evaluator
+	seed  uint64
+	moves uint64
+
+	cands  []int       // indexes into the actions of the candidates
+	active []bool      // candidates still played
+	vals   []int32     // points by world and candidate
+	done   []bool      // worlds completed (a time budget can cut a batch)
+	sums   []float64   // per candidate, over the worlds played
+	stats  SearchStats // of the last decision
+	advice *Advice
+	errs   []error
+}
+
+// SearchStats describe the search's last decision.
+type SearchStats struct {
+	// Candidates is the number of actions compared, Worlds the sampled
+	// positions and Playouts the playouts played.
+	Candidates, Worlds, Playouts int
+	// Elapsed is the time the decision took.
+	Elapsed time.Duration
+	// Fallback says the view could not be sampled (a protocol view that
+	// does not add up) and the advice engine chose.
+	Fallback bool
+}
+
+// NewSearch returns the search strategy with options o.
+func NewSearch(o Options) *Search {
+	n := max(1, o.Threads)
+	s := &Search{o: o, evs: make([]*Evaluator, n), errs: make([]error, n)}
+	for i := range s.evs {
+		s.evs[i] = NewEvaluator(o.Tables, tw16.Rules{})
+	}
+	return s
+}
+
+// Begin reseeds the strategy.
+func (s *Search) Begin(seed uint64) { s.seed, s.moves = seed, 0 }
+
+// Stats returns the figures of the last decision.
+func (s *Search) Stats() SearchStats { return s.stats }
+
+// worldBatch is the number of sampled positions between two prunings.
+const worldBatch = 8
+
+// minPruneWorlds is the number of positions before any candidate is
+// dropped.
+const minPruneWorlds = 16
+
+// pruneZ is the number of standard errors by which a candidate must trail
+// the best to be dropped.
+const pruneZ = 2.5
+
+// Choose wins when it can, else searches.
+func (s *Search) Choose(v *game.View, acts []game.Action) int {
+	start := time.Now()
+	s.moves++
+	s.stats = SearchStats{}
+	for i, a := range acts {
+		if a.Type == game.Hu {
+			return i
+		}
+	}
+	s.candidates(v, acts)
+	s.stats.Candidates = len(s.cands)
+	if len(s.cands) == 1 {
+		return s.cands[0]
+	}
+	for _, e := range s.evs {
+		if err := e.prepare(v, acts); err != nil {
+			// A view that cannot be sampled (a misbehaving referee): the
+			// advice engine's choice.
+			return s.fallback(v, acts)
+		}
+	}
+	nc := len(s.cands)
+	s.active = s.active[:0]
+	s.sums = s.sums[:0]
+	for range nc {
+		s.active = append(s.active, true)
+		s.sums = append(s.sums, 0)
+	}
+	seed := game.Mix(s.seed, s.moves)
+	var deadline time.Time
+	if s.o.Samples == 0 {
+		think := s.o.Think
+		if think == 0 {
+			think = DefaultThink
+		}
+		deadline = start.Add(think)
+	}
+	worlds, playouts := 0, 0
+	for {
+		nActive := 0
+		for _, a := range s.active {
+			if a {
+				nActive++
+			}
+		}
+		if s.o.Samples > 0 && playouts >= s.o.Samples {
+			break
+		}
+		if s.o.Samples == 0 && !time.Now().Before(deadline) && worlds > 0 {
+			break
+		}
+		batch := worldBatch
+		if s.o.Samples > 0 {
+			batch = min(batch, (s.o.Samples-playouts+nActive-1)/nActive)
+		}
+		s.grow(worlds+batch, nc)
+		s.runBatch(acts, seed, worlds, batch, deadline)
+		for _, err := range s.errs {
+			if err != nil {
+				return s.fallback(v, acts)
+			}
+		}
+		// A time budget may cut the batch: only its first worlds played
+		// in full count.
+		k := 0
+		for k < batch && s.done[worlds+k] {
+			k++
+		}
+		for w := worlds; w < worlds+k; w++ {
+			for c := range nc {
+				if s.active[c] {
+					s.sums[c] += float64(s.vals[w*nc+c])
+					playouts++
+				}
+			}
+		}
+		worlds += k
+		if k < batch || k == 0 {
+			break
+		}
+		s.prune(worlds, nc)
+	}
+	best := -1
+	for c := range nc {
+		if s.active[c] && (best < 0 || s.sums[c] > s.sums[best]) {
+			best = c
+		}
+	}
+	s.stats.Worlds, s.stats.Playouts, s.stats.Elapsed = worlds, playouts, time.Since(start)
+	if best < 0 || worlds == 0 {
+		return s.fallback(v, acts)
+	}
+	return s.cands[best]
+}
+
+// fallback is the advice engine's choice, for a view the search cannot
+// sample.
+func (s *Search) fallback(v *game.View, acts []game.Action) int {
+	s.stats.Fallback = true
+	if s.advice == nil {
+		s.advice = NewAdvice(s.o)
+	}
+	s.advice.Begin(game.Mix(s.seed, s.moves))
+	return s.advice.Choose(v, acts)
+}
+
+// candidates lists the actions to compare: one discard per kind (the card
+// just drawn when it is of that kind), every other action.
+func (s *Search) candidates(v *game.View, acts []game.Action) {
+	s.cands = s.cands[:0]
+	var kind [mjsolve.NumKinds]int
+	for i := range kind {
+		kind[i] = -1
+	}
+	for i, a := range acts {
+		if a.Type != game.Discard || a.Cards[0].IsFlower() {
+			s.cands = append(s.cands, i)
+			continue
+		}
+		k := a.Cards[0].Kind()
+		switch {
+		case kind[k] < 0:
+			kind[k] = len(s.cands)
+			s.cands = append(s.cands, i)
+		case a.Cards[0] == v.Drawn:
+			s.cands[kind[k]] = i
+		}
+	}
+}
+
+// grow makes room for worlds worlds of nc candidates.
+func (s *Search) grow(worlds, nc int) {
+	for len(s.done) < worlds {
+		s.done = append(s.done, false)
+	}
+	for len(s.vals) < worlds*nc {
+		s.vals = append(s.vals, 0)
+	}
+}
+
+// runBatch plays worlds [from, from+n) over the evaluators.
+func (s *Search) runBatch(acts []game.Action, seed uint64, from, n int, deadline time.Time) {
+	nc := len(s.cands)
+	work := func(t int) {
+		e := s.evs[t]
+		s.errs[t] = nil
+		for w := from + t; w < from+n; w += len(s.evs) {
+			s.done[w] = false
+			if !deadline.IsZero() && !time.Now().Before(deadline) && w > 0 {
+				continue
+			}
+			if err := e.sample(seed, uint64(w)); err != nil {
+				s.errs[t] = err
+				return
+			}
+			for c, i := range s.cands {
+				if !s.active[c] {
+					continue
+				}
+				p, err := e.play(&acts[i])
+				if err != nil {
+					s.errs[t] = err
+					return
+				}
+				s.vals[w*nc+c] = int32(p)
+			}
+			s.done[w] = true
+		}
+	}
+	if len(s.evs) == 1 {
+		work(0)
+		return
+	}
+	var wg sync.WaitGroup
+	for t := range s.evs {
+		wg.Add(1)
+		go func() { defer wg.Done(); work(t) }()
+	}
+	wg.Wait()
+}
+
+// prune stops playing the candidates that trail the best by more than
+// pruneZ standard errors of their paired difference over the worlds.
+func (s *Search) prune(worlds, nc int) {
+	if worlds < minPruneWorlds {
+		return
+	}
+	best := -1
+	for c := range nc {
+		if s.active[c] && (best < 0 || s.sums[c] > s.sums[best]) {
+			best = c
+		}
+	}
+	for c := range nc {
+		if !s.active[c] || c == best {
+			continue
+		}
+		var sum, sq float64
+		for w := range worlds {
+			d := float64(s.vals[w*nc+c] - s.vals[w*nc+best])
+			sum += d
+			sq += d * d
+		}
+		n := float64(worlds)
+		mean := sum / n
+		se := math.Sqrt(max(0, sq-n*mean*mean) / (n - 1) / n)
+		if mean+pruneZ*se < 0 {
+			s.active[c] = false
+		}
+	}
+}

@@ -1,0 +1,273 @@
+package bot
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/mjsolve/mjsolve/tw16"
+
+	"github.com/mjsolve/mjsolve/tw16/game"
+)
+
+// midHand plays hand seed with four advice players until the decision
+// number moves (or the end) and returns the game and the view of the seat
+// to act.
+func midHand(tb testing.TB, seed uint64, moves int) (*game.Game, *game.View) {
+	tb.Helper()
+	g, err := game.New(game.Config{Seed: seed, Dealer: game.Seat(seed % 4)})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var players [4]game.Strategy
+	var views [4]game.View
+	for s := range players {
+		players[s] = NewAdvice(Options{})
+		players[s].Begin(seed*4 + uint64(s))
+		if err := views[s].Start(game.Seat(s), g.Dealer(), g.Round(), g.Flowers(), g.Dealt(game.Seat(s))); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	seen := 0
+	for m := 0; ; m++ {
+		for ; seen < len(g.Events()); seen++ {
+			for s := range views {
+				views[s].Apply(&g.Events()[seen])
+			}
+		}
+		if g.Over() {
+			return g, nil
+		}
+		s := g.ToAct()
+		if m >= moves {
+			return g, &views[s]
+		}
+		acts := g.Actions()
+		if err := g.Apply(acts[players[s].Choose(&views[s], acts)]); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPlayout samples a position of a hand a few moves in and plays
+// the rest of the hand by the playout policy: the search's figure of
+// merit is playouts per second per core; it allocates nothing.
+func BenchmarkPlayout(b *testing.B) {
+	g, v := midHand(b, 7, 10)
+	acts := g.Actions()
+	e := NewEvaluator(nil, game.Config{}.Rules)
+	if err := e.prepare(v, acts); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	w := uint64(0)
+	for b.Loop() {
+		if err := e.sample(1, w); err != nil {
+			b.Fatal(err)
+		}
+		w++
+		if _, err := e.play(&acts[len(acts)-1]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+}
+
+// BenchmarkDecision times whole decisions of the search at 1000 playouts.
+func BenchmarkDecision(b *testing.B) {
+	g, v := midHand(b, 7, 10)
+	acts := g.Actions()
+	s := NewSearch(Options{Samples: 1000})
+	s.Begin(1)
+	b.ReportAllocs()
+	playouts := 0
+	for b.Loop() {
+		s.Choose(v, acts)
+		playouts += s.Stats().Playouts
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "decisions/s")
+	b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
+}
+
+// TestSamplesAgreeWithTheView samples positions at decisions of real
+// hands: every sample loads (each card once: game.Game.Load checks), keeps
+// what the seat sees (its hand, every meld shown, the river, the wall's
+// size) and deals the others hands of their sizes.
+func TestSamplesAgreeWithTheView(t *testing.T) {
+	decisions := 0
+	for seed := range uint64(40) {
+		for moves := 0; ; moves += 7 {
+			g, v := midHand(t, seed, moves)
+			if v == nil {
+				break
+			}
+			decisions++
+			e := NewEvaluator(nil, game.Config{}.Rules)
+			if err := e.prepare(v, g.Actions()); err != nil {
+				t.Fatalf("hand %d move %d: %v", seed, moves, err)
+			}
+			for w := range uint64(5) {
+				if err := e.sample(seed, w); err != nil {
+					t.Fatalf("hand %d move %d sample %d: %v", seed, moves, w, err)
+				}
+				p := &e.pos
+				s := v.Seat
+				if !slices.Equal(p.Hands[s][:p.NHand[s]], v.Hand()) {
+					t.Fatalf("hand %d move %d: the sample's hand %v, the view's %v", seed, moves, p.Hands[s][:p.NHand[s]], v.Hand())
+				}
+				if p.NWall != v.WallLeft || p.NRiver != v.NRiver || p.Phase != g.Phase() || p.ToAct != g.ToAct() {
+					t.Fatalf("hand %d move %d: wall %d river %d phase %s seat %d, want %d %d %s %d", seed, moves,
+						p.NWall, p.NRiver, p.Phase, p.ToAct, v.WallLeft, v.NRiver, g.Phase(), g.ToAct())
+				}
+				for o := range game.Seat(4) {
+					if p.NHand[o] != len(g.Hand(o)) || p.NMelds[o] != v.NMelds[o] {
+						t.Fatalf("hand %d move %d: seat %d holds %d cards, %d melds; the game %d, %d",
+							seed, moves, o, p.NHand[o], p.NMelds[o], len(g.Hand(o)), v.NMelds[o])
+					}
+					for i, m := range v.MeldsOf(o) {
+						if m.Type != tw16.ConcealedKong && p.Melds[o][i] != m {
+							t.Fatalf("hand %d move %d: seat %d's meld %s sampled as %s", seed, moves, o, m, p.Melds[o][i])
+						}
+					}
+				}
+				// The sampled game offers the decision the real one does.
+				if !slices.Equal(e.g.Actions(), g.Actions()) {
+					t.Fatalf("hand %d move %d: the sample offers %v, the game %v", seed, moves, e.g.Actions(), g.Actions())
+				}
+			}
+		}
+	}
+	if decisions < 200 {
+		t.Errorf("only %d decisions sampled", decisions)
+	}
+}
+
+// TestEvaluateIsDeterministic: the same seed gives the same estimates,
+// another seed others; a win is worth its exact score.
+func TestEvaluateIsDeterministic(t *testing.T) {
+	g, v := midHand(t, 3, 20)
+	acts := g.Actions()
+	e := NewEvaluator(nil, game.Config{}.Rules)
+	a, err := e.Evaluate(v, acts, 30, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewEvaluator(nil, game.Config{}.Rules).Evaluate(v, acts, 30, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := e.Evaluate(v, acts, 30, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(a, b) || slices.Equal(a, c) {
+		t.Errorf("seed 1: %v and %v; seed 2: %v", a, b, c)
+	}
+	for i, x := range a {
+		if x.N != 30 || x.StdErr <= 0 || x.Mean < -30000 || x.Mean > 30000 {
+			t.Errorf("action %s: %+v", acts[i], x)
+		}
+	}
+	if _, err := e.Evaluate(v, acts, 0, 1, nil); err == nil {
+		t.Error("0 samples: no error")
+	}
+}
+
+// TestEvaluateWin: the value of a win offered is the points it scores,
+// with no spread.
+func TestEvaluateWin(t *testing.T) {
+	found := 0
+	for seed := uint64(0); seed < 200 && found < 5; seed++ {
+		for moves := 0; found < 5; moves++ {
+			g, v := midHand(t, seed, moves)
+			if v == nil {
+				break
+			}
+			acts := g.Actions()
+			if acts[0].Type != game.Hu {
+				continue
+			}
+			found++
+			est, err := NewEvaluator(nil, game.Config{}.Rules).Evaluate(v, acts, 10, 1, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Apply(acts[0]); err != nil {
+				t.Fatal(err)
+			}
+			want := float64(g.Result().Points[v.Seat])
+			if est[0].Mean != want || est[0].StdErr != 0 {
+				t.Errorf("hand %d: the win is worth %+v, want %.0f exactly", seed, est[0], want)
+			}
+			break
+		}
+	}
+	if found < 5 {
+		t.Fatalf("only %d wins found", found)
+	}
+}
+
+// TestSearchPlaysLegallyAndReproducibly plays hands of two search players
+// (small budgets) against advice and random players: every choice is one
+// of the actions offered (game.Play checks), no decision falls back to
+// the advice engine (every in-process view samples), and the same seed
+// gives the same table.
+func TestSearchPlaysLegallyAndReproducibly(t *testing.T) {
+	var tables [2]string
+	for i := range tables {
+		tab, err := SelfPlay(context.Background(), SelfPlayOptions{
+			Strategies: [4]string{"search:samples=200", "advice", "search:samples=120,threads=2", "random"},
+			Hands:      24, Seed: 5, Workers: 2,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := tab.MarshalJSON()
+		tables[i] = string(b)
+	}
+	if tables[0] != tables[1] {
+		t.Errorf("the same seed played two tables:\n%s\n%s", tables[0], tables[1])
+	}
+}
+
+// checked is a search whose every decision the test checks: no fallback.
+type checked struct {
+	*Search
+	tb        testing.TB
+	decisions *int
+}
+
+func (c checked) Choose(v *game.View, acts []game.Action) int {
+	i := c.Search.Choose(v, acts)
+	if c.Stats().Fallback {
+		c.tb.Fatalf("seat %d fell back to advice on %v", v.Seat, acts)
+	}
+	if c.Stats().Playouts > 0 {
+		*c.decisions++
+	}
+	return i
+}
+
+// TestSearchNeverFallsBack plays hands with flowers and without, search
+// in every seat: every view in-process is sampled.
+func TestSearchNeverFallsBack(t *testing.T) {
+	decisions := 0
+	var views [4]game.View
+	for i := range 6 {
+		g, err := game.New(game.Config{Seed: uint64(i), Dealer: game.Seat(i % 4), Flowers: i%2 == 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var players [4]game.Strategy
+		for s := range players {
+			players[s] = checked{NewSearch(Options{Samples: 40}), t, &decisions}
+			players[s].Begin(uint64(i*4 + s))
+		}
+		if err := game.Play(g, &players, &views); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if decisions < 100 {
+		t.Errorf("%d decisions searched", decisions)
+	}
+}
