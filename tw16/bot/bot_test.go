@@ -20,7 +20,7 @@ func TestNewChecksOptions(t *testing.T) {
 		{"clever", Options{}, `bot: unknown strategy "clever"`},
 		{"advice:bogus", Options{}, `unknown option "bogus"`},
 		{"random:no-defence", Options{}, `bot: strategy "random" takes no options`},
-		{"advice:monte-carlo=100001", Options{}, "monte-carlo wants a number of samples 0 to 100000"},
+		{"advice:monte-carlo=100001", Options{}, "monte-carlo wants a number 0 to 100000, not \"100001\""},
 		{"advice", Options{MonteCarlo: MaxMonteCarlo + 1}, "bot: monte-carlo 100001: want 0 to 100000 samples"},
 		{"advice", Options{MonteCarlo: -1}, "bot: monte-carlo -1: want 0 to 100000 samples"},
 	} {

@@ -9,7 +9,7 @@ import (
 // The playout policy: how every seat plays in the search's simulations.
 // It must be fast (a playout makes some sixty decisions) and reasonable:
 // it wins whenever it can; it discards the kind that leaves the fewest
-// shanten, ties broken towards the least connected tile; it claims a pong
+// shanten and the most tiles that lower it further; it claims a pong
 // or a chow when that lowers its shanten and makes a kong when that costs
 // nothing. It does not defend.
 
@@ -50,9 +50,13 @@ func connection(c *mjsolve.Counts, k mjsolve.Kind) int {
 	return u + 1
 }
 
-// policyDiscard returns the kind the policy discards from c (3k+2 cards).
+// policyDiscard returns the kind the policy discards from c (3k+2
+// cards): the fewest shanten after it, then the most tiles that lower the
+// shanten further (counting the copies c does not hold), then the least
+// connected tile.
 func policyDiscard(f *tw16.Forms, c *mjsolve.Counts) mjsolve.Kind {
-	best, bestSh, bestU := mjsolve.Kind(0), 100, 100
+	var shs [mjsolve.NumKinds]int8
+	minSh := 100
 	for k := range mjsolve.Kind(mjsolve.NumKinds) {
 		if c[k] == 0 {
 			continue
@@ -60,15 +64,52 @@ func policyDiscard(f *tw16.Forms, c *mjsolve.Counts) mjsolve.Kind {
 		c[k]--
 		sh := shantenOf(f, c)
 		c[k]++
-		if sh > bestSh {
+		shs[k] = int8(sh)
+		minSh = min(minSh, sh)
+	}
+	best, bestE, bestU := mjsolve.Kind(0), -1, 0
+	for k := range mjsolve.Kind(mjsolve.NumKinds) {
+		if c[k] == 0 || int(shs[k]) != minSh {
 			continue
 		}
+		c[k]--
+		e := 0
+		for j := range mjsolve.Kind(mjsolve.NumKinds) {
+			if j == k || c[j] >= 4 || !near(c, j) {
+				continue
+			}
+			c[j]++
+			if shantenOf(f, c) < minSh {
+				e += 5 - int(c[j])
+			}
+			c[j]--
+		}
+		c[k]++
 		u := connection(c, k)
-		if sh < bestSh || u < bestU {
-			best, bestSh, bestU = k, sh, u
+		if e > bestE || e == bestE && u < bestU {
+			best, bestE, bestU = k, e, u
 		}
 	}
 	return best
+}
+
+// near reports whether a tile of kind j can be of use to c: c holds j or,
+// for a numbered kind, a kind of its suit within two of it. A tile of no
+// use cannot lower the shanten.
+func near(c *mjsolve.Counts, j mjsolve.Kind) bool {
+	if c[j] > 0 {
+		return true
+	}
+	if j.IsHonor() {
+		return false
+	}
+	n := j.Number()
+	for d := -2; d <= 2; d++ {
+		if m := n + d; d != 0 && m >= 1 && m <= 9 && c[j+mjsolve.Kind(d)] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // discardOf returns the index of a discard of kind k among acts, -1 if

@@ -103,6 +103,7 @@ func (s *Search) Choose(v *game.View, acts []game.Action) int {
 	if len(s.cands) == 1 {
 		return s.cands[0]
 	}
+	base := s.adviceCandidate(v, acts)
 	for _, e := range s.evs {
 		if err := e.prepare(v, acts); err != nil {
 			// A view that cannot be sampled (a misbehaving referee): the
@@ -181,7 +182,33 @@ func (s *Search) Choose(v *game.View, acts []game.Action) int {
 	if best < 0 || worlds == 0 {
 		return s.fallback(v, acts)
 	}
+	// The advice engine's choice stands unless the search finds better
+	// by deviateZ paired standard errors (or dropped it).
+	if base >= 0 && best != base && s.active[base] && worlds > 1 {
+		mean, se := s.pairedDiff(best, base, worlds, nc)
+		if mean < deviateZ*se {
+			best = base
+		}
+	}
 	return s.cands[best]
+}
+
+// deviateZ is how many standard errors of the paired difference the best
+// candidate must lead the advice engine's choice by to be played instead.
+var deviateZ = 1.0
+
+// pairedDiff returns the mean difference of candidates a and b over the
+// first worlds worlds and its standard error.
+func (s *Search) pairedDiff(a, b, worlds, nc int) (mean, se float64) {
+	var sum, sq float64
+	for w := range worlds {
+		d := float64(s.vals[w*nc+a] - s.vals[w*nc+b])
+		sum += d
+		sq += d * d
+	}
+	n := float64(worlds)
+	mean = sum / n
+	return mean, math.Sqrt(max(0, sq-n*mean*mean) / (n - 1) / n)
 }
 
 // fallback is the advice engine's choice, for a view the search cannot
@@ -217,6 +244,27 @@ func (s *Search) candidates(v *game.View, acts []game.Action) {
 			s.cands[kind[k]] = i
 		}
 	}
+}
+
+// adviceCandidate returns the candidate of the advice engine's choice, -1
+// for none.
+func (s *Search) adviceCandidate(v *game.View, acts []game.Action) int {
+	if deviateZ < 0 {
+		return -1
+	}
+	if s.advice == nil {
+		s.advice = NewAdvice(s.o)
+	}
+	s.advice.Begin(game.Mix(s.seed, s.moves))
+	a := acts[s.advice.Choose(v, acts)]
+	for c, i := range s.cands {
+		b := acts[i]
+		if b.Type == a.Type && (b.Type != game.Discard || b.Cards[0].Kind() == a.Cards[0].Kind()) &&
+			(b.Type == game.Discard || b.Cards == a.Cards) {
+			return c
+		}
+	}
+	return -1
 }
 
 // grow makes room for worlds worlds of nc candidates.
@@ -286,15 +334,7 @@ func (s *Search) prune(worlds, nc int) {
 		if !s.active[c] || c == best {
 			continue
 		}
-		var sum, sq float64
-		for w := range worlds {
-			d := float64(s.vals[w*nc+c] - s.vals[w*nc+best])
-			sum += d
-			sq += d * d
-		}
-		n := float64(worlds)
-		mean := sum / n
-		se := math.Sqrt(max(0, sq-n*mean*mean) / (n - 1) / n)
+		mean, se := s.pairedDiff(c, best, worlds, nc)
 		if mean+pruneZ*se < 0 {
 			s.active[c] = false
 		}

@@ -216,8 +216,8 @@ func TestSearchPlaysLegallyAndReproducibly(t *testing.T) {
 	var tables [2]string
 	for i := range tables {
 		tab, err := SelfPlay(context.Background(), SelfPlayOptions{
-			Strategies: [4]string{"search:samples=200", "advice", "search:samples=120,threads=2", "random"},
-			Hands:      24, Seed: 5, Workers: 2,
+			Strategies: [4]string{"search:samples=60", "advice", "search:samples=40,threads=2", "random"},
+			Hands:      8, Seed: 5, Workers: 2,
 		})
 		if err != nil {
 			t.Fatal(err)
