@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -33,83 +34,114 @@ func TestReadmeInstall(t *testing.T) {
 	}
 }
 
-// Every call of a package-level function of the module in the Go blocks
-// of README.md and docs/ names a function that exists and passes as many arguments as it
-// takes, so that the snippets a reader copies compile as far as the calls
-// go (the blocks are fragments: their variables are not declared).
-func TestReadmeGoCalls(t *testing.T) {
-	dirs := map[string]string{"runs": "analysis/runs", "answer": "solitaire/answer", "solver": "solver",
-		"solitaire": "solitaire", "layouts": "layouts", "nopeek": "solitaire/nopeek", "playout": "solitaire/playout",
-		"analysis": "analysis", "plot": "analysis/plot"}
-	params := map[string]map[string][2]int{} // package → function → {parameters, variadic}
-	for pkg, dir := range dirs {
-		params[pkg] = map[string][2]int{}
-		files, _ := filepath.Glob(filepath.Join("../..", dir, "*.go"))
-		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") {
+// moduleFuncs lists the exported package-level functions of the module's
+// packages by package name (two packages of one name pooled): name →
+// function → {parameters, variadic}.
+func moduleFuncs(t *testing.T) map[string]map[string][2]int {
+	t.Helper()
+	params := map[string]map[string][2]int{}
+	err := filepath.WalkDir("../..", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != "../.." && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		af, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+		if err != nil {
+			return err
+		}
+		pkg := af.Name.Name
+		if pkg == "main" {
+			return nil
+		}
+		if params[pkg] == nil {
+			params[pkg] = map[string][2]int{}
+		}
+		for _, d := range af.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil || !fd.Name.IsExported() {
 				continue
 			}
-			af, err := parser.ParseFile(token.NewFileSet(), f, nil, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, d := range af.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Recv != nil || !fd.Name.IsExported() {
-					continue
+			n, variadic := 0, 0
+			for _, p := range fd.Type.Params.List {
+				n += max(len(p.Names), 1)
+				if _, ok := p.Type.(*ast.Ellipsis); ok {
+					variadic = 1
 				}
-				n, variadic := 0, 0
-				for _, p := range fd.Type.Params.List {
-					k := max(len(p.Names), 1)
-					n += k
-					if _, ok := p.Type.(*ast.Ellipsis); ok {
-						variadic = 1
-					}
-				}
-				params[pkg][fd.Name.Name] = [2]int{n, variadic}
 			}
+			params[pkg][fd.Name.Name] = [2]int{n, variadic}
 		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
+	return params
+}
+
+// Every call of a package-level function of the module in the Go blocks
+// of README.md and docs/, and in their inline code that reads as Go,
+// names a function that exists and passes as many arguments as it takes,
+// so that the snippets a reader copies compile as far as the calls go
+// (they are fragments: their variables are not declared).
+func TestReadmeGoCalls(t *testing.T) {
+	params := moduleFuncs(t)
 	calls, blocks := 0, 0
+	check := func(where, src string) bool {
+		af, err := parser.ParseFile(token.NewFileSet(), "doc.go", "package p\nfunc _() {\n"+src+"\n}\n", 0)
+		if err != nil {
+			return false
+		}
+		ast.Inspect(af, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := c.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			id, ok := sel.X.(*ast.Ident)
+			if !ok || params[id.Name] == nil {
+				return true
+			}
+			calls++
+			p, ok := params[id.Name][sel.Sel.Name]
+			switch {
+			case !ok:
+				t.Errorf("%s calls %s.%s, which package %s does not have", where, id.Name, sel.Sel.Name, id.Name)
+			case p[1] == 0 && len(c.Args) != p[0] || p[1] == 1 && len(c.Args) < p[0]-1:
+				t.Errorf("%s calls %s.%s with %d arguments; it takes %d", where, id.Name, sel.Sel.Name, len(c.Args), p[0])
+			}
+			return true
+		})
+		return true
+	}
 	for _, f := range docFiles(t) {
 		for i, b := range strings.Split(f.text, "```go\n")[1:] {
 			blocks++
 			b, _, _ = strings.Cut(b, "```")
-			af, err := parser.ParseFile(token.NewFileSet(), "readme.go", "package p\nfunc _() {\n"+b+"\n}\n", 0)
-			if err != nil {
+			if !check(fmt.Sprintf("%s: Go block %d", f.name, i+1), b) {
+				_, err := parser.ParseFile(token.NewFileSet(), "doc.go", "package p\nfunc _() {\n"+b+"\n}\n", 0)
 				t.Errorf("%s: Go block %d does not parse: %v\n%s", f.name, i+1, err, b)
-				continue
 			}
-			ast.Inspect(af, func(n ast.Node) bool {
-				c, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				sel, ok := c.Fun.(*ast.SelectorExpr)
-				if !ok {
-					return true
-				}
-				id, ok := sel.X.(*ast.Ident)
-				if !ok || params[id.Name] == nil {
-					return true
-				}
-				calls++
-				p, ok := params[id.Name][sel.Sel.Name]
-				switch {
-				case !ok:
-					t.Errorf("%s: Go block %d calls %s.%s, which package %s does not have", f.name, i+1, id.Name, sel.Sel.Name, id.Name)
-				case p[1] == 0 && len(c.Args) != p[0] || p[1] == 1 && len(c.Args) < p[0]-1:
-					t.Errorf("%s: Go block %d calls %s.%s with %d arguments; it takes %d", f.name, i+1, id.Name, sel.Sel.Name, len(c.Args), p[0])
-				}
-				return true
-			})
+		}
+		prose := strings.Join(outsideCodeRaw(f.text), "\n")
+		for _, m := range inlineCode.FindAllString(prose, -1) {
+			if span := strings.Trim(m, "`"); strings.Contains(span, "(") {
+				check(fmt.Sprintf("%s: %s", f.name, strings.Join(strings.Fields(m), " ")), span)
+			}
 		}
 	}
 	if blocks == 0 {
 		t.Fatal("the documentation has no Go blocks")
 	}
-	if calls < 5 {
-		t.Errorf("only %d calls of the module's functions found in the Go blocks of the documentation", calls)
+	if calls < 15 {
+		t.Errorf("only %d calls of the module's functions found in the documentation", calls)
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-var longMatch = flag.Bool("long", false, "play the 192-hand referee match of four bot processes (TestTW16RefereeBots)")
+var longMatch = flag.Bool("long", false, "play the 192-hand referee match of four bot processes (TestTW16RefereeBots) and run the long examples of the documentation (TestDocExamples)")
 
 // TestMain runs the test binary as the mjsolve command when
 // MJSOLVE_TEST_MAIN is set, so that a test can start "mjsolve tw16 bot"
