@@ -39,7 +39,7 @@
 // (with the bare names that resolve to one game's layout), and
 // [Finder.CheckLayoutPath] reports LayoutPath directories that are missing.
 //
-// Layouts are checked by [Layout.Validate]: between 2 and 144 tiles, an even
+// Layouts are checked by [Layout.Validate]: between 2 and 254 tiles, an even
 // number, no two tiles overlapping on a level. Tiles that do not rest on
 // the level below are reported by [Layout.Floating], not refused, because
 // some real games' files have them.

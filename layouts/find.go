@@ -33,7 +33,7 @@ type Entry struct {
 	Source string  // SourceBuiltin, SourcePath, SourceXmahjongg, SourceKMahjongg or SourceGnome
 	File   string  // the file it was read from ("" for built-ins)
 	Layout *Layout // nil when the file could not be read
-	Err    error   // the file could not be read, or Layout is not valid (e.g. more than 144 tiles)
+	Err    error   // the file could not be read, or Layout is not valid (e.g. more than 254 tiles)
 }
 
 // Finder resolves layout names. The zero Finder knows the built-ins only;
@@ -128,7 +128,7 @@ func (f *Finder) CheckLayoutPath() []error {
 
 // List returns every layout f knows: the built-ins, then those of
 // LayoutPath, then the installed games' (Xmahjongg, KMahjongg, GNOME
-// Mahjongg). Layouts that cannot be used (a bad file, more than 144 tiles)
+// Mahjongg). Layouts that cannot be used (a bad file, more than 254 tiles)
 // are listed with Err set.
 func (f *Finder) List() []Entry {
 	if f == nil {
@@ -239,7 +239,7 @@ func (e Entry) result() (*Layout, error) {
 //     one map of a GNOME map file).
 //
 // Names are matched without regard to case. The layout returned passed
-// Validate (layouts of more than 144 tiles are refused), and its Name finds
+// Validate (layouts of more than 254 tiles are refused), and its Name finds
 // it again (with the same Finder): "turtle", "xmahjongg/ox", the bare name
 // of a LayoutPath layout, or the path (with "#NAME") of a file.
 func (f *Finder) Find(name string) (*Layout, error) {

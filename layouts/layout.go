@@ -7,9 +7,15 @@ import (
 	"slices"
 )
 
-// MaxTiles is the largest number of tiles a layout may have: one full deck
-// of 144 tiles (36 groups of four).
-const MaxTiles = 144
+// DeckTiles is the number of tiles of one full deck: 36 groups of four.
+// Layouts of more tiles are dealt with faces from a second deck (see
+// package solitaire).
+const DeckTiles = 144
+
+// MaxTiles is the largest number of tiles a layout may have: 254, so that a
+// slot number fits in a byte with one value to spare. KMahjongg's largest
+// layouts have 228 tiles.
+const MaxTiles = 254
 
 // Limits on coordinates, far beyond any real layout; they keep a bad file
 // from making the pictures or grids allocate without bound.
@@ -105,7 +111,7 @@ func (l *Layout) Validate() error {
 	case n == 0:
 		return inputErrorf("%s has no tiles", l.label())
 	case n > MaxTiles:
-		return inputErrorf("%s has %d tiles; at most %d (one deck) are supported", l.label(), n, MaxTiles)
+		return inputErrorf("%s has %d tiles; at most %d are supported", l.label(), n, MaxTiles)
 	case n%2 != 0:
 		return inputErrorf("%s has an odd number of tiles (%d)", l.label(), n)
 	}

@@ -181,7 +181,7 @@ func TestValidate(t *testing.T) {
 		{mk(Slot{0, 0, 0}, Slot{1, 1, 1}), ""}, // different levels
 		{mk(Slot{0, 0, 0}, Slot{-2, 0, 0}), "negative"},
 		{mk(Slot{0, 0, 0}, Slot{0, 0, MaxLevel + 1}), "too high"},
-		{&Layout{Name: "big", Slots: make([]Slot, 146)}, "big has 146 tiles; at most 144"},
+		{&Layout{Name: "big", Slots: make([]Slot, 256)}, "big has 256 tiles; at most 254"},
 	}
 	for _, tt := range tests {
 		err := tt.l.Validate()

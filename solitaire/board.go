@@ -15,9 +15,8 @@ type Board struct {
 }
 
 // NewBoard returns the board with all tiles present for a deal that assigns
-// groups[i] to slot i. It checks that the deal has Geo.N tiles and uses
-// each group of GroupsFor(N) exactly four times (the pair group twice).
-// The groups are copied.
+// groups[i] to slot i. It checks the deal with [CheckDeal]. The groups are
+// copied.
 func NewBoard(g *Geometry, groups []Group) (*Board, error) {
 	if g == nil {
 		return nil, errors.New("solitaire: no geometry")
@@ -44,7 +43,10 @@ func (b *Board) Redeal(groups []Group) error {
 }
 
 // CheckDeal checks that groups is a deal of n tiles: n groups, each of the
-// GroupsFor(n) groups used GroupSize times.
+// GroupsFor(n) groups used GroupSize times when n ≤ DeckTiles. A deal of
+// more tiles has a full deck and (n−DeckTiles)/2 pairs of a second deck,
+// as KMahjongg deals its large layouts: each of the 36 groups has 4, 6 or
+// 8 tiles.
 func CheckDeal(groups []Group, n int) error {
 	if len(groups) != n {
 		return inputErrorf("deal has %d tiles, layout has %d", len(groups), n)
@@ -52,6 +54,17 @@ func CheckDeal(groups []Group, n int) error {
 	var count [256]int
 	for _, g := range groups {
 		count[g]++
+	}
+	if n > DeckTiles {
+		for g := range count {
+			switch c := count[g]; {
+			case g >= NumGroups && c > 0:
+				return inputErrorf("deal of %d tiles uses %s, beyond the %d groups", n, Group(g), NumGroups)
+			case g < NumGroups && (c < 4 || c > MaxGroupTiles || c%2 != 0):
+				return inputErrorf("deal has %d tiles of %s, want 4, 6 or 8 (a full deck and pairs of a second)", c, Group(g))
+			}
+		}
+		return nil
 	}
 	// The groups of the deal each with its size add up to n = len(groups):
 	// then no tile is of another group. Otherwise look at every group, in
@@ -87,7 +100,7 @@ func (b *Board) IsFree(i int) bool { return b.Present.Has(i) && b.Geo.IsFree(i, 
 // dst and returns it, ordered by B, then A. It does not allocate when dst
 // has room for MaxMoves more moves.
 func (b *Board) Matches(dst []Move) []Move {
-	var seen [NumGroups][4]uint8
+	var seen [NumGroups][MaxGroupTiles]uint8
 	var count [NumGroups]uint8
 	free := b.Free()
 	groups := b.Groups
@@ -97,7 +110,7 @@ func (b *Board) Matches(dst []Move) []Move {
 			x &= x - 1
 			g := groups[i]
 			c := count[g]
-			if int(g) >= NumGroups || c >= 4 {
+			if int(g) >= NumGroups || c >= MaxGroupTiles {
 				continue // not a valid deal; checked by NewBoard
 			}
 			for _, j := range seen[g][:c] {

@@ -82,8 +82,8 @@ func TestBoardFileErrors(t *testing.T) {
 		{"mjsolve board 2\n", `solitaire: f:1: not a board file (want "mjsolve board 1" first)`},
 		{"mjsolve board 1\nlayout\n", "solitaire: f:2: layout needs a name"},
 		{"mjsolve board 1\nlayout a\nlayout b\n", "solitaire: f:3: second layout line (first on line 2)"},
-		{"mjsolve board 1\ntiles six\n", `solitaire: f:2: bad tile count "six" (want an even number from 2 to 144)`},
-		{"mjsolve board 1\ntiles 7\n", `solitaire: f:2: bad tile count "7" (want an even number from 2 to 144)`},
+		{"mjsolve board 1\ntiles six\n", `solitaire: f:2: bad tile count "six" (want an even number from 2 to 254)`},
+		{"mjsolve board 1\ntiles 7\n", `solitaire: f:2: bad tile count "7" (want an even number from 2 to 254)`},
 		{"mjsolve board 1\ntiles 6 8\n", "solitaire: f:2: tiles needs one number"},
 		{"mjsolve board 1\ntiles 6\ntiles 6\n", "solitaire: f:3: second tiles line (first on line 2)"},
 		{"mjsolve board 1\nfaces 1m 2x\n", `solitaire: f:2: unknown face "2x"`},
@@ -107,7 +107,7 @@ func TestBoardFileErrors(t *testing.T) {
 		{"mjsolve board 1\nlayout row 8\ntiles 8\nfaces 1m 2m 1m 2m 1m 2m 1m 2m\nremoved 0 2 7 5\n", "solitaire: f:5: slot 2 cannot have been removed: slots 1 and 3 beside it are still on the board"},
 		{strings.Replace(test6File, "test6", "nowhere", 1), `solitaire: f:2: layouts: no layout "nowhere"`},
 		{"mjsolve board 1\nlayout row 8\ntiles 6\nfaces 1m 1m 1m 1m 2m 2m\n", "solitaire: f:3: layout row 8 has 8 tiles, the board 6"},
-		{"mjsolve board 1\nfaces " + strings.Repeat("1m ", 145) + "\n", "solitaire: f:2: more than 144 faces"},
+		{"mjsolve board 1\nfaces " + strings.Repeat("1m ", 255) + "\n", "solitaire: f:2: more than 254 faces"},
 		{"mjsolve board 1\n" + strings.Repeat("x", maxLine+1) + "\n", "solitaire: f:2: line longer than 65536 bytes"},
 	} {
 		_, err := readBoard(strings.NewReader(c.text), "f", findTest)

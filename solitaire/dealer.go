@@ -10,7 +10,9 @@ import (
 
 // A Dealer deals the tiles of game number game on a layout of n slots:
 // it returns the group of each slot, a permutation of the groups
-// 0 0 0 0 1 1 1 1 … (n/4 groups of four, and a pair when n is 2 mod 4).
+// 0 0 0 0 1 1 1 1 … (n/4 groups of four, and a pair when n is 2 mod 4);
+// past one deck (n > DeckTiles), a full deck and pairs of a second one
+// (see [CheckDeal]).
 // The deal depends on game and n only, never on what was dealt before, so
 // games can be dealt in any order on any number of workers. Deal writes into
 // dst's storage when cap(dst) ≥ n and then does not allocate. A dealer
@@ -97,11 +99,17 @@ type PCG struct {
 // String returns "pcg seed S".
 func (d PCG) String() string { return fmt.Sprintf("pcg seed %d", d.Seed) }
 
-// Deal implements Dealer.
+// Deal implements Dealer. Past one deck (n > DeckTiles) the faces are a
+// full deck and (n−DeckTiles)/2 pairs drawn first, uniformly without
+// replacement, from the 72 pairs of a second deck (two of each group), as
+// KMahjongg deals its large layouts; the shuffle follows.
 func (d PCG) Deal(game uint64, n int, dst []Group) []Group {
 	dst = standard(n, dst)
 	var p rand.PCG
 	p.Seed(d.Seed, game)
+	if n > DeckTiles {
+		secondDeck(&p, dst)
+	}
 	for i := n - 1; i > 0; i-- {
 		j := uniform(&p, uint64(i+1))
 		dst[i], dst[j] = dst[j], dst[i]
@@ -122,16 +130,32 @@ func uniform(p *rand.PCG, n uint64) uint64 {
 }
 
 // standard returns dst resized to n (reallocated only when too small) and
-// filled with the groups in slot order: 0 0 0 0 1 1 1 1 …
+// filled with the groups in slot order: 0 0 0 0 1 1 1 1 …, and past one
+// deck the same again (group (i mod DeckTiles)/4).
 func standard(n int, dst []Group) []Group {
 	if cap(dst) < n {
 		dst = make([]Group, n)
 	}
 	dst = dst[:n]
 	for i := range dst {
-		dst[i] = Group(i / 4)
+		dst[i] = Group(i % DeckTiles / 4)
 	}
 	return dst
+}
+
+// secondDeck replaces the faces of deal past DeckTiles by pairs drawn from
+// p uniformly without replacement from the 72 pairs of a second deck (a
+// partial Fisher–Yates shuffle of the pairs).
+func secondDeck(p *rand.PCG, deal []Group) {
+	var pairs [2 * NumGroups]Group
+	for i := range pairs {
+		pairs[i] = Group(i / 2)
+	}
+	for k, i := 0, DeckTiles; i+1 < len(deal) && k < len(pairs); k, i = k+1, i+2 {
+		j := k + int(uniform(p, uint64(len(pairs)-k)))
+		pairs[k], pairs[j] = pairs[j], pairs[k]
+		deal[i], deal[i+1] = pairs[k], pairs[k]
+	}
 }
 
 // MJSolver deals exactly the boards that Michiel de Bondt's Mahjong
@@ -165,14 +189,16 @@ func (d MJSolver) Deal(game uint64, n int, dst []Group) []Group {
 	if cap(dst) < n {
 		dst = make([]Group, n)
 	}
-	if n > MaxTiles {
+	if n > DeckTiles {
 		return mjsolverDealPlain(uint32(game), dst[:n])
 	}
 	return mjsolverDeal(uint32(game), dst[:n])
 }
 
 // mjsolverDealPlain is the mjsolver deal of game on len(v) slots into v,
-// written as the algorithm reads.
+// written as the algorithm reads. Past one deck, where de Bondt's solver
+// has no faces, slot i's group is (i mod DeckTiles)/4 (a second deck in
+// order, as KMahjongg 0.4 dealt).
 func mjsolverDealPlain(game uint32, v []Group) []Group {
 	n := len(v)
 	var r glibcRand
@@ -180,7 +206,7 @@ func mjsolverDealPlain(game uint32, v []Group) []Group {
 	for i := range n {
 		l := r.next() % uint32(i+1)
 		v[i] = v[l]
-		v[l] = Group(i / 4)
+		v[l] = Group(i % DeckTiles / 4)
 	}
 	for range 99 {
 		for i := 1; i < n; i++ {
@@ -191,7 +217,7 @@ func mjsolverDealPlain(game uint32, v []Group) []Group {
 	return v
 }
 
-// mjsolverDeal is [mjsolverDealPlain] for at most MaxTiles slots, about
+// mjsolverDeal is [mjsolverDealPlain] for at most DeckTiles slots, about
 // half the time (the main job deals every board: 14,301 random numbers and
 // swaps on 144 slots). The generator's last 31 values sit in a flat array
 // that each pass extends, with r_{i−3}, r_{i−2}, r_{i−1} in registers (the
@@ -201,12 +227,12 @@ func mjsolverDealPlain(game uint32, v []Group) []Group {
 // [halfMod], two multiplications and no division; and the slots are
 // swapped in a 256-byte array indexed by bytes, without bounds checks.
 func mjsolverDeal(game uint32, v []Group) []Group {
-	n := min(len(v), MaxTiles) // len(v), as Deal ensures; the bound lets the compiler drop index checks
+	n := min(len(v), DeckTiles) // len(v), as Deal ensures; the bound lets the compiler drop index checks
 	var r glibcRand
 	r.seed(game)
 	// x[0:31] holds r_{i−31}..r_{i−1} for the next value r_i, then the
 	// values of the current pass.
-	var x [31 + MaxTiles]uint32
+	var x [31 + DeckTiles]uint32
 	for i := range x[:31] {
 		x[i] = r.s[(r.f+i)%len(r.s)]
 	}
@@ -265,11 +291,11 @@ func halfMod(y uint32, inv uint64, d int) uint8 {
 	return uint8(hi)
 }
 
-// remainderInverses holds ⌈2^64/2d⌉ for d = 1..MaxTiles: y % 2d is the
+// remainderInverses holds ⌈2^64/2d⌉ for d = 1..DeckTiles: y % 2d is the
 // high word of (inv[d]·y mod 2^64)·2d for any 32-bit y (Lemire, Kaser and
 // Kurz 2019), which [halfMod] uses. Made once, read only.
-var remainderInverses = func() (inv [MaxTiles + 1]uint64) {
-	for d := 1; d <= MaxTiles; d++ {
+var remainderInverses = func() (inv [DeckTiles + 1]uint64) {
+	for d := 1; d <= DeckTiles; d++ {
 		inv[d] = ^uint64(0)/uint64(2*d) + 1
 	}
 	return inv

@@ -96,25 +96,25 @@ func TestMJSolverDealFast(t *testing.T) {
 			t.Fatalf("game %d on 144 slots: %v, want %v", g, got, want)
 		}
 	}
-	big := MJSolver{}.Deal(5, 2*MaxTiles, nil)
-	want := mjsolverDealPlain(5, make([]Group, 2*MaxTiles))
+	big := MJSolver{}.Deal(5, 2*DeckTiles, nil)
+	want := mjsolverDealPlain(5, make([]Group, 2*DeckTiles))
 	if !slices.Equal(big, want) {
-		t.Errorf("game 5 on %d slots: %v, want %v", 2*MaxTiles, big, want)
+		t.Errorf("game 5 on %d slots: %v, want %v", 2*DeckTiles, big, want)
 	}
-	if err := CheckDeal(big, 2*MaxTiles); err != nil {
-		t.Errorf("game 5 on %d slots: %v", 2*MaxTiles, err)
+	if err := CheckDeal(big, 2*DeckTiles); err != nil {
+		t.Errorf("game 5 on %d slots: %v", 2*DeckTiles, err)
 	}
 }
 
 // TestHalfMod checks the remainder of the mjsolver deal's fast path,
 // (y>>1) % d by two multiplications, against the division for every d up to
-// MaxTiles: on the smallest values, around every multiple of 2d near the top
+// DeckTiles: on the smallest values, around every multiple of 2d near the top
 // of the 32-bit range (where the rounding of ⌈2^64/2d⌉ weighs most) and on
 // 20,000 random values per d.
 func TestHalfMod(t *testing.T) {
 	var p rand.PCG
 	p.Seed(1, 2)
-	for d := 1; d <= MaxTiles; d++ {
+	for d := 1; d <= DeckTiles; d++ {
 		check := func(y uint32) {
 			if got, want := halfMod(y, remainderInverses[d], d), (y>>1)%uint32(d); uint32(got) != want {
 				t.Fatalf("halfMod(%d, d=%d) = %d, want %d", y, d, got, want)

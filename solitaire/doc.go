@@ -21,7 +21,11 @@
 // order of package mjsolve (1m..9m, 1p..9p, 1s..9s, E S W N, C F P), the
 // flowers (34) and the seasons (35); any two tiles of a group match. A
 // layout of n tiles uses groups 0..⌈n/4⌉−1; when n is 2 mod 4 the last one
-// is a pair. A deal gives each slot a group. Two dealers are built in:
+// is a pair. A layout of more than one deck (DeckTiles, 144; KMahjongg has
+// layouts of up to 228 tiles) is dealt as KMahjongg deals it: a full deck,
+// and its faces past the 144th from a second deck, in pairs, so that each
+// group has 4, 6 or 8 tiles. A deal gives each slot a group. Two dealers
+// are built in:
 //
 //   - PCG ("pcg", the default): a uniform shuffle drawn from math/rand/v2's
 //     PCG seeded with (seed, game number). Game k is the same board however

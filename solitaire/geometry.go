@@ -8,8 +8,13 @@ import (
 )
 
 // MaxTiles is the largest layout the solitaire package plays: what
-// layouts.Validate allows, one full deck.
+// layouts.Validate allows (254 tiles).
 const MaxTiles = layouts.MaxTiles
+
+// DeckTiles is the number of tiles of one full deck, 144: 36 groups of
+// four. A layout of more tiles is dealt a full deck and pairs of a second
+// one (see [CheckDeal]).
+const DeckTiles = layouts.DeckTiles
 
 // Geometry is a layout compiled once for play: for every slot, the slots
 // that cover it and its left and right neighbours, as bitsets and as index
@@ -60,7 +65,7 @@ func Compile(l *layouts.Layout) (*Geometry, error) {
 	case n == 0:
 		return nil, inputErrorf("layout %s has no tiles", name())
 	case n > MaxTiles:
-		return nil, inputErrorf("layout %s has %d tiles, more than the %d of a full deck", name(), n, MaxTiles)
+		return nil, inputErrorf("layout %s has %d tiles, more than the %d supported", name(), n, MaxTiles)
 	case n%2 != 0:
 		return nil, inputErrorf("layout %s has an odd number of tiles (%d)", name(), n)
 	}
@@ -116,11 +121,11 @@ func (g *Geometry) FreeIn(present Set) Set {
 			// made Free four times slower (TestFreeInFollowsTheRule
 			// checks this copy against it).
 			m := &masks[i]
-			if m.cover[0]&present[0]|m.cover[1]&present[1]|m.cover[2]&present[2] != 0 {
+			if m.cover[0]&present[0]|m.cover[1]&present[1]|m.cover[2]&present[2]|m.cover[3]&present[3] != 0 {
 				continue
 			}
-			if m.left[0]&present[0]|m.left[1]&present[1]|m.left[2]&present[2] != 0 &&
-				m.right[0]&present[0]|m.right[1]&present[1]|m.right[2]&present[2] != 0 {
+			if m.left[0]&present[0]|m.left[1]&present[1]|m.left[2]&present[2]|m.left[3]&present[3] != 0 &&
+				m.right[0]&present[0]|m.right[1]&present[1]|m.right[2]&present[2]|m.right[3]&present[3] != 0 {
 				continue
 			}
 			free[w] |= 1 << (uint(i) & 63)

@@ -53,7 +53,7 @@ func TestCompileSmall(t *testing.T) {
 func TestCompileRefuses(t *testing.T) {
 	odd := &layouts.Layout{Name: "odd", Slots: []layouts.Slot{{}, {X: 2}, {X: 4}}}
 	big := &layouts.Layout{Name: "big"}
-	for i := range 146 {
+	for i := range 256 {
 		big.Slots = append(big.Slots, layouts.Slot{X: 2 * (i % 20), Y: 2 * (i / 20)})
 	}
 	for _, c := range []struct {
@@ -63,7 +63,7 @@ func TestCompileRefuses(t *testing.T) {
 		{nil, "solitaire: no layout"},
 		{&layouts.Layout{Name: "empty"}, "solitaire: layout empty has no tiles"},
 		{odd, "solitaire: layout odd has an odd number of tiles (3)"},
-		{big, "solitaire: layout big has 146 tiles, more than the 144 of a full deck"},
+		{big, "solitaire: layout big has 256 tiles, more than the 254 supported"},
 	} {
 		_, err := Compile(c.l)
 		if err == nil || err.Error() != c.want {

@@ -120,14 +120,26 @@ func ParseGroup(s string) (Group, error) {
 	return 0, inputErrorf("unknown face %q", s)
 }
 
-// GroupsFor returns the number of groups a layout of n tiles uses: n/4
-// groups of four, and one pair more when n is 2 mod 4.
-func GroupsFor(n int) int { return (n + 3) / 4 }
+// MaxGroupTiles is the most tiles of one group a board may have: four of
+// the first deck and two pairs of the second (see [CheckDeal]).
+const MaxGroupTiles = 8
 
-// GroupSize returns how many tiles group g has in a deal of n tiles: 4, or
-// 2 for the last group when n is 2 mod 4, or 0 for groups the deal does not
-// use.
+// GroupsFor returns the number of groups a layout of n tiles uses: n/4
+// groups of four, and one pair more when n is 2 mod 4; all 36 from one
+// deck (n ≥ 142) on.
+func GroupsFor(n int) int { return min((n+3)/4, NumGroups) }
+
+// GroupSize returns how many tiles group g has in a deal of n ≤ DeckTiles
+// tiles: 4, or 2 for the last group when n is 2 mod 4, or 0 for groups the
+// deal does not use. Past one deck the sizes depend on the deal (4, 6 or
+// 8: see [CheckDeal]) and GroupSize returns the least, 4, for each group.
 func GroupSize(g Group, n int) int {
+	if n > DeckTiles {
+		if int(g) < NumGroups {
+			return 4
+		}
+		return 0
+	}
 	switch k := n - 4*int(g); {
 	case k >= 4:
 		return 4

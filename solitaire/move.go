@@ -6,9 +6,9 @@ import (
 	"strings"
 )
 
-// MaxMoves is the most legal moves a board can have: six pairs in each of
-// the 36 groups.
-const MaxMoves = 6 * NumGroups
+// MaxMoves is the most legal moves a board can have: 28 pairs (of eight
+// free tiles) in each of the 36 groups.
+const MaxMoves = MaxGroupTiles * (MaxGroupTiles - 1) / 2 * NumGroups
 
 // Move is one match: the two slots A < B of a pair of matching free tiles
 // taken off the board together.

@@ -9,12 +9,12 @@ import (
 
 // MaxSlots is the largest number of slots a Set can hold. Layouts are limited
 // further to MaxTiles.
-const MaxSlots = 192
+const MaxSlots = 256
 
 // Set is a set of slot indices 0..MaxSlots-1, one bit per slot: slot i is
 // bit i%64 of word i/64. The zero value is the empty set. Set is a value
 // type: the methods with a value receiver return new sets.
-type Set [3]uint64
+type Set [4]uint64
 
 // Has reports whether slot i is in s.
 func (s Set) Has(i int) bool { return s[i>>6]&(1<<(uint(i)&63)) != 0 }
@@ -27,23 +27,23 @@ func (s *Set) Remove(i int) { s[i>>6] &^= 1 << (uint(i) & 63) }
 
 // Count returns the number of slots in s.
 func (s Set) Count() int {
-	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2])
+	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2]) + bits.OnesCount64(s[3])
 }
 
 // IsEmpty reports whether s has no slot.
-func (s Set) IsEmpty() bool { return s[0]|s[1]|s[2] == 0 }
+func (s Set) IsEmpty() bool { return s[0]|s[1]|s[2]|s[3] == 0 }
 
 // Intersects reports whether s and t have a slot in common.
-func (s Set) Intersects(t Set) bool { return s[0]&t[0]|s[1]&t[1]|s[2]&t[2] != 0 }
+func (s Set) Intersects(t Set) bool { return s[0]&t[0]|s[1]&t[1]|s[2]&t[2]|s[3]&t[3] != 0 }
 
 // And returns the slots in both s and t.
-func (s Set) And(t Set) Set { return Set{s[0] & t[0], s[1] & t[1], s[2] & t[2]} }
+func (s Set) And(t Set) Set { return Set{s[0] & t[0], s[1] & t[1], s[2] & t[2], s[3] & t[3]} }
 
 // Or returns the slots in s or t.
-func (s Set) Or(t Set) Set { return Set{s[0] | t[0], s[1] | t[1], s[2] | t[2]} }
+func (s Set) Or(t Set) Set { return Set{s[0] | t[0], s[1] | t[1], s[2] | t[2], s[3] | t[3]} }
 
 // AndNot returns the slots in s but not in t.
-func (s Set) AndNot(t Set) Set { return Set{s[0] &^ t[0], s[1] &^ t[1], s[2] &^ t[2]} }
+func (s Set) AndNot(t Set) Set { return Set{s[0] &^ t[0], s[1] &^ t[1], s[2] &^ t[2], s[3] &^ t[3]} }
 
 // First returns the smallest slot in s, or -1 when s is empty.
 func (s Set) First() int {

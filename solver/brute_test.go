@@ -23,10 +23,10 @@ var long = flag.Bool("long", false, "run the long checks (more random deals, all
 type brute struct {
 	slots  []layouts.Slot
 	groups []solitaire.Group
-	memo   map[[3]uint64]int
+	memo   map[[4]uint64]int
 }
 
-func (r *brute) free(i int, on [3]uint64) bool {
+func (r *brute) free(i int, on [4]uint64) bool {
 	has := func(j int) bool { return on[j>>6]>>(j&63)&1 != 0 }
 	a := r.slots[i]
 	leftB, rightB := false, false
@@ -52,7 +52,7 @@ func (r *brute) free(i int, on [3]uint64) bool {
 }
 
 // minLeft returns the fewest tiles that can remain from position on.
-func (r *brute) minLeft(on [3]uint64) int {
+func (r *brute) minLeft(on [4]uint64) int {
 	if v, ok := r.memo[on]; ok {
 		return v
 	}
@@ -86,7 +86,7 @@ func (r *brute) minLeft(on [3]uint64) int {
 }
 
 // winnable is minLeft == 0 with an early exit.
-func (r *brute) winnable(on [3]uint64) bool { return r.minLeft(on) == 0 }
+func (r *brute) winnable(on [4]uint64) bool { return r.minLeft(on) == 0 }
 
 // randomLayout builds a random geometry of n tiles: a base level of tiles
 // at random half-tile offsets and upper levels resting on the ones below.
@@ -144,8 +144,8 @@ func randomPosition(rng *rand.Rand, b *solitaire.Board, k int) {
 
 func checkAgainstBrute(t *testing.T, s *Solver, b *solitaire.Board, minLeft bool, what string) (won bool) {
 	t.Helper()
-	r := &brute{slots: b.Geo.Layout.Slots, groups: b.Groups, memo: map[[3]uint64]int{}}
-	on := [3]uint64(b.Present)
+	r := &brute{slots: b.Geo.Layout.Slots, groups: b.Groups, memo: map[[4]uint64]int{}}
+	on := [4]uint64(b.Present)
 	want := r.minLeft(on)
 	res := s.Solve(context.Background(), b, Options{MinLeft: minLeft})
 	res.Moves = slices.Clone(res.Moves) // the solver reuses its buffer

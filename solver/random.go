@@ -174,7 +174,7 @@ func (g *geom) setWeights(left, right [][]int) {
 		}
 	}
 	for x := 0; x < g.n; x++ {
-		cov := solitaire.Set(g.below[x]).Count()
+		cov := popcount(g.below[x])
 		g.weights[x][0] = tileWeight[min(cov, len(tileWeight)-1)]
 		for d := range reach {
 			g.weights[x][1+d] = tileWeight[min(cov+reach[d][x].Count(), len(tileWeight)-1)]

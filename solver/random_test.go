@@ -77,7 +77,7 @@ func TestRandomGameWeights(t *testing.T) {
 		for i, x := range b.Groups {
 			grp[i] = uint8(x)
 		}
-		present := [3]uint64(b.Present.And(b.Geo.All))
+		present := low3(b.Present.And(b.Geo.All))
 		c.geom = s.lean
 		if !s.lean.closed(&present) {
 			c.geom = s.full

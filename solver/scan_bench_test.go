@@ -16,7 +16,7 @@ func loadedCore(t testing.TB) *core {
 	for i, x := range board.Groups {
 		grp[i] = uint8(x)
 	}
-	present := [3]uint64(board.Present)
+	present := low3(board.Present)
 	s.c.load(grp[:g.N], &present)
 	return s.c
 }

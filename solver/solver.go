@@ -16,8 +16,11 @@ type Solver struct {
 	// lean counts only the lowest tiles over each tile, exact in closed
 	// positions (geom.closed), full all of them; c uses one of them.
 	lean, full *geom
-	grp        [256]uint8
-	out        []solitaire.Move
+	// wide solves the boards the core does not take (needsWide): made
+	// when first needed.
+	wide *wide
+	grp  [256]uint8
+	out  []solitaire.Move
 }
 
 // New returns a solver for boards on g.
@@ -29,10 +32,15 @@ func New(g *solitaire.Geometry) *Solver {
 
 func (s *Solver) setGeometry(g *solitaire.Geometry) {
 	s.geo = g
+	s.wide = nil
+	s.out = make([]solitaire.Move, 0, g.N/2)
+	if g.N > maxTiles {
+		s.lean, s.full, s.c = nil, nil, nil
+		return
+	}
 	s.lean = newGeom(g.N, g.CoverList, g.LeftList, g.RightList, true)
 	s.full = newGeom(g.N, g.CoverList, g.LeftList, g.RightList, false)
 	s.c = newCore(s.lean)
-	s.out = make([]solitaire.Move, 0, g.N/2)
 }
 
 // Solve decides whether b can be cleared from its position (tiles may
@@ -44,12 +52,16 @@ func (s *Solver) Solve(ctx context.Context, b *solitaire.Board, opt Options) Res
 	if b.Geo != s.geo {
 		s.setGeometry(b.Geo)
 	}
+	if needsWide(b) {
+		return s.solveWide(ctx, b, opt, start)
+	}
 	c := s.c
 	n := b.Geo.N
 	for i := 0; i < n; i++ {
 		s.grp[i] = uint8(b.Groups[i])
 	}
-	present := [3]uint64(b.Present.And(b.Geo.All))
+	on := b.Present.And(b.Geo.All) // within the first 192 slots (needsWide)
+	present := [3]uint64{on[0], on[1], on[2]}
 	c.geom = s.lean
 	if !s.lean.closed(&present) {
 		c.geom = s.full
@@ -77,6 +89,38 @@ func (s *Solver) Solve(ctx context.Context, b *solitaire.Board, opt Options) Res
 	}
 	c.budget.ctx = nil
 	r.Stats = Stats{Scans: c.budget.scans, RandomGames: c.budget.games, Nodes: c.budget.nodes, Duration: time.Since(start)}
+	return r
+}
+
+// solveWide is Solve for the boards of more than 192 slots or with a group
+// of more than four tiles. It does not compute MinLeft.
+func (s *Solver) solveWide(ctx context.Context, b *solitaire.Board, opt Options, start time.Time) Result {
+	if s.wide == nil {
+		s.wide = newWide(b.Geo)
+	}
+	w := s.wide
+	w.load(b)
+	w.rng.Seed(wideHash(b), opt.Seed^0x9e3779b97f4a7c15)
+	w.budget = budget{maxScans: opt.MaxScans, ctx: ctx}
+	w.nextCheck = 0
+	if opt.Timeout > 0 {
+		w.budget.deadline = start.Add(opt.Timeout)
+	}
+	o := w.decide()
+	r := Result{Verdict: o.verdict, Method: o.method, MinLeft: o.minLeft}
+	s.out = s.out[:0]
+	if o.verdict == Winnable {
+		for _, m := range w.moves {
+			a, b := m.a, m.b
+			if a > b {
+				a, b = b, a
+			}
+			s.out = append(s.out, solitaire.Move{A: a, B: b})
+		}
+		r.Moves = s.out
+	}
+	w.budget.ctx = nil
+	r.Stats = Stats{Scans: w.budget.scans, RandomGames: w.budget.games, Nodes: w.budget.nodes, Duration: time.Since(start)}
 	return r
 }
 

@@ -22,7 +22,7 @@ func TestCompleteLayout(t *testing.T) {
 		{[]string{"layouts", "show", "tu"}, "turtle\tTurtle, 144 tiles\nturtle40\tLittle turtle, 40 tiles\n:4\n"},
 		{[]string{"layouts", "show", "turtle", ""}, ":4\n"}, // one name only
 		{[]string{"solitaire", "show", "--layout", "xmahjongg/"}, "xmahjongg/default\tdefault, 2 tiles\nxmahjongg/ox\tox, 4 tiles\n:4\n"},
-		// Layouts that cannot be used (kmahjongg/big, 150 tiles) are not offered.
+		// Layouts that cannot be used (kmahjongg/big, 256 tiles) are not offered.
 		{[]string{"solitaire", "show", "--layout", "KMahjongg/"}, "kmahjongg/default\tDefault, 6 tiles\n:4\n"},
 		{[]string{"solitaire", "show", "--layout", "gn"}, "gnome/ziggurat\tLittle Ziggurat, 4 tiles\n:4\n"},
 		{[]string{"solitaire", "show", "--deal", ""}, "pcg\nmjsolver\n:4\n"},

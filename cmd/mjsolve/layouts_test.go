@@ -33,11 +33,11 @@ func fakeGames(t *testing.T) (root, userDir string) {
 	write("usr/share/games/xmahjongg/layouts/default", "0 0 0\n0 2 0\n")
 	write("usr/share/kmahjongg/layouts/default.layout", "kmahjongg-layout-v1.1\nw6\nh4\nd2\n1212..\n4343..\n1212..\n4343..\n.12.12\n.43.43\n......\n......\n")
 	write("usr/share/kmahjongg/layouts/default.desktop", "[KMahjonggLayout]\nName[de]=Standard\nName=Default\n")
-	// 150 tiles: 10 by 15 on one level.
+	// 256 tiles: 16 by 16 on one level.
 	var big strings.Builder
-	big.WriteString("kmahjongg-layout-v1.1\nw20\nh30\nd1\n")
-	for range 15 {
-		big.WriteString(strings.Repeat("12", 10) + "\n" + strings.Repeat("43", 10) + "\n")
+	big.WriteString("kmahjongg-layout-v1.1\nw32\nh32\nd1\n")
+	for range 16 {
+		big.WriteString(strings.Repeat("12", 16) + "\n" + strings.Repeat("43", 16) + "\n")
 	}
 	write("usr/share/kmahjongg/layouts/big.layout", big.String())
 	write("usr/share/gnome-mahjongg/maps/mahjongg.map", `<mahjongg>
@@ -95,7 +95,7 @@ gnome/ziggurat     gnome      4      2       2     Little Ziggurat
 	if code != 0 || out != want {
 		t.Errorf("exit %d, stdout:\n%s\nwant:\n%s", code, out, want)
 	}
-	wantErr := "mjsolve: not listed: kmahjongg/big has 150 tiles; at most 144 (one deck) are supported\n"
+	wantErr := "mjsolve: not listed: kmahjongg/big has 256 tiles; at most 254 are supported\n"
 	if errOut != wantErr {
 		t.Errorf("stderr %q, want %q", errOut, wantErr)
 	}
@@ -110,8 +110,8 @@ gnome/ziggurat     gnome      4      2       2     Little Ziggurat
 	}
 	kdir := filepath.Join(root, "usr/share/kmahjongg/layouts")
 	wantJSON := []layouts.Summary{
-		{Name: "kmahjongg/big", Source: "kmahjongg", Title: "big", File: filepath.Join(kdir, "big.layout"), Tiles: 150, Levels: 1,
-			TilesPerLevel: []int{150}, FreeAtStart: 30, Error: "layouts: kmahjongg/big has 150 tiles; at most 144 (one deck) are supported"},
+		{Name: "kmahjongg/big", Source: "kmahjongg", Title: "big", File: filepath.Join(kdir, "big.layout"), Tiles: 256, Levels: 1,
+			TilesPerLevel: []int{256}, FreeAtStart: 32, Error: "layouts: kmahjongg/big has 256 tiles; at most 254 are supported"},
 		{Name: "kmahjongg/default", Source: "kmahjongg", Title: "Default", File: filepath.Join(kdir, "default.layout"), Tiles: 6, Levels: 2,
 			TilesPerLevel: []int{4, 2}, FreeAtStart: 4, Floating: 1},
 	}
@@ -192,7 +192,7 @@ func TestLayoutsShowErrors(t *testing.T) {
 	}{
 		{[]string{"nosuch"}, `mjsolve: layouts: unknown layout "nosuch" (see 'mjsolve layouts list')`},
 		{[]string{"default"}, `mjsolve: layouts: "default" is ambiguous: say xmahjongg/default or kmahjongg/default`},
-		{[]string{"kmahjongg/big"}, `mjsolve: layouts: kmahjongg/big has 150 tiles; at most 144 (one deck) are supported`},
+		{[]string{"kmahjongg/big"}, `mjsolve: layouts: kmahjongg/big has 256 tiles; at most 254 are supported`},
 		{[]string{"kmahjongg/nope"}, `mjsolve: layouts: no layout "nope" among the KMahjongg layouts in ` + kdir + ` (see 'mjsolve layouts list')`},
 		{[]string{bad}, `mjsolve: layouts: ` + bad + ` line 2: want three numbers "row col lev", got "0 2"`},
 		{[]string{"bad"}, `mjsolve: layouts: ` + bad + ` line 2: want three numbers "row col lev", got "0 2"`},

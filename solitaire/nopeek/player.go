@@ -117,6 +117,10 @@ func NewPlayerOptions(geo *solitaire.Geometry, strategy string, opt Options) (*P
 	if geo == nil {
 		return nil, errNoGeometry
 	}
+	if geo.N > solitaire.DeckTiles {
+		// The players keep at most four tiles a group.
+		return nil, fmt.Errorf("nopeek: layouts of more than %d tiles (one deck) are not supported; this one has %d", solitaire.DeckTiles, geo.N)
+	}
 	p := &Player{gi: newGeoInfo(geo), strategy: k}
 	switch k {
 	case stratRandom:
