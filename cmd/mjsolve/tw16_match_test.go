@@ -42,7 +42,8 @@ func mainCmd(t *testing.T, args ...string) *exec.Cmd {
 // as the done-when asks: no failure, every transcript verifies (its
 // points summing to zero). With -long it is the 192 hands of a whole cycle
 // and the advice bots must beat the others by a margin whose 95% interval
-// excludes zero.
+// excludes zero. Every hand's event form (replay --json) is read by the
+// test's own reader (tw16_events_test.go), which rebuilds its points.
 func TestTW16RefereeBots(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -76,6 +77,23 @@ func TestTW16RefereeBots(t *testing.T) {
 	}
 	if n := strings.Count(rout, ", 0 failures\n"); n != hands {
 		t.Errorf("%d of %d hands without a failure", n, hands)
+	}
+	// Every hand in event form, read by the test's own reader: its points
+	// rebuilt, each player's total the table's score.
+	code, jout, errOut := runCmd(t, "", append([]string{"tw16", "replay", "--json"}, hs...)...)
+	if code != 0 || errOut != "" {
+		t.Fatalf("replay --json: exit %d, stderr %q", code, errOut)
+	}
+	read := readEventLines(t, jout)
+	if len(read) != hands {
+		t.Fatalf("the reader found %d hands, want %d", len(read), hands)
+	}
+	totals := checkEventTotals(t, read)
+	for p, l := range strings.Split(out, "\n")[1:5] {
+		f := strings.Fields(l)
+		if got := strconv.Itoa(totals[strconv.Itoa(p+1)+" "+f[0]]); got != f[1] {
+			t.Errorf("player %d (%s): the reader totals %s, the table %s", p+1, f[0], got, f[1])
+		}
 	}
 	if !*longMatch {
 		return

@@ -1,40 +1,56 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 
+	"github.com/mjsolve/mjsolve/tw16"
+	"github.com/mjsolve/mjsolve/tw16/handlog"
 	"github.com/mjsolve/mjsolve/tw16/referee"
 )
 
 // tw16ReplayOptions are the flags of "mjsolve tw16 replay".
 type tw16ReplayOptions struct {
 	call
-	lines bool
+	lines, json bool
 }
 
 func newTW16ReplayCmd() *cobra.Command {
 	o := &tw16ReplayOptions{}
 	cmd := &cobra.Command{
 		Use:   "replay FILE...",
-		Short: "Check hand transcripts of the referee against the rules engine",
+		Short: "Check hands played by the referee or self-play against the rules engine",
 		Long: `Read transcripts written by "mjsolve tw16 referee --log" (hand-NNNN.txt.zst,
 compressed or not), deal each hand again from the wall it records, and step
 through it with the programs' recorded replies: every line the referee sent,
 every failure and every move of the dummy that replaced a failed program must
 be what the rules engine and the referee give, and the points must be the
-recorded ones and sum to zero.
+recorded ones and sum to zero. Hands in event form (written by
+"mjsolve tw16 selfplay --log", hand-NNNN.jsonl.zst, or by --json) are dealt
+again and played with their decisions, and every event must be the one
+recorded.
 
-Prints one line per hand verified; --lines first prints every record (line
-number, seconds, seat, direction and text). The first mismatch of a file is reported with its line number, and
-the command exits with code 2 if any file does not verify.`,
+Prints one line per hand verified; --lines first prints every record of a
+transcript (line number, seconds, seat, direction and text). --json prints
+each hand in event form instead: JSON lines, a header line then one event a
+line (the deal, draws, flowers, discards, claims, kongs, passes, failures and
+the dummy's moves, the win with its itemised tai, the end with the four
+seats' points), whose schema docs/play.md describes. The first mismatch of a
+file is reported with its line number, and the command exits with code 2 if
+any file does not verify.`,
 		Example: `  mjsolve tw16 replay logs/hand-*.txt.zst
-  mjsolve tw16 replay --lines logs/hand-0007.txt.zst`,
-		Args: someArgs("one or more transcript FILEs written by 'mjsolve tw16 referee --log'"),
+  mjsolve tw16 replay --lines logs/hand-0007.txt.zst
+  mjsolve tw16 replay --json logs/hand-0007.txt.zst | jq -c 'select(.type == "win")'`,
+		Args: someArgs("one or more transcript FILEs written by 'mjsolve tw16 referee --log' or 'mjsolve tw16 selfplay --log'"),
 		RunE: runE(&o.call, o.run),
 	}
-	cmd.Flags().BoolVar(&o.lines, "lines", false, "print every record of the transcript")
+	cmd.Flags().BoolVar(&o.lines, "lines", false, "print every record of a transcript")
+	cmd.Flags().BoolVar(&o.json, "json", false, "print each hand in event form, as JSON lines")
+	cmd.MarkFlagsMutuallyExclusive("lines", "json")
 	return cmd
 }
 
@@ -45,22 +61,25 @@ func (o *tw16ReplayOptions) run() error {
 			warnNotCached(o.stderr, info)
 		}
 	}()
+	out := bufio.NewWriter(o.stdout)
 	for i, name := range o.args {
 		if o.ctx.Err() != nil {
+			out.Flush()
 			return interruptedAfter(o.stderr, i, len(o.args), "transcript")
 		}
-		t, _, err := referee.ReplayFile(name, tables)
-		if o.lines && t != nil {
-			if err := t.WriteRecords(o.stdout); err != nil {
-				return failure(err)
-			}
-		}
+		summary, err := o.replay(out, name, tables)
 		if err != nil {
+			if _, ok := err.(failureError); ok {
+				return err
+			}
 			fmt.Fprintf(o.stderr, "mjsolve: %s: %v\n", name, err)
 			bad++
 			continue
 		}
-		if _, err := fmt.Fprintf(o.stdout, "%s: hand %d verified: %s\n", name, t.Header.Hand, t.Summary()); err != nil {
+		if !o.json {
+			fmt.Fprintf(out, "%s: %s\n", name, summary)
+		}
+		if err := out.Flush(); err != nil {
 			return failure(err)
 		}
 	}
@@ -71,4 +90,50 @@ func (o *tw16ReplayOptions) run() error {
 		return silentError{exitBadInput}
 	}
 	return nil
+}
+
+// replay verifies the hand in the file name and writes what the flags
+// ask for to out; it returns the hand's summary line.
+func (o *tw16ReplayOptions) replay(out *bufio.Writer, name string, tables *tw16.TableSet) (string, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return "", err
+	}
+	if o.json || handlog.IsEventForm(data) {
+		h, err := referee.ReadHand(bytes.NewReader(data), tables)
+		if err != nil {
+			return "", err
+		}
+		if o.json {
+			if _, err := h.WriteTo(out); err != nil {
+				return "", failure(err)
+			}
+		}
+		return handSummary(h), nil
+	}
+	t, _, err := referee.ReplayReader(bytes.NewReader(data), tables)
+	if o.lines && t != nil {
+		if err := t.WriteRecords(out); err != nil {
+			return "", failure(err)
+		}
+	}
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("hand %d verified: %s", t.Header.Hand, t.Summary()), nil
+}
+
+// handSummary describes a hand in event form for people: "hand 3 verified:
+// 312 events, seat 2 wins …, points 0 0 0 0, 1 failure".
+func handSummary(h *handlog.Hand) string {
+	failed := 0
+	for _, e := range h.Events {
+		if e.Type == handlog.EventFailure {
+			failed++
+		}
+	}
+	end := h.End()
+	p := end.Points
+	return fmt.Sprintf("hand %d verified: %d events, %s, points %d %d %d %d, %d %s",
+		h.Header.Hand, len(h.Events), end.Result, p[0], p[1], p[2], p[3], failed, plural(failed, "failure"))
 }

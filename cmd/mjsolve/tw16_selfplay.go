@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mjsolve/mjsolve/internal/atomicfile"
 	"github.com/mjsolve/mjsolve/internal/progress"
 	"github.com/mjsolve/mjsolve/tw16/bot"
 	"github.com/mjsolve/mjsolve/tw16/game"
@@ -78,13 +79,19 @@ score per hand with its 95% interval, then the margin of the best player over
 each other one (hands are paired: the same deals). --json prints
 {"hands": N, "players": [...]} instead, players in the order given.
 
+--log DIR writes every hand in event form (hand-NNNN.jsonl.zst: JSON lines,
+zstd-compressed; docs/play.md describes the schema), for "mjsolve tw16
+replay", "mjsolve tw16 review" and the page of "mjsolve serve --logs DIR"; a
+directory that already holds hands is refused.
+
 A progress bar shows on a terminal; Ctrl-C stops and prints the table of the
-hands played so far (exit code 130).`,
+hands played so far (exit code 130); the hands played are in the log.`,
 		Example: `  mjsolve tw16 selfplay --hands 192
   mjsolve tw16 selfplay --hands 1920 --seed 7 --strategy advice --strategy random --strategy random --strategy random
   mjsolve tw16 selfplay --hands 3840 --strategy advice --strategy advice:no-defence --strategy advice --strategy advice:no-defence
   mjsolve tw16 selfplay --hands 768 --strategy search:samples=2500 --strategy advice --strategy search:samples=2500 --strategy advice
-  mjsolve tw16 selfplay --hands 192 --json`,
+  mjsolve tw16 selfplay --hands 192 --json
+  mjsolve tw16 selfplay --hands 192 --log sp192 && mjsolve tw16 replay sp192/hand-0001.jsonl.zst`,
 		Args: cobra.NoArgs,
 		RunE: runE(&o.call, o.run),
 	}
@@ -97,6 +104,7 @@ hands played so far (exit code 130).`,
 	f.BoolVar(&o.Flowers, "flowers", false, "play with the eight flowers (144 tiles)")
 	addAdviceFlags(cmd, &o.Options)
 	f.BoolVar(&o.json, "json", false, "print the table as JSON")
+	f.StringVar(&o.LogDir, "log", "", "write every hand in event form into `DIR`")
 	return cmd
 }
 
@@ -125,6 +133,11 @@ func (o *tw16SelfplayOptions) run() error {
 	start := time.Now()
 	tab, err := bot.SelfPlay(o.ctx, o.SelfPlayOptions)
 	bar.Stop()
+	if le, ok := errors.AsType[*bot.LogDirError](err); ok && le.Err != nil {
+		return fmt.Errorf("--log %s: %w", le.Dir, atomicfile.Cause(le.Err))
+	} else if ok {
+		return fmt.Errorf("--log %s already holds hands (%s …): give another directory or remove them", le.Dir, le.First)
+	}
 	interrupted := errors.Is(err, context.Canceled)
 	if err != nil && !interrupted {
 		return failure(err)

@@ -26,6 +26,10 @@ type SelfPlayOptions struct {
 	// Progress, when not nil, is called with the number of hands done
 	// after each hand (from several goroutines, one call at a time).
 	Progress func(done int)
+	// LogDir, when set, receives every hand in event form (tw16/handlog),
+	// zstd-compressed, as LogName(n): hand-NNNN.jsonl.zst. It is made if
+	// missing; one that already holds hands is refused (*LogDirError).
+	LogDir string
 }
 
 // SelfPlay plays a match of four strategies in-process, hands spread over
@@ -41,6 +45,11 @@ func SelfPlay(ctx context.Context, o SelfPlayOptions) (*game.Table, error) {
 	}
 	if o.Hands < 0 {
 		return nil, fmt.Errorf("bot: %d hands", o.Hands)
+	}
+	if o.LogDir != "" {
+		if err := prepareLogDir(o.LogDir); err != nil {
+			return nil, err
+		}
 	}
 	total := game.NewTable(o.Strategies)
 	sched := game.Schedule{Seed: o.Seed}
@@ -62,6 +71,7 @@ type player struct {
 	flowers bool
 	tables  *tw16.TableSet
 	table   *game.Table
+	log     *handLog // nil without LogDir
 }
 
 func newPlayer(o SelfPlayOptions) (*player, error) {
@@ -72,6 +82,11 @@ func newPlayer(o SelfPlayOptions) (*player, error) {
 	p := &player{game: g, flowers: o.Flowers, tables: o.Options.Tables, table: game.NewTable(o.Strategies)}
 	for i, name := range o.Strategies {
 		if p.strats[i], err = New(name, o.Options); err != nil {
+			return nil, err
+		}
+	}
+	if o.LogDir != "" {
+		if p.log, err = newHandLog(o.LogDir, o.Strategies); err != nil {
 			return nil, err
 		}
 	}
@@ -89,8 +104,16 @@ func (p *player) play(h game.Scheduled, seed uint64) error {
 		p.seats[s] = p.strats[q]
 		p.strats[q].Begin(game.Mix(seed, uint64(h.Index)*4+uint64(q)))
 	}
+	if p.log != nil {
+		p.log.wrap(&p.seats)
+	}
 	if err := game.Play(p.game, &p.seats, &p.views); err != nil {
 		return fmt.Errorf("bot: hand %d: %w", h.Index, err)
+	}
+	if p.log != nil {
+		if err := p.log.write(h, cfg, p.game.Wall()); err != nil {
+			return err
+		}
 	}
 	p.table.Add(h, p.game.Result(), [4]bool{})
 	return nil

@@ -48,6 +48,9 @@ type hand struct {
 	drawn [4]game.Card
 	seen  int
 	buf   []byte
+	// acted, when set, is told of every decision played: the program's
+	// (dummy false) or the dummy's.
+	acted func(s game.Seat, a game.Action, dummy bool)
 }
 
 // play plays the hand to its end: the deal, every decision, the /exit.
@@ -372,6 +375,9 @@ func (h *hand) play1(s game.Seat, r protocol.Reply, ok bool, err error, a game.A
 		}
 		return h.fail(s, fmt.Sprintf("illegal instruction %q: %v", r.String(), err))
 	}
+	if h.acted != nil {
+		h.acted(s, a, false)
+	}
 	return nil
 }
 
@@ -397,6 +403,9 @@ func (h *hand) dummy(s game.Seat) error {
 	}
 	if err := g.Apply(a); err != nil {
 		return fmt.Errorf("referee: the dummy's %v: %w", a, err)
+	}
+	if h.acted != nil {
+		h.acted(s, a, true)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/tw16/game"
+	"github.com/mjsolve/mjsolve/tw16/handlog"
 )
 
 // memWire links a hand to four in-process greedy players and keeps the
@@ -105,6 +106,13 @@ func TestManyHandsInProcess(t *testing.T) {
 		}
 		if got.Points != res.Points || got.Winner != res.Winner {
 			t.Fatalf("hand %d replays to %+v, played %+v", i, got, res)
+		}
+		ev, err := Events(tr, nil)
+		if err != nil {
+			t.Fatalf("hand %d: events: %v", i, err)
+		}
+		if err := handlog.Verify(ev, nil); err != nil {
+			t.Fatalf("hand %d: the event form does not verify: %v", i, err)
 		}
 	}
 	t.Logf("%d hands: %+v", hands, counts)

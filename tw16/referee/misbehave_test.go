@@ -10,8 +10,57 @@ import (
 	"time"
 
 	"github.com/mjsolve/mjsolve/tw16/game"
+	"github.com/mjsolve/mjsolve/tw16/handlog"
 	"github.com/mjsolve/mjsolve/tw16/protocol"
 )
+
+// checkEvents checks the event form of the transcript tr of the hand
+// reported by r: it verifies, has r's points, and has one failure event
+// for each failure, after which every decision of the seat is the dummy's
+// and before which none is.
+func checkEvents(t *testing.T, tr *Transcript, r *HandReport) {
+	t.Helper()
+	h, err := Events(tr, nil)
+	if err != nil {
+		t.Errorf("%s: events: %v", r.Transcript, err)
+		return
+	}
+	if err := handlog.Verify(h, nil); err != nil {
+		t.Errorf("%s: the event form does not verify: %v", r.Transcript, err)
+	}
+	if [4]int(h.End().Points) != r.Result.Points {
+		t.Errorf("%s: the event form ends with points %v, the match had %v", r.Transcript, h.End().Points, r.Result.Points)
+	}
+	var failed [4]bool
+	n, dummies, timed := 0, 0, 0
+	for _, e := range h.Events {
+		switch {
+		case e.Type == handlog.EventFailure:
+			failed[e.Seat-1] = true
+			n++
+		case e.On != "":
+			if (e.By == "dummy") != failed[e.Seat-1] {
+				t.Errorf("%s: event %d: by %q, failed %v", r.Transcript, e.N, e.By, failed[e.Seat-1])
+			}
+			if e.By == "dummy" {
+				dummies++
+			} else if e.Took > 0 {
+				timed++
+			}
+		}
+	}
+	if n != len(r.Failures) {
+		t.Errorf("%s: %d failure events, %d failures reported", r.Transcript, n, len(r.Failures))
+	}
+	if timed == 0 {
+		t.Errorf("%s: no decision has the time the program took", r.Transcript)
+	}
+	for _, f := range r.Failures {
+		if !failed[f.Seat] {
+			t.Errorf("%s: no failure event for %v", r.Transcript, f)
+		}
+	}
+}
 
 // easyMoveTime is the move time of the tests' well-behaved programs: so
 // long that they keep it on any machine, however loaded (they answer in
@@ -61,6 +110,7 @@ func matchWith(t *testing.T, bad string, hands int, limit time.Duration) (*game.
 		if res.Points != r.Result.Points || tr.Header.Hand != r.Scheduled.Index+1 {
 			t.Errorf("%s: %s replays to points %v, the match had %v", bad, r.Transcript, res.Points, r.Result.Points)
 		}
+		checkEvents(t, tr, r)
 		for seat, p := range r.Scheduled.Players {
 			want := easyMoveTime
 			if p == 1 && limit != 0 {

@@ -2,12 +2,15 @@ package referee
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"os"
 
 	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/mjsolve/mjsolve/tw16/game"
+	"github.com/mjsolve/mjsolve/tw16/handlog"
 )
 
 // MismatchError is the first place where a transcript departs from what
@@ -31,13 +34,23 @@ func (e *MismatchError) Error() string {
 // transcript. It returns the hand's result, or a *MismatchError at the
 // first difference. The game looks up tables (nil: tw16.DefaultTables).
 func Replay(t *Transcript, tables *tw16.TableSet) (*game.Result, error) {
+	return replay(t, tables, nil)
+}
+
+// replay is Replay, adding to steps (when not nil) every decision and
+// failure in order.
+func replay(t *Transcript, tables *tw16.TableSet, steps *[]handlog.Step) (*game.Result, error) {
 	h := &t.Header
 	g, err := game.New(game.Config{Wall: h.Wall, Dealer: h.Dealer, Round: h.Round, Tables: tables})
 	if err != nil {
 		return nil, fmt.Errorf("referee: transcript: %w", err)
 	}
-	w := &replayWire{recs: t.Records}
+	w := &replayWire{recs: t.Records, steps: steps}
 	hd := &hand{g: g, w: w, o: h.Honors}
+	if steps != nil {
+		w.asked = [4]float64{-1, -1, -1, -1}
+		hd.acted = w.acted
+	}
 	for s, si := range h.Seats {
 		hd.paths[s] = si.Path
 	}
@@ -112,6 +125,21 @@ func (t *Transcript) Summary() string {
 type replayWire struct {
 	recs []Record
 	i    int
+	// steps, when not nil, receives the decisions and failures; asked is
+	// when each seat was first asked for its pending decision (-1: not
+	// yet), replied when it last replied.
+	steps          *[]handlog.Step
+	asked, replied [4]float64
+}
+
+// acted adds a decision to the steps, with the time the program took.
+func (w *replayWire) acted(s game.Seat, a game.Action, dummy bool) {
+	st := handlog.Step{Seat: s, Action: a, Dummy: dummy}
+	if !dummy && w.asked[s] >= 0 && w.replied[s] >= w.asked[s] {
+		st.Took = math.Round((w.replied[s]-w.asked[s])*1e6) / 1e6
+	}
+	w.asked[s] = -1
+	*w.steps = append(*w.steps, st)
 }
 
 // peek returns the next record that is not a note.
@@ -144,6 +172,11 @@ func (w *replayWire) expect(s game.Seat, dir byte, text string) error {
 }
 
 func (w *replayWire) send(s game.Seat, line []byte) error {
+	if w.steps != nil && w.asked[s] < 0 && bytes.HasPrefix(line, []byte("/ask ")) {
+		if r, ok := w.peek(); ok {
+			w.asked[s] = r.Seconds
+		}
+	}
 	if err := w.expect(s, '>', string(line)); err != nil {
 		return err
 	}
@@ -164,11 +197,18 @@ func (w *replayWire) recv(s game.Seat) ([]byte, error) {
 		return nil, &MismatchError{Line: r.Line, Want: fmt.Sprintf("a reply of seat %d", s+1), Have: have}
 	}
 	w.i++
+	w.replied[s] = r.Seconds
 	return []byte(r.Text), nil
 }
 
 func (w *replayWire) note(s game.Seat, dir byte, text string) error {
-	return w.expect(s, dir, text)
+	if err := w.expect(s, dir, text); err != nil {
+		return err
+	}
+	if dir == '!' && w.steps != nil {
+		*w.steps = append(*w.steps, handlog.Step{Seat: s, Failure: text})
+	}
+	return nil
 }
 
 func (w *replayWire) quit(game.Seat) {}
