@@ -116,6 +116,7 @@ is a row that says why.`,
 	f.IntVar(&o.spec.Difficulty, "difficulty", 0, "add `K` uniformly random playouts per winnable board to its record (McDonald's difficulty)")
 	cmd.AddCommand(
 		newSolitaireShowCmd(),
+		newSolitaireDealCmd(),
 		newSolitaireSolveCmd(),
 		newSolitaireHintCmd(),
 	)
