@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,11 +14,16 @@ import (
 
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solitaire/answer"
+	"github.com/mjsolve/mjsolve/solitaire/gamedeal"
 	"github.com/mjsolve/mjsolve/solitaire/winnable"
 )
 
 // maxDealCount bounds --count.
 const maxDealCount = 1_000_000
+
+// dealDealers are the dealers of "solitaire deal": the main job's and the
+// games' own generators.
+var dealDealers = append(slices.Clone(solitaire.DealerNames), gamedeal.Names...)
 
 // solitaireDealOptions are the flags of "solitaire deal".
 type solitaireDealOptions struct {
@@ -52,16 +58,21 @@ McDonald's measure, the share of random playouts that clear a deal (the
 bands are found first from the layout's first 300 winnable deals of the
 pcg dealer with seed 1). A layout with no winnable deal (Hourglass,
 Papillon) stops after --max-tries games in a row without one. A summary
-of the games tried goes to standard error.`,
+of the games tried goes to standard error.
+
+--deal kmahjongg, gnome or xmahjongg deals as those games' own generators
+of solvable games do (KMahjongg's generateSolvableGame, GNOME Mahjongg's
+generator, xmahjongg's solvable.cc), to study their deals.`,
 		Example: `  mjsolve solitaire deal --layout turtle --winnable --count 100 > deals.jsonl
   mjsolve solitaire deal --difficulty hard --count 5 --save-dir hard/
-  mjsolve solitaire deal --layout xmahjongg/ox --winnable --first 1000 --count 10`,
+  mjsolve solitaire deal --layout xmahjongg/ox --winnable --first 1000 --count 10
+  mjsolve solitaire deal --deal gnome --count 3`,
 		Args: cobra.NoArgs,
 		RunE: runE(&o.call, o.run),
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.layout, "layout", "turtle", "a built-in or installed layout's `NAME` (see 'mjsolve layouts list'), or a layout file")
-	f.StringVar(&o.deal, "deal", "pcg", "dealer `NAME`: pcg, or mjsolver for the boards of de Bondt's solver")
+	f.StringVar(&o.deal, "deal", "pcg", "dealer `NAME`: pcg, mjsolver (de Bondt's boards), or a game's generator: kmahjongg, gnome, xmahjongg")
 	f.Uint64Var(&o.seed, "seed", 1, "seed `N` of the pcg dealer and of the playouts")
 	f.Uint64Var(&o.first, "first", 1, "first game number `K`")
 	f.Uint64Var(&o.count, "count", 1, "number of boards `N` to deal")
@@ -73,7 +84,7 @@ of the games tried goes to standard error.`,
 	f.StringVar(&o.saveDir, "save-dir", "", "write board files into `DIR` instead of printing the boards")
 	f.DurationVar(&o.timeout, "timeout-per-board", 0, "give up on a board after this long and skip it (0: never)")
 	cmd.RegisterFlagCompletionFunc("layout", completeLayout)
-	cmd.RegisterFlagCompletionFunc("deal", completeDealer)
+	cmd.RegisterFlagCompletionFunc("deal", cobra.FixedCompletions(dealDealers, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RegisterFlagCompletionFunc("difficulty", cobra.FixedCompletions(winnable.BandNames, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
@@ -113,10 +124,6 @@ func (o *solitaireDealOptions) run() error {
 	if o.deal == "mjsolver" && o.cmd.Flags().Changed("seed") && o.difficulty == "" {
 		return errors.New("--seed is for the pcg dealer (the mjsolver dealer has none)")
 	}
-	d, err := solitaire.DealerByName(o.deal, o.seed)
-	if err != nil {
-		return badInput("--deal", err)
-	}
 	l, err := layoutFinder().Find(o.layout)
 	if err != nil {
 		return badInput("--layout", err)
@@ -124,6 +131,15 @@ func (o *solitaireDealOptions) run() error {
 	g, err := solitaire.Compile(l)
 	if err != nil {
 		return badInput("--layout", err)
+	}
+	var d solitaire.Dealer
+	if gamedeal.IsName(o.deal) {
+		d, err = gamedeal.New(o.deal, g, o.seed)
+	} else if d, err = solitaire.DealerByName(o.deal, o.seed); err != nil {
+		err = fmt.Errorf("unknown dealer %q (want %s)", o.deal, strings.Join(dealDealers, ", "))
+	}
+	if err != nil {
+		return badInput("--deal", err)
 	}
 	if err := solitaire.CheckGame(d, o.first); err != nil {
 		return badInput("--first", err)

@@ -112,7 +112,7 @@ func TestSolitaireDealErrors(t *testing.T) {
 		{[]string{"--difficulty", "any"}, 2, "mjsolve: --difficulty \"any\": want easy, medium or hard\n"},
 		{[]string{"--playouts", "10"}, 2, "mjsolve: --playouts is for --difficulty\n"},
 		{[]string{"--json", "--save-dir", "x"}, 2, "mjsolve: --json and --save-dir cannot be combined\n"},
-		{[]string{"--deal", "shuffle"}, 2, "mjsolve: --deal: unknown dealer \"shuffle\" (want pcg or mjsolver)\n"},
+		{[]string{"--deal", "shuffle"}, 2, "mjsolve: --deal: unknown dealer \"shuffle\" (want pcg, mjsolver, kmahjongg, gnome, xmahjongg)\n"},
 		{[]string{"--layout", "nosuch"}, 2, ""},
 		{[]string{"--deal", "mjsolver", "--first", "4294967296"}, 2, "mjsolve: --first: the mjsolver dealer has games 0 to 4294967295, not 4294967296\n"},
 		{[]string{"--layout", "tiny8", "--max-tries", "0"}, 2, "mjsolve: --max-tries 0: want 1 or more\n"},
@@ -135,5 +135,17 @@ func TestSolitaireDealNoneWinnable(t *testing.T) {
 	want := name + ": 0 deals kept of 50 tried (games 1 to 50): 0 winnable, 50 impossible, 0 unknown\nmjsolve: no winnable deal of " + name + " in 50 games in a row (--max-tries)\n"
 	if code != 1 || out != "" || errOut != want {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and %q", code, out, errOut, want)
+	}
+}
+
+// TestSolitaireDealGames: the games' generators deal through --deal, and
+// their deals are winnable.
+func TestSolitaireDealGames(t *testing.T) {
+	for _, name := range []string{"kmahjongg", "gnome", "xmahjongg"} {
+		code, out, errOut := runCmd(t, "", "solitaire", "deal", "--deal", name, "--winnable", "--count", "3")
+		if code != 0 || strings.Count(out, "\n") != 3 || !strings.Contains(out, `"board":"game 1, deal `+name+` seed 1"`) ||
+			errOut != "turtle: 3 deals kept of 3 tried (games 1 to 3): 3 winnable, 0 impossible, 0 unknown\n" {
+			t.Errorf("%s: exit %d, stdout %s, stderr %q", name, code, out, errOut)
+		}
 	}
 }
