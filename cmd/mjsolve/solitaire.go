@@ -117,6 +117,7 @@ is a row that says why.`,
 	cmd.AddCommand(
 		newSolitaireShowCmd(),
 		newSolitaireDealCmd(),
+		newSolitaireReshuffleCmd(),
 		newSolitaireSolveCmd(),
 		newSolitaireHintCmd(),
 	)
