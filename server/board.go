@@ -169,40 +169,18 @@ func dealtAs(b *solitaire.Board, game uint64, deal string, seed *uint64) (about 
 	return fmt.Sprintf("game %d, deal %v", game, dealer), true
 }
 
-// removeTiles takes the removed slots off b, checking that they could have
-// been played: slots of the layout, each once, pairs of each group, and
-// each free once the tiles still on the board are counted (tiles leave the
-// board only when free, and never come back).
+// removeTiles takes the removed slots off b (see solitaire.Board.RemoveTiles),
+// naming the field at fault in a bad request.
 func removeTiles(b *solitaire.Board, removed []int) error {
-	n := b.Geo.N
-	var odd [solitaire.NumGroups]bool
-	for k, sl := range removed {
-		field := fmt.Sprintf("removed[%d]", k)
-		switch {
-		case sl < 0 || sl >= n:
-			return badRequestf(field, "no slot %d on a layout of %d tiles", sl, n)
-		case !b.Present.Has(sl):
-			return badRequestf(field, "slot %d removed twice", sl)
-		}
-		b.Present.Remove(sl)
-		odd[b.Groups[sl]] = !odd[b.Groups[sl]]
+	err := b.RemoveTiles(removed)
+	re, ok := err.(*solitaire.RemovedError)
+	switch {
+	case !ok:
+		return err
+	case re.Index < 0:
+		return badRequestf("removed", "%s", re.Msg)
 	}
-	for g, o := range odd {
-		if o {
-			return badRequestf("removed", "an odd number of %s tiles removed (tiles go in pairs)", solitaire.Group(g))
-		}
-	}
-	for k, sl := range removed {
-		field := fmt.Sprintf("removed[%d]", k)
-		if c := b.Geo.Covers[sl].And(b.Present); !c.IsEmpty() {
-			return badRequestf(field, "slot %d cannot have been removed: slot %d above it is still on the board", sl, c.First())
-		}
-		l, r := b.Geo.Left[sl].And(b.Present), b.Geo.Right[sl].And(b.Present)
-		if !l.IsEmpty() && !r.IsEmpty() {
-			return badRequestf(field, "slot %d cannot have been removed: slots %d and %d beside it are still on the board", sl, l.First(), r.First())
-		}
-	}
-	return nil
+	return badRequestf(fmt.Sprintf("removed[%d]", re.Index), "%s", re.Msg)
 }
 
 // inlineLayout is the layout of slots given in a request.

@@ -286,24 +286,24 @@ func parseBoardFile(r io.Reader, file string) (*boardFile, error) {
 	if err := CheckDeal(bf.faces, bf.tiles); err != nil {
 		return nil, bad(bf.facesLine, "%s", err.(*InputError).Reason())
 	}
-	var removed Set
-	var odd [NumGroups]bool
-	for k, s := range bf.removed {
-		switch {
-		case s >= bf.tiles:
-			return nil, bad(bf.removedAt[k], "no slot %d on a layout of %d tiles", s, bf.tiles)
-		case removed.Has(s):
-			return nil, bad(bf.removedAt[k], "slot %d removed twice", s)
-		}
-		removed.Add(s)
-		odd[bf.faces[s]] = !odd[bf.faces[s]]
-	}
-	for g, o := range odd {
-		if o {
-			return nil, bad(bf.removedAt[len(bf.removedAt)-1], "an odd number of %s tiles removed (tiles go in pairs)", Group(g))
-		}
+	if err := bf.removedError(file, checkRemoved(bf.faces, bf.removed)); err != nil {
+		return nil, err
 	}
 	return bf, nil
+}
+
+// removedError places a *RemovedError of the file's removed slots on the
+// line of the slot at fault (the last removed line for the whole list's).
+func (bf *boardFile) removedError(file string, err error) error {
+	re, ok := err.(*RemovedError)
+	if !ok {
+		return err
+	}
+	line := bf.removedAt[len(bf.removedAt)-1]
+	if re.Index >= 0 {
+		line = bf.removedAt[re.Index]
+	}
+	return inputErrorf("%s:%d: %s", file, line, re.Msg)
 }
 
 func readBoard(r io.Reader, file string, find func(string) (*layouts.Layout, error)) (*Board, error) {
@@ -337,22 +337,8 @@ func readBoard(r io.Reader, file string, find func(string) (*layouts.Layout, err
 	if err != nil { // checked by parseBoardFile
 		return nil, inputErrorf("%s:%d: %w", file, bf.facesLine, err)
 	}
-	for _, s := range bf.removed {
-		b.Present.Remove(s)
-	}
-	// Tiles only leave the board, and only when free: a removed tile that a
-	// tile still on the board covers, or that has tiles on both sides, was
-	// never free.
-	for k, s := range bf.removed {
-		if c := g.Covers[s].And(b.Present); !c.IsEmpty() {
-			return nil, inputErrorf("%s:%d: slot %d cannot have been removed: slot %d above it is still on the board",
-				file, bf.removedAt[k], s, c.First())
-		}
-		l, r := g.Left[s].And(b.Present), g.Right[s].And(b.Present)
-		if !l.IsEmpty() && !r.IsEmpty() {
-			return nil, inputErrorf("%s:%d: slot %d cannot have been removed: slots %d and %d beside it are still on the board",
-				file, bf.removedAt[k], s, l.First(), r.First())
-		}
+	if err := bf.removedError(file, b.RemoveTiles(bf.removed)); err != nil {
+		return nil, err
 	}
 	return b, nil
 }
