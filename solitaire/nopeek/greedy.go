@@ -22,27 +22,7 @@ func greedy(s *state, src *rand.PCG) (a, b uint8) {
 	if a, b, ok := s.cleaning(); ok {
 		return a, b
 	}
-	best, ties := -1, 0
-	for o := s.open; o != 0; o &= o - 1 {
-		g := bits.TrailingZeros64(o)
-		f := &s.fl[g]
-		c := int(s.cnt[g])
-		for _, pr := range pairIdx {
-			if int(pr[1]) >= c {
-				continue
-			}
-			x, y := f[pr[0]], f[pr[1]]
-			switch sc := s.score(solitaire.Group(g), x, y); {
-			case sc > best:
-				best, ties, a, b = sc, 1, x, y
-			case sc == best:
-				ties++
-				if below(src, ties) == 0 {
-					a, b = x, y
-				}
-			}
-		}
-	}
+	a, b, _ = s.bestMatches(src, nil, false)
 	return a, b
 }
 
@@ -52,7 +32,18 @@ func greedyBest(s *state, dst []solitaire.Move) []solitaire.Move {
 	if a, b, ok := s.cleaning(); ok {
 		return append(dst, solitaire.Move{A: min(a, b), B: max(a, b)})
 	}
-	best, start := -1, len(dst)
+	_, _, dst = s.bestMatches(nil, dst, true)
+	return dst
+}
+
+// bestMatches scans the matches of s for the highest score (see score),
+// in the order of the groups and of pairIdx. With src, it returns one of
+// the matches of that score drawn uniformly: each tie replaces the match
+// kept so far with probability 1/ties, so greedy's draws are the same
+// whatever else the scan does. With collect, it appends every match of
+// that score to dst.
+func (s *state) bestMatches(src *rand.PCG, dst []solitaire.Move, collect bool) (a, b uint8, _ []solitaire.Move) {
+	best, ties, start := -1, 0, len(dst)
 	for o := s.open; o != 0; o &= o - 1 {
 		g := bits.TrailingZeros64(o)
 		f := &s.fl[g]
@@ -64,14 +55,20 @@ func greedyBest(s *state, dst []solitaire.Move) []solitaire.Move {
 			x, y := f[pr[0]], f[pr[1]]
 			sc := s.score(solitaire.Group(g), x, y)
 			if sc > best {
-				best, dst = sc, dst[:start]
+				best, ties, a, b = sc, 0, x, y
+				dst = dst[:start]
 			}
 			if sc == best {
-				dst = append(dst, solitaire.Move{A: min(x, y), B: max(x, y)})
+				if ties++; ties > 1 && src != nil && below(src, ties) == 0 {
+					a, b = x, y
+				}
+				if collect {
+					dst = append(dst, solitaire.Move{A: min(x, y), B: max(x, y)})
+				}
 			}
 		}
 	}
-	return dst
+	return a, b, dst
 }
 
 // cleaning returns a cleaning move of s, if it has one: in the lowest
