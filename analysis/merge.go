@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"slices"
 
 	"github.com/mjsolve/mjsolve/internal/atomicfile"
@@ -186,12 +185,7 @@ func mergeFiles(ctx context.Context, paths []string, seen *gameSet, each func(*R
 // ReadHeader reads only the header of the record file at path, for a
 // caller that sorts files before reading their records.
 func ReadHeader(path string) (Header, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return Header{}, fmt.Errorf("analysis: %w", err)
-	}
-	defer f.Close()
-	rr, err := NewRecordReader(f, path)
+	rr, err := openRecords(path)
 	if err != nil {
 		return Header{}, err
 	}
@@ -212,12 +206,7 @@ type RecordFile struct {
 // by record with a [RecordReader], or merged). A damaged file is an error
 // wrapping [ErrDamaged]; a file cut short is not (Truncated says so).
 func ReadRecordFile(path string) (*RecordFile, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("analysis: %w", err)
-	}
-	defer f.Close()
-	rr, err := NewRecordReader(f, path)
+	rr, err := openRecords(path)
 	if err != nil {
 		return nil, err
 	}
@@ -239,12 +228,7 @@ func ReadRecordFile(path string) (*RecordFile, error) {
 // mergeFile adds the records of path to res; firstPath names the first
 // file (whose header res holds) in errors.
 func mergeFile(ctx context.Context, res *MergeResult, seen *gameSet, path, firstPath string, first bool, each func(*Record)) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return fmt.Errorf("analysis: %w", err)
-	}
-	defer f.Close()
-	rr, err := NewRecordReader(f, path)
+	rr, err := openRecords(path)
 	if err != nil {
 		return err
 	}

@@ -358,6 +358,7 @@ type RecordReader struct {
 	truncated bool
 	done      bool
 	methods   map[string]Method // interned method names
+	file      *os.File          // the file openRecords opened, closed by Close
 }
 
 // NewRecordReader reads the header of a record file from r; name is used in
@@ -642,6 +643,10 @@ func shorten(s string) string {
 
 // Close releases the zstd decoder; it does not close the underlying reader.
 func (rr *RecordReader) Close() {
+	if rr.file != nil {
+		rr.file.Close()
+		rr.file = nil
+	}
 	if rr.fr != nil {
 		rr.fr.Close()
 		rr.fr = nil
@@ -650,4 +655,21 @@ func (rr *RecordReader) Close() {
 		rr.zr.Close()
 		rr.zr = nil
 	}
+}
+
+// openRecords opens the record file at path and reads its header; closing
+// the reader closes the file. A file that does not open is an error
+// wrapping the *fs.PathError (os.ErrNotExist for a missing one).
+func openRecords(path string) (*RecordReader, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("analysis: %w", err)
+	}
+	rr, err := NewRecordReader(f, path)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	rr.file = f
+	return rr, nil
 }

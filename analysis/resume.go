@@ -63,7 +63,7 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 			return nil, fmt.Errorf("analysis: %w", err)
 		}
 	}
-	old, err := os.Open(path)
+	rr, err := openRecords(path)
 	if errors.Is(err, os.ErrNotExist) {
 		w, err := CreateRecords(path, h)
 		if err != nil {
@@ -71,11 +71,6 @@ func ResumeRecords(path string, h Header) (*Resumed, error) {
 		}
 		return &Resumed{Writer: w, Summary: &Summary{}, Next: h.First, Created: true}, nil
 	}
-	if err != nil {
-		return nil, fmt.Errorf("analysis: %w", err)
-	}
-	defer old.Close()
-	rr, err := NewRecordReader(old, path)
 	if err != nil {
 		return nil, err
 	}
@@ -204,18 +199,13 @@ func CheckResume(path string, h Header) error {
 // ctx is done, with an error that wraps ctx.Err() (a file of ten million
 // records takes seconds to read).
 func CheckResumeContext(ctx context.Context, path string, h Header) error {
-	f, err := os.Open(path)
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+		return nil
+	}
+	rr, err := openRecords(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	} else if err != nil {
-		return fmt.Errorf("analysis: %w", err)
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
-		return nil
-	}
-	rr, err := NewRecordReader(f, path)
-	if err != nil {
 		return err
 	}
 	defer rr.Close()
