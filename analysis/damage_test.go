@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -163,10 +164,10 @@ func TestResumeAndMergeRefuseDamage(t *testing.T) {
 	if _, err := ResumeRecords(path, h); !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), path+": damaged at byte") {
 		t.Errorf("resume: %v", err)
 	}
-	if _, err := MergeFiles([]string{path}); !errors.Is(err, ErrDamaged) {
+	if _, err := MergeFiles(context.Background(), []string{path}); !errors.Is(err, ErrDamaged) {
 		t.Errorf("merge: %v", err)
 	}
-	if _, err := ReadPlotData([]string{path}, 0); !errors.Is(err, ErrDamaged) {
+	if _, err := ReadPlotData(context.Background(), []string{path}, 0); !errors.Is(err, ErrDamaged) {
 		t.Errorf("plot data: %v", err)
 	}
 	if b, _ := os.ReadFile(path); !bytes.Equal(b, data) {
@@ -207,7 +208,7 @@ func TestResumeConflictingDuplicate(t *testing.T) {
 	if b, _ := os.ReadFile(path); !bytes.Equal(b, data) {
 		t.Errorf("file rewritten")
 	}
-	if _, err := MergeFiles([]string{path}); err == nil || !strings.Contains(err.Error(), "game 2 is winnable, but impossible") {
+	if _, err := MergeFiles(context.Background(), []string{path}); err == nil || !strings.Contains(err.Error(), "game 2 is winnable, but impossible") {
 		t.Errorf("merge: %v", err)
 	}
 }
@@ -304,7 +305,7 @@ func FuzzMergeFiles(f *testing.F) {
 		pa, pb := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
 		os.WriteFile(pa, da, 0o644)
 		os.WriteFile(pb, db, 0o644)
-		m, err := MergeFiles([]string{pa, pb})
+		m, err := MergeFiles(context.Background(), []string{pa, pb})
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "analysis: ") || !strings.Contains(err.Error(), dir) {
 				t.Fatalf("error %q", err)
@@ -361,7 +362,7 @@ func TestRecordCPUTime(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "r.jsonl")
 	os.WriteFile(path, data, 0o644)
-	pd, err := ReadPlotData([]string{path}, 0)
+	pd, err := ReadPlotData(context.Background(), []string{path}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

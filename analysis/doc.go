@@ -36,13 +36,11 @@
 // the byte offset or line. [ResumeRecords] continues an interrupted file: it
 // keeps every complete record and refuses a damaged file, a game found
 // twice with different verdicts, or a file written for another layout,
-// deal or seed. [MergeFiles]
-// combines record files of the same layout, deal and seed whose game ranges
-// are disjoint or overlap; [MergeRecords] writes the merged records to a
-// writer, [MergeFile] to a record file, whole or not at all;
-// [MergeFilesContext], [MergeFileContext], [MergeStrategiesContext] and
-// [ReadPlotDataContext] stop when their context is done (Ctrl-C on a merge
-// of millions of records).
+// deal or seed. [MergeFiles] combines record files of the same layout,
+// deal and seed whose game ranges are disjoint or overlap; [MergeRecords]
+// writes the merged records to a writer, [MergeFile] to a record file,
+// whole or not at all. Everything that reads many records takes a context
+// and stops when it is done (Ctrl-C on a merge of millions of records).
 //
 // A record may also hold the board played without peeking (mjsolve
 // solitaire play): "won", "moves", "left" and the play's CPU time beside

@@ -69,13 +69,10 @@ func conflicting(a, b Verdict) bool { return a != b && a != Unknown && b != Unkn
 // once. Two files that disagree on a decided game (winnable in one,
 // impossible in the other) are an error. Memory grows with the span of game
 // numbers (2 bits a game), not with the number of records.
-func MergeFiles(paths []string) (*MergeResult, error) {
-	return MergeFilesContext(context.Background(), paths)
-}
-
-// MergeFilesContext is [MergeFiles] that stops when ctx is done (Ctrl-C on
-// a merge of millions of records), with an error wrapping ctx.Err().
-func MergeFilesContext(ctx context.Context, paths []string) (*MergeResult, error) {
+//
+// It stops when ctx is done (Ctrl-C on a merge of millions of records),
+// with an error wrapping ctx.Err().
+func MergeFiles(ctx context.Context, paths []string) (*MergeResult, error) {
 	var seen gameSet
 	return mergeFiles(ctx, paths, &seen, nil)
 }
@@ -87,12 +84,9 @@ func MergeFilesContext(ctx context.Context, paths []string) (*MergeResult, error
 // when zst is set. Merged shards of a run so give the same records as the
 // run in one piece. The records are held in memory (about 100 bytes each)
 // to be sorted; nothing is written when a file cannot be merged.
-func MergeRecords(paths []string, w io.Writer, zst bool) (*MergeResult, error) {
-	return mergeRecords(context.Background(), paths, w, zst)
-}
-
-// mergeRecords is [MergeRecords] that stops when ctx is done.
-func mergeRecords(ctx context.Context, paths []string, w io.Writer, zst bool) (*MergeResult, error) {
+//
+// It stops when ctx is done, with an error wrapping ctx.Err().
+func MergeRecords(ctx context.Context, paths []string, w io.Writer, zst bool) (*MergeResult, error) {
 	var seen gameSet
 	var recs []Record
 	res, err := mergeFiles(ctx, paths, &seen, func(r *Record) { recs = append(recs, *r) })
@@ -134,20 +128,17 @@ func mergeStopped(ctx context.Context) error {
 // of paths; an existing out keeps its permissions, a new one is
 // -rw-r--r--. A failure to create out is an *fs.PathError with Op "create"
 // and Path out; a failure while writing it is a *WriteError.
-func MergeFile(paths []string, out string) (*MergeResult, error) {
-	return MergeFileContext(context.Background(), paths, out)
-}
-
-// MergeFileContext is [MergeFile] that stops when ctx is done, while it
-// reads the files or writes the merged records, with an error wrapping
-// ctx.Err() and out as it was (absent, or the file it was).
-func MergeFileContext(ctx context.Context, paths []string, out string) (*MergeResult, error) {
+//
+// It stops when ctx is done, while it reads the files or writes the merged
+// records, with an error wrapping ctx.Err() and out as it was (absent, or
+// the file it was).
+func MergeFile(ctx context.Context, paths []string, out string) (*MergeResult, error) {
 	f, err := atomicfile.Create(out, 0o644)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Abort()
-	m, err := mergeRecords(ctx, paths, f, isZst(out))
+	m, err := MergeRecords(ctx, paths, f, isZst(out))
 	if pe, ok := errors.AsType[*fs.PathError](err); ok && pe.Path == f.TempName() {
 		// Named by out, not by the temporary file.
 		return nil, &WriteError{&fs.PathError{Op: "write", Path: out, Err: pe.Err}}

@@ -34,13 +34,13 @@ func ExampleMergeFile() {
 		shards = append(shards, name)
 	}
 	out := filepath.Join(dir, "all.jsonl.zst")
-	m, err := analysis.MergeFile(shards, out)
+	m, err := analysis.MergeFile(context.Background(), shards, out)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Printf("games %d to %d: %d boards, %d impossible\n", m.Header.First, m.Header.First+m.Header.Boards-1, m.Summary.Boards, m.Summary.Impossible)
-	again, _ := analysis.MergeFiles([]string{out})
+	again, _ := analysis.MergeFiles(context.Background(), []string{out})
 	fmt.Println("read back:", again.Summary.Boards, "boards")
 	// Output:
 	// games 1 to 100: 100 boards, 4 impossible
@@ -49,7 +49,7 @@ func ExampleMergeFile() {
 
 // A merge whose context is done (Ctrl-C in the command) stops with an
 // error wrapping ctx.Err(), and the output file is not written.
-func ExampleMergeFileContext() {
+func ExampleMergeFile_cancel() {
 	dir, _ := os.MkdirTemp("", "merge")
 	defer os.RemoveAll(dir)
 	in := filepath.Join(dir, "run.jsonl")
@@ -63,7 +63,7 @@ func ExampleMergeFileContext() {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	out := filepath.Join(dir, "all.jsonl")
-	_, err := analysis.MergeFileContext(ctx, []string{in}, out)
+	_, err := analysis.MergeFile(ctx, []string{in}, out)
 	_, statErr := os.Stat(out)
 	fmt.Println(errors.Is(err, context.Canceled), os.IsNotExist(statErr))
 	// Output:
@@ -75,7 +75,7 @@ func ExampleMergeFileContext() {
 // game 3 twice with different verdicts is refused, and so is a file of
 // another seed. A check whose context is done stops with an error wrapping
 // ctx.Err().
-func ExampleCheckResumeContext() {
+func ExampleCheckResume_cancel() {
 	dir, _ := os.MkdirTemp("", "check")
 	defer os.RemoveAll(dir)
 	h := analysis.Header{Layout: "turtle", Tiles: 144, Geometry: "x", Deal: "pcg", Seed: 1, First: 1, Boards: 10}
@@ -89,13 +89,13 @@ func ExampleCheckResumeContext() {
 	w.Close()
 	f.Close()
 	show := func(err error) { fmt.Println(strings.ReplaceAll(err.Error(), path, "FILE")) }
-	show(analysis.CheckResumeContext(context.Background(), path, h))
+	show(analysis.CheckResume(context.Background(), path, h))
 	other := h
 	other.Seed = 2
-	show(analysis.CheckResumeContext(context.Background(), path, other))
+	show(analysis.CheckResume(context.Background(), path, other))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	fmt.Println(errors.Is(analysis.CheckResumeContext(ctx, path, h), context.Canceled))
+	fmt.Println(errors.Is(analysis.CheckResume(ctx, path, h), context.Canceled))
 	// Output:
 	// analysis: cannot resume FILE: line 7: game 3 is impossible, but winnable in an earlier record
 	// analysis: cannot resume FILE: FILE was written with seed 1; this run has seed 2

@@ -29,7 +29,7 @@ func TestMergeShardsAndOverlap(t *testing.T) {
 		}
 		paths = append(paths, p)
 	}
-	m, err := MergeFiles(paths)
+	m, err := MergeFiles(context.Background(), paths)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestMergeRefuses(t *testing.T) {
 	hb := testHeader(1, 10)
 	hb.Seed = 7
 	runToFile(t, context.Background(), b, hb, 1)
-	if _, err := MergeFiles([]string{a, b}); err == nil || !strings.Contains(err.Error(), b+" was written with seed 7; "+a+" with seed 1") {
+	if _, err := MergeFiles(context.Background(), []string{a, b}); err == nil || !strings.Contains(err.Error(), b+" was written with seed 7; "+a+" with seed 1") {
 		t.Errorf("different seeds: err %v", err)
 	}
 	// A decided game with two different verdicts.
@@ -66,7 +66,7 @@ func TestMergeRefuses(t *testing.T) {
 		recs = append(recs, r)
 	}
 	os.WriteFile(c, encode(t, false, testHeader(1, 10), recs), 0o644)
-	if _, err := MergeFiles([]string{a, c}); err == nil || !strings.Contains(err.Error(), "line 2: game 1 is") {
+	if _, err := MergeFiles(context.Background(), []string{a, c}); err == nil || !strings.Contains(err.Error(), "line 2: game 1 is") {
 		t.Errorf("conflicting verdicts: err %v", err)
 	}
 }
@@ -110,7 +110,7 @@ func TestMergeRecordsGameOrder(t *testing.T) {
 	a := write("a.jsonl", 4, 3, []Record{{Game: 6, Verdict: Winnable, Method: "random", NS: 1}, {Game: 4, Verdict: Impossible, Method: "prune", NS: 2}})
 	b := write("b.jsonl.zst", 1, 5, []Record{{Game: 1, Verdict: Winnable, Method: "search", NS: 3}, {Game: 4, Verdict: Impossible, Method: "search", NS: 4}, {Game: 5, Verdict: Unknown, Method: "budget", NS: 5}})
 	var buf strings.Builder
-	m, err := MergeRecords([]string{a, b}, &buf, false)
+	m, err := MergeRecords(context.Background(), []string{a, b}, &buf, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestMergeRecordsGameOrder(t *testing.T) {
 	if len(lines) != 6 || !strings.Contains(lines[0], `"first":1,"boards":6`) || strings.Join(lines[1:], "\n") != strings.Join(want, "\n") {
 		t.Errorf("merged file:\n%s", buf.String())
 	}
-	if _, err := MergeRecords([]string{a, filepath.Join(dir, "none")}, &buf, false); err == nil {
+	if _, err := MergeRecords(context.Background(), []string{a, filepath.Join(dir, "none")}, &buf, false); err == nil {
 		t.Errorf("a missing file merged")
 	}
 }
@@ -180,7 +180,7 @@ func (c *cancelledAfter) Err() error {
 // A merge interrupted after its files are read (while it writes the
 // merged records) stops too, out not written: a merge of millions of
 // records spends seconds writing and compressing them.
-func TestMergeFileContextStopsWhileWriting(t *testing.T) {
+func TestMergeFileStopsWhileWriting(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "a.jsonl")
 	if _, err := runToFile(t, context.Background(), in, testHeader(1, 100), 1); err != nil {
@@ -188,7 +188,7 @@ func TestMergeFileContextStopsWhileWriting(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out.jsonl.zst")
 	// The file's 100 records are read with one look at the context.
-	_, err := MergeFileContext(&cancelledAfter{context.Background(), 1}, []string{in}, out)
+	_, err := MergeFile(&cancelledAfter{context.Background(), 1}, []string{in}, out)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("merge interrupted while writing: %v, want an error wrapping context.Canceled", err)
 	}
@@ -231,7 +231,7 @@ func TestMergeRecordsDifficultyHeader(t *testing.T) {
 		{[]string{d0, a10}, 0},
 	} {
 		var buf strings.Builder
-		m, err := MergeRecords(c.paths, &buf, false)
+		m, err := MergeRecords(context.Background(), c.paths, &buf, false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -132,13 +132,9 @@ type StrategyPlay struct {
 // played the same kind of boards; a file of another is an error naming
 // both files and what differs. A file of the main job (which names no
 // strategy) is an error naming it that wraps [ErrNoPlay].
-func MergeStrategies(paths []string) ([]*MergeResult, error) {
-	return MergeStrategiesContext(context.Background(), paths)
-}
-
-// MergeStrategiesContext is [MergeStrategies] that stops when ctx is done,
-// with an error wrapping ctx.Err().
-func MergeStrategiesContext(ctx context.Context, paths []string) ([]*MergeResult, error) {
+//
+// It stops when ctx is done, with an error wrapping ctx.Err().
+func MergeStrategies(ctx context.Context, paths []string) ([]*MergeResult, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("analysis: merge: no files")
 	}
@@ -170,7 +166,7 @@ func MergeStrategiesContext(ctx context.Context, paths []string) ([]*MergeResult
 	}
 	out := make([]*MergeResult, len(order))
 	for i, s := range order {
-		m, err := MergeFilesContext(ctx, groups[s])
+		m, err := MergeFiles(ctx, groups[s])
 		if err != nil {
 			return nil, err
 		}

@@ -137,10 +137,10 @@ func TestPlayStrategyMismatch(t *testing.T) {
 	g := write("g.jsonl", playHeader(1, 10, "greedy"), withPlay(expected(1, 10), 8))
 	r := write("r.jsonl", playHeader(11, 10, "random"), withPlay(expected(11, 10), 8))
 	m := write("m.jsonl", testHeader(11, 10), expected(11, 10))
-	if _, err := MergeFiles([]string{g, r}); err == nil || !strings.Contains(err.Error(), "cannot merge "+r+": "+r+" was written with strategy random; "+g+" with strategy greedy") {
+	if _, err := MergeFiles(context.Background(), []string{g, r}); err == nil || !strings.Contains(err.Error(), "cannot merge "+r+": "+r+" was written with strategy random; "+g+" with strategy greedy") {
 		t.Errorf("merge of two strategies: %v", err)
 	}
-	if _, err := MergeFiles([]string{g, m}); err == nil || !strings.Contains(err.Error(), m+" was written with strategy none (no play without peeking); "+g+" with strategy greedy") {
+	if _, err := MergeFiles(context.Background(), []string{g, m}); err == nil || !strings.Contains(err.Error(), m+" was written with strategy none (no play without peeking); "+g+" with strategy greedy") {
 		t.Errorf("merge of a play and a main-job file: %v", err)
 	}
 	before, _ := os.ReadFile(g)
@@ -160,13 +160,13 @@ func TestPlayStrategyMismatch(t *testing.T) {
 	}
 	g1 := write("g1.jsonl", versioned(1, "1"), withPlay(expected(1, 10), 8))
 	g2 := write("g2.jsonl", versioned(11, "2"), withPlay(expected(11, 10), 8))
-	if _, err := MergeFiles([]string{g1, g2}); err == nil || err.Error() != "analysis: cannot merge "+g2+": "+g2+" was written with strategy version 2; "+g1+" with strategy version 1" {
+	if _, err := MergeFiles(context.Background(), []string{g1, g2}); err == nil || err.Error() != "analysis: cannot merge "+g2+": "+g2+" was written with strategy version 2; "+g1+" with strategy version 1" {
 		t.Errorf("merge of two versions: %v", err)
 	}
-	if _, err := MergeStrategies([]string{g1, g2}); err == nil || !strings.Contains(err.Error(), "strategy version 2; "+g1+" with strategy version 1") {
+	if _, err := MergeStrategies(context.Background(), []string{g1, g2}); err == nil || !strings.Contains(err.Error(), "strategy version 2; "+g1+" with strategy version 1") {
 		t.Errorf("merge by strategy of two versions: %v", err)
 	}
-	if _, err := MergeFiles([]string{g1, g}); err == nil || !strings.Contains(err.Error(), g+" was written with strategy version unknown (not recorded); "+g1+" with strategy version 1") {
+	if _, err := MergeFiles(context.Background(), []string{g1, g}); err == nil || !strings.Contains(err.Error(), g+" was written with strategy version unknown (not recorded); "+g1+" with strategy version 1") {
 		t.Errorf("merge of an unversioned file: %v", err)
 	}
 	for _, c := range []struct {
@@ -185,7 +185,7 @@ func TestPlayStrategyMismatch(t *testing.T) {
 			t.Errorf("refused resume changed %s", c.path)
 		}
 	}
-	if m, err := MergeFiles([]string{g1, write("g3.jsonl", versioned(11, "1"), withPlay(expected(11, 10), 8))}); err != nil || m.Header.StrategyVersion != "1" {
+	if m, err := MergeFiles(context.Background(), []string{g1, write("g3.jsonl", versioned(11, "1"), withPlay(expected(11, 10), 8))}); err != nil || m.Header.StrategyVersion != "1" {
 		t.Errorf("merge of one version: %v", err)
 	}
 }
@@ -205,7 +205,7 @@ func TestMergePlayShardsEqualsOneFile(t *testing.T) {
 		paths = append(paths, p)
 	}
 	var merged bytes.Buffer
-	m, err := MergeRecords(paths, &merged, false)
+	m, err := MergeRecords(context.Background(), paths, &merged, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,7 +306,7 @@ func TestMergeStrategies(t *testing.T) {
 	g1 := write("g1.jsonl", playHeader(1, 10, "greedy"), recs[:10])
 	r := write("r.jsonl", playHeader(1, 20, "random"), recs)
 	g2 := write("g2.jsonl", playHeader(11, 10, "greedy"), recs[10:])
-	ms, err := MergeStrategies([]string{g1, r, g2})
+	ms, err := MergeStrategies(context.Background(), []string{g1, r, g2})
 	if err != nil || len(ms) != 2 {
 		t.Fatalf("%v, %v", ms, err)
 	}
@@ -315,7 +315,7 @@ func TestMergeStrategies(t *testing.T) {
 		t.Errorf("groups %+v %+v", ms[0], ms[1])
 	}
 	m := write("m.jsonl", testHeader(1, 20), expected(1, 20))
-	if _, err := MergeStrategies([]string{g1, m}); !errors.Is(err, ErrNoPlay) || !strings.Contains(err.Error(), m+": records of the main job") {
+	if _, err := MergeStrategies(context.Background(), []string{g1, m}); !errors.Is(err, ErrNoPlay) || !strings.Contains(err.Error(), m+": records of the main job") {
 		t.Errorf("a main-job file: %v", err)
 	}
 }
@@ -340,7 +340,7 @@ func TestMergeStrategiesRefusesOtherExperiments(t *testing.T) {
 		c.edit(&h)
 		r := filepath.Join(dir, "r.jsonl")
 		writeRecords(t, r, h, recs)
-		_, err := MergeStrategies([]string{g, r})
+		_, err := MergeStrategies(context.Background(), []string{g, r})
 		if err == nil || !strings.Contains(err.Error(), c.what) || !strings.Contains(err.Error(), g) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: %v, want a one-line error naming %s and %q", c.what, err, g, c.what)
 		}
@@ -375,7 +375,7 @@ func TestRecordEncodingJSON(t *testing.T) {
 // The Context variants of MergeStrategies and ReadPlotData stop with an
 // error wrapping ctx.Err() when ctx is done; a merge stopped after the
 // first strategy's files returns no partial result either.
-func TestMergeStrategiesAndPlotDataContext(t *testing.T) {
+func TestMergeStrategiesAndPlotDataCancel(t *testing.T) {
 	dir := t.TempDir()
 	g := filepath.Join(dir, "g.jsonl")
 	writeRecords(t, g, playHeader(1, 20, "greedy"), withPlay(expected(1, 20), 8))
@@ -383,18 +383,18 @@ func TestMergeStrategiesAndPlotDataContext(t *testing.T) {
 	writeRecords(t, r, playHeader(1, 20, "random"), withPlay(expected(1, 20), 8))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if ms, err := MergeStrategiesContext(ctx, []string{g, r}); !errors.Is(err, context.Canceled) || ms != nil {
-		t.Errorf("MergeStrategiesContext, cancelled: %v, %v", ms, err)
+	if ms, err := MergeStrategies(ctx, []string{g, r}); !errors.Is(err, context.Canceled) || ms != nil {
+		t.Errorf("MergeStrategies, cancelled: %v, %v", ms, err)
 	}
 	// The greedy file is read with one look at the context; the random one
 	// is not.
-	if ms, err := MergeStrategiesContext(&cancelledAfter{context.Background(), 1}, []string{g, r}); !errors.Is(err, context.Canceled) || ms != nil {
-		t.Errorf("MergeStrategiesContext, cancelled after one file: %v, %v", ms, err)
+	if ms, err := MergeStrategies(&cancelledAfter{context.Background(), 1}, []string{g, r}); !errors.Is(err, context.Canceled) || ms != nil {
+		t.Errorf("MergeStrategies, cancelled after one file: %v, %v", ms, err)
 	}
-	if d, err := ReadPlotDataContext(ctx, []string{g}, 10); !errors.Is(err, context.Canceled) || d != nil {
-		t.Errorf("ReadPlotDataContext, cancelled: %v, %v", d, err)
+	if d, err := ReadPlotData(ctx, []string{g}, 10); !errors.Is(err, context.Canceled) || d != nil {
+		t.Errorf("ReadPlotData, cancelled: %v, %v", d, err)
 	}
-	if d, err := ReadPlotDataContext(context.Background(), []string{g}, 10); err != nil || d.Merge.Summary.Boards != 20 {
-		t.Errorf("ReadPlotDataContext, not cancelled: %v", err)
+	if d, err := ReadPlotData(context.Background(), []string{g}, 10); err != nil || d.Merge.Summary.Boards != 20 {
+		t.Errorf("ReadPlotData, not cancelled: %v", err)
 	}
 }

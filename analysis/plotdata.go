@@ -84,13 +84,9 @@ func RateGrid(n int64, perDecade int) []int64 {
 // (same checks, same errors; a game found twice counts once) and gathers
 // the plot data: the running rate at the counts of [RateGrid](decided,
 // perDecade), and the time per board of each method.
-func ReadPlotData(paths []string, perDecade int) (*PlotData, error) {
-	return ReadPlotDataContext(context.Background(), paths, perDecade)
-}
-
-// ReadPlotDataContext is [ReadPlotData] that stops when ctx is done, with
-// an error wrapping ctx.Err().
-func ReadPlotDataContext(ctx context.Context, paths []string, perDecade int) (*PlotData, error) {
+//
+// It stops when ctx is done, with an error wrapping ctx.Err().
+func ReadPlotData(ctx context.Context, paths []string, perDecade int) (*PlotData, error) {
 	var seen gameSet
 	times := map[Method]*TimeStats{} // by record method, at most maxPlotMethods entries
 	var methods []MethodTimes

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"os"
@@ -101,7 +102,7 @@ func TestReadPlotDataRate(t *testing.T) {
 	a, b := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl.zst")
 	writeRecords(t, a, testHeader(201, 300), all[200:])
 	writeRecords(t, b, testHeader(1, 300), all[:300])
-	d, err := ReadPlotData([]string{a, b}, 10)
+	d, err := ReadPlotData(context.Background(), []string{a, b}, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +170,7 @@ func TestReadPlotDataManyMethods(t *testing.T) {
 	}
 	p := filepath.Join(t.TempDir(), "m.jsonl")
 	writeRecords(t, p, testHeader(1, 40), recs)
-	d, err := ReadPlotData([]string{p}, 10)
+	d, err := ReadPlotData(context.Background(), []string{p}, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +191,7 @@ func TestReadPlotDataManyMethods(t *testing.T) {
 
 func TestReadPlotDataErrors(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := ReadPlotData(nil, 10); err == nil || err.Error() != "analysis: merge: no files" {
+	if _, err := ReadPlotData(context.Background(), nil, 10); err == nil || err.Error() != "analysis: merge: no files" {
 		t.Errorf("no files: %v", err)
 	}
 	a, b := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
@@ -198,7 +199,7 @@ func TestReadPlotDataErrors(t *testing.T) {
 	hb := testHeader(1, 10)
 	hb.Deal = "mjsolver"
 	writeRecords(t, b, hb, plotRecords(1, 10))
-	if _, err := ReadPlotData([]string{a, b}, 10); err == nil || !strings.Contains(err.Error(), b+" was written with deal mjsolver; "+a+" with deal pcg") {
+	if _, err := ReadPlotData(context.Background(), []string{a, b}, 10); err == nil || !strings.Contains(err.Error(), b+" was written with deal mjsolver; "+a+" with deal pcg") {
 		t.Errorf("mismatched files: %v", err)
 	}
 }
@@ -274,7 +275,7 @@ func BenchmarkReadPlotData(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		d, err := ReadPlotData([]string{p}, 50)
+		d, err := ReadPlotData(context.Background(), []string{p}, 50)
 		if err != nil {
 			b.Fatal(err)
 		}

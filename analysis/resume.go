@@ -191,14 +191,10 @@ func checkResumed(path string, rr *RecordReader, r *Record, h *Header, seen *gam
 // passes: ResumeRecords would create it; so does a file that merely ends
 // early, which ResumeRecords mends. A run of several files checks them all
 // first, so that a later file's refusal comes before anything runs.
-func CheckResume(path string, h Header) error {
-	return CheckResumeContext(context.Background(), path, h)
-}
-
-// CheckResumeContext is [CheckResume] that stops reading the records when
-// ctx is done, with an error that wraps ctx.Err() (a file of ten million
-// records takes seconds to read).
-func CheckResumeContext(ctx context.Context, path string, h Header) error {
+//
+// It stops reading the records when ctx is done, with an error that wraps
+// ctx.Err() (a file of ten million records takes seconds to read).
+func CheckResume(ctx context.Context, path string, h Header) error {
 	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
 		return nil
 	}

@@ -276,22 +276,22 @@ func TestCheckResume(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "r.jsonl")
 	h := testHeader(1, 10)
-	if err := CheckResume(p, h); err != nil {
+	if err := CheckResume(context.Background(), p, h); err != nil {
 		t.Errorf("missing file: %v", err)
 	}
 	if err := os.WriteFile(p, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckResume(p, h); err != nil {
+	if err := CheckResume(context.Background(), p, h); err != nil {
 		t.Errorf("empty file: %v", err)
 	}
 	writeRecords(t, p, h, expected(1, 5))
 	old, _ := os.ReadFile(p)
-	if err := CheckResume(p, testHeader(1, 20)); err != nil {
+	if err := CheckResume(context.Background(), p, testHeader(1, 20)); err != nil {
 		t.Errorf("same experiment, more boards: %v", err)
 	}
 	for _, other := range []Header{func() Header { o := h; o.Seed = 9; return o }(), testHeader(2, 10)} {
-		err := CheckResume(p, other)
+		err := CheckResume(context.Background(), p, other)
 		_, want := ResumeRecords(p, other)
 		if err == nil || want == nil || err.Error() != want.Error() {
 			t.Errorf("%+v: %v, want %v", other, err, want)

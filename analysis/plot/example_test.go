@@ -48,7 +48,7 @@ func ExampleRate() {
 		return
 	}
 
-	d, err := analysis.ReadPlotData([]string{path}, 50)
+	d, err := analysis.ReadPlotData(context.Background(), []string{path}, 50)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -89,7 +89,7 @@ func ExampleFiles() {
 		return
 	}
 	for _, kind := range plot.Kinds {
-		p, truncated, err := plot.Files([]string{path}, plot.FilesOptions{Kind: kind, PerDecade: 20})
+		p, truncated, err := plot.Files(context.Background(), []string{path}, plot.FilesOptions{Kind: kind, PerDecade: 20})
 		if err != nil {
 			fmt.Println(kind+":", errors.Is(err, plot.ErrNoPlayouts) || errors.Is(err, plot.ErrNoPlays))
 			continue

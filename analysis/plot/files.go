@@ -45,13 +45,10 @@ const DifficultyTitle = "Difficulty of winnable boards (McDonald): random playou
 // only). It returns the plot and, for the rate, time and play plots, the files
 // that end early (cut by a crash; what was cut off is missing). Files
 // without playouts give an error wrapping [ErrNoPlayouts] that names them.
-func Files(paths []string, o FilesOptions) (*gplot.Plot, []string, error) {
-	return FilesContext(context.Background(), paths, o)
-}
-
-// FilesContext is [Files] that stops when ctx is done (Ctrl-C while it
-// reads millions of records), with an error wrapping ctx.Err().
-func FilesContext(ctx context.Context, paths []string, o FilesOptions) (*gplot.Plot, []string, error) {
+//
+// It stops when ctx is done (Ctrl-C while it reads millions of records),
+// with an error wrapping ctx.Err().
+func Files(ctx context.Context, paths []string, o FilesOptions) (*gplot.Plot, []string, error) {
 	switch o.Kind {
 	case "", "rate", "time":
 	case "difficulty":
@@ -62,7 +59,7 @@ func FilesContext(ctx context.Context, paths []string, o FilesOptions) (*gplot.P
 	default:
 		return nil, nil, fmt.Errorf("analysis: plot: unknown kind %q (want %s)", o.Kind, strings.Join(Kinds, ", "))
 	}
-	d, err := analysis.ReadPlotDataContext(ctx, paths, RatePointsPerDecade)
+	d, err := analysis.ReadPlotData(ctx, paths, RatePointsPerDecade)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -91,7 +88,7 @@ func difficultyFiles(ctx context.Context, paths []string, title string) (*gplot.
 	}
 	var series []DifficultySeries
 	for _, name := range order {
-		m, err := analysis.MergeFilesContext(ctx, groups[name])
+		m, err := analysis.MergeFiles(ctx, groups[name])
 		if err != nil {
 			return nil, err
 		}
@@ -121,7 +118,7 @@ const PlayTitle = "Playing without peeking: boards won by each strategy, and win
 // playFiles draws the win rates of the files' strategies, the files of
 // each strategy merged.
 func playFiles(ctx context.Context, paths []string, title string) (*gplot.Plot, []string, error) {
-	ms, err := analysis.MergeStrategiesContext(ctx, paths)
+	ms, err := analysis.MergeStrategies(ctx, paths)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -13,11 +13,11 @@ import (
 // Files refuses an unknown kind before reading any file, and names the
 // files of a difficulty plot that cannot be read.
 func TestFilesErrors(t *testing.T) {
-	if _, _, err := Files([]string{"no-such-file"}, FilesOptions{Kind: "hard"}); err == nil || err.Error() != `analysis: plot: unknown kind "hard" (want rate, time, difficulty, play)` {
+	if _, _, err := Files(context.Background(), []string{"no-such-file"}, FilesOptions{Kind: "hard"}); err == nil || err.Error() != `analysis: plot: unknown kind "hard" (want rate, time, difficulty, play)` {
 		t.Errorf("kind hard: %v", err)
 	}
 	for _, kind := range Kinds {
-		if _, _, err := Files([]string{"no-such-file"}, FilesOptions{Kind: kind}); err == nil || !strings.Contains(err.Error(), "no-such-file") {
+		if _, _, err := Files(context.Background(), []string{"no-such-file"}, FilesOptions{Kind: kind}); err == nil || !strings.Contains(err.Error(), "no-such-file") {
 			t.Errorf("kind %s, a missing file: %v", kind, err)
 		}
 	}
@@ -37,7 +37,7 @@ func TestSortStrategies(t *testing.T) {
 
 // FilesContext stops with an error wrapping ctx.Err() when ctx is done,
 // for every kind of plot; the same files draw with a context never done.
-func TestFilesContextCancelled(t *testing.T) {
+func TestFilesCancelled(t *testing.T) {
 	dir := t.TempDir()
 	main := filepath.Join(dir, "main.jsonl")
 	writeRecords(t, main, testHeader(1, 500), plotRecords(1, 500))
@@ -52,12 +52,12 @@ func TestFilesContextCancelled(t *testing.T) {
 		if kind == "play" {
 			path = play
 		}
-		p, _, err := FilesContext(ctx, []string{path}, FilesOptions{Kind: kind})
+		p, _, err := Files(ctx, []string{path}, FilesOptions{Kind: kind})
 		if !errors.Is(err, context.Canceled) || p != nil {
 			t.Errorf("kind %s, cancelled: plot %v, %v; want nil, an error wrapping context.Canceled", kind, p != nil, err)
 		}
 	}
-	if p, _, err := FilesContext(context.Background(), []string{main}, FilesOptions{Kind: "rate"}); err != nil || p == nil {
+	if p, _, err := Files(context.Background(), []string{main}, FilesOptions{Kind: "rate"}); err != nil || p == nil {
 		t.Errorf("kind rate, not cancelled: plot %v, %v", p != nil, err)
 	}
 }

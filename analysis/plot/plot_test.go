@@ -2,6 +2,7 @@ package plot
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image/png"
@@ -63,7 +64,7 @@ func writeRecords(t *testing.T, path string, h analysis.Header, recs []analysis.
 func TestPlotsRender(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "r.jsonl")
 	writeRecords(t, p, testHeader(1, 500), plotRecords(1, 500))
-	d, err := analysis.ReadPlotData([]string{p}, 10)
+	d, err := analysis.ReadPlotData(context.Background(), []string{p}, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +137,7 @@ func TestPlotsEdgeCases(t *testing.T) {
 	} {
 		p := filepath.Join(dir, fmt.Sprintf("%d.jsonl", i))
 		writeRecords(t, p, testHeader(1, 5), c.recs)
-		d, err := analysis.ReadPlotData([]string{p}, 50)
+		d, err := analysis.ReadPlotData(context.Background(), []string{p}, 50)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -173,7 +174,7 @@ func readRecords(t *testing.T, recs []analysis.Record) *analysis.PlotData {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "r.jsonl.zst")
 	writeRecords(t, p, testHeader(1, uint64(len(recs))), recs)
-	d, err := analysis.ReadPlotData([]string{p}, 50)
+	d, err := analysis.ReadPlotData(context.Background(), []string{p}, 50)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func TestDifficultyRecords(t *testing.T) {
 	geo, _ := solitaire.Compile(l)
 	dealer, _ := solitaire.DealerByName("pcg", 1)
 	pl := playout.NewRandom(geo)
-	m, err := analysis.MergeFiles([]string{out})
+	m, err := analysis.MergeFiles(context.Background(), []string{out})
 	if err != nil || m.Summary.Difficulty != d {
 		t.Fatalf("file: %+v, %v; run %+v", m.Summary.Difficulty, err, d)
 	}

@@ -273,7 +273,7 @@ func TestRunWritesRecords(t *testing.T) {
 	if err := j.Close(); err != nil {
 		t.Errorf("Close after Run: %v", err)
 	}
-	m, err := analysis.MergeFiles([]string{out})
+	m, err := analysis.MergeFiles(context.Background(), []string{out})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -286,7 +286,7 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 		// (when ctx is done, the checks stop: the series stops at once
 		// too).
 		if row.File != "" && ps.Resume {
-			err := analysis.CheckResumeContext(ctx, row.File, NewHeader(ps.Spec.Layout, specs[k], first, boards))
+			err := analysis.CheckResume(ctx, row.File, NewHeader(ps.Spec.Layout, specs[k], first, boards))
 			if err != nil && ctx.Err() == nil {
 				return nil, fmt.Errorf("job: strategy %s: %w", row.Strategy, err)
 			}

@@ -103,7 +103,7 @@ func TestPlayShardsMergeToOneRun(t *testing.T) {
 		}
 		merged := filepath.Join(dir, st+"-merged.jsonl")
 		f, _ := os.Create(merged)
-		m, err := analysis.MergeRecords(parts, f, false)
+		m, err := analysis.MergeRecords(context.Background(), parts, f, false)
 		f.Close()
 		if err != nil {
 			t.Fatal(err)
@@ -229,7 +229,7 @@ func TestPlayStrategyVersion(t *testing.T) {
 		if after, _ := os.ReadFile(path); !bytes.Equal(after, old) {
 			t.Errorf("%s: refused resume changed the file", c.name)
 		}
-		if _, err := analysis.MergeFiles([]string{out, path}); err == nil || !strings.Contains(err.Error(), "cannot merge "+path) {
+		if _, err := analysis.MergeFiles(context.Background(), []string{out, path}); err == nil || !strings.Contains(err.Error(), "cannot merge "+path) {
 			t.Errorf("%s: merge: %v", c.name, err)
 		}
 	}

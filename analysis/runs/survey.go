@@ -311,7 +311,7 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 				// Every file to continue is checked before any layout runs
 				// (when ctx is done, the checks stop: the series stops
 				// at once too).
-				err := analysis.CheckResumeContext(ctx, f, NewHeader(specs[k].Layout, specs[k], first, boards))
+				err := analysis.CheckResume(ctx, f, NewHeader(specs[k].Layout, specs[k], first, boards))
 				if err != nil && ctx.Err() == nil {
 					return nil, fmt.Errorf("job: layout %s: %w", out.Rows[i].Name, err)
 				}

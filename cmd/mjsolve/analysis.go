@@ -64,9 +64,9 @@ func (o *analysisMergeOptions) run() error {
 	err := atomicfile.CheckTarget(o.out)
 	switch {
 	case o.out == "":
-		m, err = analysis.MergeFilesContext(o.ctx, o.args)
+		m, err = analysis.MergeFiles(o.ctx, o.args)
 	case err == nil:
-		m, err = analysis.MergeFileContext(o.ctx, o.args, o.out)
+		m, err = analysis.MergeFile(o.ctx, o.args, o.out)
 	}
 	if errors.Is(err, context.Canceled) {
 		if o.out != "" {

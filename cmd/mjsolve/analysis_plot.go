@@ -137,7 +137,7 @@ func (o *analysisPlotOptions) run() error {
 	if o.perDecade < 1 || o.perDecade > 1000 {
 		return fmt.Errorf("--bins %d: want 1 to 1000 bins per power of ten", o.perDecade)
 	}
-	p, truncated, err := plot.FilesContext(o.ctx, o.args, plot.FilesOptions{Kind: o.kind, Title: o.title,
+	p, truncated, err := plot.Files(o.ctx, o.args, plot.FilesOptions{Kind: o.kind, Title: o.title,
 		Reference: o.reference, PerDecade: o.perDecade, Stacked: o.stacked, LogY: o.logY})
 	var data []byte
 	var renderErr error

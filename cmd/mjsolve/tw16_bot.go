@@ -79,7 +79,7 @@ func (o *tw16BotOptions) run() error {
 	if err != nil {
 		return err
 	}
-	err = bot.ServeContext(o.ctx, o.stdin, o.stdout, bot.ServeOptions{Strategy: st, Seed: o.seed, Honors: honors,
+	err = bot.Serve(o.ctx, o.stdin, o.stdout, bot.ServeOptions{Strategy: st, Seed: o.seed, Honors: honors,
 		Warn: func(err error) { fmt.Fprintf(o.stderr, "mjsolve tw16 bot: skipped: %s\n", oneLine(err.Error())) }})
 	if errors.Is(err, context.Canceled) {
 		// Ctrl-C or SIGTERM, most often while the bot waits for a line:

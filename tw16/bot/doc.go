@@ -1,7 +1,7 @@
 // Package bot holds strategies that play Taiwanese 16-tile Mahjong, both
 // in-process through tw16/game (game.Strategy) and as a program speaking
-// the ICGA/TCGA protocol on standard input and output (Serve, and
-// ServeContext, which stops on cancellation):
+// the ICGA/TCGA protocol on standard input and output (Serve, which stops
+// when its context is done):
 //
 //   - search: every action decided by simulation (Search): the tiles it
 //     cannot see are sampled consistently with its view and an opponent

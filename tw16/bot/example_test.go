@@ -37,7 +37,7 @@ func ExampleServe() {
 /mo 113
 /ask gong
 `)
-	if err := bot.Serve(in, os.Stdout, bot.ServeOptions{Strategy: bot.NewAdvice(bot.Options{}), Seed: 1}); err != nil {
+	if err := bot.Serve(context.Background(), in, os.Stdout, bot.ServeOptions{Strategy: bot.NewAdvice(bot.Options{}), Seed: 1}); err != nil {
 		panic(err)
 	}
 	// Output:

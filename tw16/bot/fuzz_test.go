@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 
@@ -19,7 +20,7 @@ func FuzzServe(f *testing.F) {
 		for _, name := range Names() {
 			st, _ := New(name, Options{MonteCarlo: 8, Samples: 40})
 			var out bytes.Buffer
-			if err := Serve(strings.NewReader(in), &out, ServeOptions{Strategy: st, Seed: 1}); err != nil {
+			if err := Serve(context.Background(), strings.NewReader(in), &out, ServeOptions{Strategy: st, Seed: 1}); err != nil {
 				t.Fatal(err)
 			}
 			asks := 0

@@ -38,14 +38,10 @@ type ServeOptions struct {
 // is skipped (and passed to Warn); a question it cannot answer otherwise is
 // answered /pass (or, for /ask throw, with its highest card). Serve
 // returns nil at the end of r, or the error of reading or writing.
-func Serve(r io.Reader, w io.Writer, o ServeOptions) error {
-	return ServeContext(context.Background(), r, w, o)
-}
-
-// ServeContext is [Serve] that stops when ctx is done, also while it waits
-// for the referee's next line, with ctx.Err(); every reply given is
-// written out.
-func ServeContext(ctx context.Context, r io.Reader, w io.Writer, o ServeOptions) error {
+//
+// It stops when ctx is done, also while it waits for the referee's next
+// line, with ctx.Err(); every reply given is written out.
+func Serve(ctx context.Context, r io.Reader, w io.Writer, o ServeOptions) error {
 	p := &server{o: o, w: bufio.NewWriter(w)}
 	p.reset()
 	sc := bufio.NewScanner(ctxio.NewReader(ctx, r))

@@ -3,6 +3,7 @@ package bot
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -336,7 +337,7 @@ func TestServeLines(t *testing.T) {
 	}, "\n")
 	var out bytes.Buffer
 	var warnings []string
-	err := Serve(strings.NewReader(in), &out, ServeOptions{Strategy: NewAdvice(Options{}), Seed: 1,
+	err := Serve(context.Background(), strings.NewReader(in), &out, ServeOptions{Strategy: NewAdvice(Options{}), Seed: 1,
 		Warn: func(err error) { warnings = append(warnings, err.Error()) }})
 	if err != nil {
 		t.Fatal(err)
@@ -350,7 +351,7 @@ func TestServeLines(t *testing.T) {
 	if len(warnings) != 1 || !strings.Contains(warnings[0], "garbage") {
 		t.Errorf("warnings %q", warnings)
 	}
-	if err := Serve(errReader{}, io.Discard, ServeOptions{Strategy: &Random{}}); err == nil {
+	if err := Serve(context.Background(), errReader{}, io.Discard, ServeOptions{Strategy: &Random{}}); err == nil {
 		t.Error("a read error was not returned")
 	}
 }

@@ -9,16 +9,16 @@ import (
 	"time"
 )
 
-// ServeContext stops when its context is cancelled while it waits for the
+// Serve stops when its context is cancelled while it waits for the
 // referee's next line (the input stays open), the replies given out.
-func TestServeContextCancelWhileWaiting(t *testing.T) {
+func TestServeCancelWhileWaiting(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	inR, inW := io.Pipe()
 	defer inW.Close()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- ServeContext(ctx, inR, outW, ServeOptions{Strategy: &Random{}, Seed: 1})
+		done <- Serve(ctx, inR, outW, ServeOptions{Strategy: &Random{}, Seed: 1})
 		outW.Close()
 	}()
 	io.WriteString(inW, "/start MJ 2 bot\n/initGame EAST EAST 1 1 0\n"+
@@ -31,10 +31,10 @@ func TestServeContextCancelWhileWaiting(t *testing.T) {
 	select {
 	case err := <-done:
 		if !errors.Is(err, context.Canceled) {
-			t.Errorf("ServeContext = %v, want context.Canceled", err)
+			t.Errorf("Serve = %v, want context.Canceled", err)
 		}
 	case <-time.After(10 * time.Second):
-		t.Fatal("ServeContext did not stop within 10s of the cancel")
+		t.Fatal("Serve did not stop within 10s of the cancel")
 	}
 	if rest, _ := io.ReadAll(out); len(rest) != 0 {
 		t.Errorf("more written after the cancel: %q", rest)
