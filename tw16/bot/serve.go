@@ -129,7 +129,7 @@ func (p *server) handle(m *protocol.Message) error {
 		p.reset()
 	case protocol.OpInitGame:
 		p.reset()
-		p.dealer, p.round = game.Seat(m.Dealer-1), game.Wind(m.Wind)
+		p.dealer, p.round = game.Seat(m.Dealer-1), m.Wind
 		p.hands++
 		p.o.Strategy.Begin(game.Mix(p.o.Seed, p.hands))
 	case protocol.OpInitCard:

@@ -198,7 +198,7 @@ func (r *miniReferee) play() {
 	for s := range game.Seat(4) {
 		r.cl[s].send(r.t, fmt.Sprintf("/start MJ %d bot", s+1))
 	}
-	init := protocol.Message{Op: protocol.OpInitGame, Wind: protocol.Wind(g.Round()), Game: protocol.Wind(g.Dealer()), Open: uint8(g.Dealer()) + 1, Dealer: uint8(g.Dealer()) + 1}
+	init := protocol.Message{Op: protocol.OpInitGame, Wind: g.Round(), Game: g.Dealer().Wind(), Open: uint8(g.Dealer()) + 1, Dealer: uint8(g.Dealer()) + 1}
 	r.broadcast(init)
 	for s := range game.Seat(4) {
 		m := protocol.Message{Op: protocol.OpInitCard}

@@ -102,21 +102,17 @@ type Seat uint8
 // Next returns the seat after s.
 func (s Seat) Next() Seat { return (s + 1) & 3 }
 
-// Wind is a wind as a round or a seat: East, South, West, North.
-type Wind uint8
+// Wind is the seat's wind (門風): East for seat 0, and so on.
+func (s Seat) Wind() Wind { return Wind(s & 3) }
+
+// Wind is a wind as a round or a seat: East, South, West, North. It is
+// the tile package's one wind type, shared with tw16/protocol.
+type Wind = mjsolve.Wind
 
 // The winds.
 const (
-	East Wind = iota
-	South
-	West
-	North
+	East  = mjsolve.EastWind
+	South = mjsolve.SouthWind
+	West  = mjsolve.WestWind
+	North = mjsolve.NorthWind
 )
-
-// Kind returns the wind's tile kind.
-func (w Wind) Kind() mjsolve.Kind { return mjsolve.East + mjsolve.Kind(w&3) }
-
-// String returns "east", "south", "west" or "north".
-func (w Wind) String() string {
-	return [4]string{"east", "south", "west", "north"}[w&3]
-}

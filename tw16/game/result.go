@@ -51,7 +51,7 @@ func (g *Game) flowerWin(s, from Seat, f, drawn Card) error {
 		SelfDrawn:         selfDrawn,
 		Dealer:            s == g.cfg.Dealer,
 		DiscarderIsDealer: !selfDrawn && from == g.cfg.Dealer,
-		Seat:              Wind(s).Kind(),
+		Seat:              s.Wind().Kind(),
 		Round:             g.cfg.Round.Kind(),
 	}
 	if selfDrawn && drawn.Valid() && !drawn.IsFlower() {
@@ -98,7 +98,7 @@ func (g *Game) score(s, from Seat, c Card, robbed bool) (tw16.Win, tw16.Result, 
 		AfterKong:         selfDrawn && g.replaced,
 		Dealer:            s == g.cfg.Dealer,
 		DiscarderIsDealer: !selfDrawn && from == g.cfg.Dealer,
-		Seat:              Wind(s).Kind(),
+		Seat:              s.Wind().Kind(),
 		Round:             g.cfg.Round.Kind(),
 	}
 	if selfDrawn {

@@ -3,6 +3,8 @@ package protocol
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/mjsolve/mjsolve"
 )
 
 // MaxLine is the bound on a line's length: every line, either way, must be
@@ -76,25 +78,36 @@ const (
 	GongMeld      GongType = 4
 )
 
-// Wind is a round or hand wind of /initGame.
-type Wind uint8
+// Wind is a round or hand wind of /initGame: the tile package's one wind
+// type, shared with tw16/game. On a line it is written in capitals
+// ([WindName]).
+type Wind = mjsolve.Wind
 
 // The winds in playing order.
 const (
-	East Wind = iota
-	South
-	West
-	North
+	East  = mjsolve.EastWind
+	South = mjsolve.SouthWind
+	West  = mjsolve.WestWind
+	North = mjsolve.NorthWind
 )
 
 var windNames = [...]string{"EAST", "SOUTH", "WEST", "NORTH"}
 
-// String is the wind as written on the line ("EAST").
-func (w Wind) String() string {
+// WindName is the wind as written on a line ("EAST").
+func WindName(w Wind) string {
 	if w <= North {
 		return windNames[w]
 	}
 	return "wind(" + strconv.Itoa(int(w)) + ")"
+}
+
+// ParseWind reads a wind as written on a line ("EAST", "SOUTH", "WEST" or
+// "NORTH").
+func ParseWind(s string) (Wind, error) {
+	if w, ok := wind(s, [2]int32{0, int32(len(s))}); ok {
+		return w, nil
+	}
+	return 0, fmt.Errorf("protocol: bad wind %q (want EAST, SOUTH, WEST or NORTH)", s)
 }
 
 // Message is one line from the server to a client. Which fields count
@@ -206,9 +219,9 @@ func (m *Message) appendLine(b []byte) []byte {
 		return b
 	case OpInitGame:
 		b = append(b, ' ')
-		b = append(b, m.Wind.String()...)
+		b = append(b, WindName(m.Wind)...)
 		b = append(b, ' ')
-		b = append(b, m.Game.String()...)
+		b = append(b, WindName(m.Game)...)
 		for _, v := range [3]int{int(m.Open), int(m.Dealer), m.Continue} {
 			b = append(b, ' ')
 			b = strconv.AppendInt(b, int64(v), 10)

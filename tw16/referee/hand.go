@@ -62,7 +62,7 @@ func (h *hand) play() error {
 			return err
 		}
 	}
-	init := protocol.Message{Op: protocol.OpInitGame, Wind: protocol.Wind(g.Round()), Game: protocol.Wind(g.Dealer()),
+	init := protocol.Message{Op: protocol.OpInitGame, Wind: g.Round(), Game: g.Dealer().Wind(),
 		Open: uint8(g.Dealer()) + 1, Dealer: uint8(g.Dealer()) + 1}
 	for s := range game.Seat(4) {
 		if err := h.send(s, init); err != nil {

@@ -131,7 +131,7 @@ func formatHeader(h *Header) string {
 	fmt.Fprintf(&b, "hand %d\n", h.Hand)
 	fmt.Fprintf(&b, "schedule %d %d %d %d\n", h.Cycle, h.Jong, h.Seating, h.Deal)
 	fmt.Fprintf(&b, "dealer %d\n", h.Dealer+1)
-	fmt.Fprintf(&b, "round %s\n", protocol.Wind(h.Round))
+	fmt.Fprintf(&b, "round %s\n", protocol.WindName(h.Round))
 	fmt.Fprintf(&b, "honors %s\n", h.Honors)
 	fmt.Fprintf(&b, "move-time %s\n", h.MoveTime)
 	b.WriteString("wall")
@@ -279,11 +279,10 @@ func ReadTranscript(r io.Reader) (*Transcript, error) {
 	}
 	if err == nil {
 		if v, err = next("round"); err == nil {
-			m, perr := protocol.ParseMessage("/initGame " + v + " EAST 1 1 0")
-			if perr != nil {
+			var perr error
+			if h.Round, perr = protocol.ParseWind(v); perr != nil {
 				err = bad("round %q is not EAST, SOUTH, WEST or NORTH", v)
 			}
-			h.Round = game.Wind(m.Wind)
 		}
 	}
 	if err == nil {
