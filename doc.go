@@ -9,7 +9,5 @@
 // the 8 bonus tiles as flowers.
 //
 // Errors about input (a bad tile, a fifth copy) are *InputError, whose Msg
-// is the message without the package prefix. Reason gives that message for
-// the input errors of every mjsolve package (each a Reasoner), so that the
-// command, the server and reports show it without string matching.
+// is the message without the package prefix.
 package mjsolve

@@ -22,26 +22,6 @@ func (e *InputError) Reason() string { return e.Msg }
 // Unwrap returns the error Msg wraps, if any.
 func (e *InputError) Unwrap() error { return e.err }
 
-// Reasoner is an input error that can give its message without the
-// package prefix its Error starts with ("tw16: ", "layouts: ", …): what a
-// person needs after the flag, argument or field it came from. The input
-// errors of mjsolve, tw16, layouts and solitaire are Reasoners.
-type Reasoner interface {
-	error
-	Reason() string
-}
-
-// Reason is err's message for a person: the Reason of the Reasoner that
-// err is or wraps when it is the whole of err (its message is err's),
-// else err's whole message, so that words a caller wrapped around an
-// input error are never dropped.
-func Reason(err error) string {
-	if r, ok := errors.AsType[Reasoner](err); ok && r.Error() == err.Error() {
-		return r.Reason()
-	}
-	return err.Error()
-}
-
 // inputErrorf formats an InputError like fmt.Errorf (%w included).
 func inputErrorf(format string, args ...any) error {
 	err := fmt.Errorf(format, args...)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/internal/reason"
 )
 
 // Part is the part of a hand's description an [InputError] is about.
@@ -45,9 +46,9 @@ func inputErrorf(format string, args ...any) error {
 
 // wrapError is an InputError about part p that wraps err: prefix, then
 // err's message without the package prefix of an input error
-// (mjsolve.Reason), so that the message names one package.
+// (reason.Of), so that the message names one package.
 func wrapError(p Part, prefix string, err error) *InputError {
-	return &InputError{Part: p, Msg: prefix + mjsolve.Reason(err), err: err}
+	return &InputError{Part: p, Msg: prefix + reason.Of(err), err: err}
 }
 
 // partErrorf formats an InputError about part p.

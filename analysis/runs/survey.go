@@ -13,8 +13,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/internal/reason"
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
@@ -268,12 +268,12 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 		case e.Err != nil:
 			// A row's short reason: an input error of layouts or
 			// solitaire without its package prefix.
-			row.Unusable = mjsolve.Reason(e.Err)
+			row.Unusable = reason.Of(e.Err)
 		case e.Layout == nil:
 			row.Unusable = "no layout"
 		default:
 			if _, err := solitaire.Compile(e.Layout); err != nil {
-				row.Unusable = mjsolve.Reason(err)
+				row.Unusable = reason.Of(err)
 			} else {
 				usable = append(usable, i)
 			}

@@ -6,10 +6,10 @@ import (
 	"strings"
 
 	"github.com/mjsolve/mjsolve/internal/chart"
+	"github.com/mjsolve/mjsolve/internal/reason"
 
 	"github.com/spf13/cobra"
 
-	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/analysis/plot"
 )
 
@@ -85,7 +85,7 @@ Colours are colour-blind safe (Okabe–Ito); text and lines grow with --size.`,
 func plotFormat(flag, name string) (string, error) {
 	format, err := chart.Format(name)
 	if err != nil {
-		return "", fmt.Errorf("%s %s: %s", flag, name, mjsolve.Reason(err))
+		return "", fmt.Errorf("%s %s: %s", flag, name, reason.Of(err))
 	}
 	return format, nil
 }

@@ -14,11 +14,10 @@ import (
 	"time"
 
 	"github.com/mjsolve/mjsolve/analysis/runs"
+	"github.com/mjsolve/mjsolve/internal/reason"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-
-	"github.com/mjsolve/mjsolve"
 )
 
 // Exit codes of the command.
@@ -100,7 +99,7 @@ func (e inputError) Reason() string { return e.msg }
 // badInput wraps err, a library's error about input, with what was being
 // read.
 func badInput(what string, err error) error {
-	return inputError{what, mjsolve.Reason(err), err}
+	return inputError{what, reason.Of(err), err}
 }
 
 // silentError is an error whose message the command has already printed

@@ -8,8 +8,8 @@ import (
 	"io/fs"
 	"os"
 
-	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/internal/batch"
+	"github.com/mjsolve/mjsolve/internal/reason"
 	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/mjsolve/mjsolve/tw16/answer"
 	"github.com/spf13/cobra"
@@ -285,7 +285,7 @@ func handError(err error) error {
 	}
 	if fe, ok := errors.AsType[*answer.FieldError](err); ok {
 		if _, ok := errors.AsType[*tw16.InputError](fe.Err); ok && fe.Field == answer.FieldRule {
-			return inputError{"--rule", mjsolve.Reason(fe.Err) + " (see mjsolve tw16 items)", err}
+			return inputError{"--rule", reason.Of(fe.Err) + " (see mjsolve tw16 items)", err}
 		}
 		return badInput(fieldNames[fe.Field], fe.Err)
 	}
@@ -325,7 +325,7 @@ func runBatch(ctx context.Context, in io.Reader, out, stderr io.Writer, asJSON, 
 		if named {
 			return oneLine(err.Error()), ok
 		}
-		return mjsolve.Reason(err), ok
+		return reason.Of(err), ok
 	})
 	switch {
 	case errors.Is(err, context.Canceled):

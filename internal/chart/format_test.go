@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/internal/reason"
 )
 
 func TestFormat(t *testing.T) {
@@ -16,15 +16,15 @@ func TestFormat(t *testing.T) {
 			t.Errorf("Format(%q) = %q, %v; want %q", name, got, err, want)
 		}
 	}
-	for name, reason := range map[string]string{
+	for name, want := range map[string]string{
 		"a.gif":     "unknown extension .gif (want .png, .svg or .pdf)",
 		"x.png.zst": "unknown extension .zst (want .png, .svg or .pdf)",
 		"dir/":      "no extension (want .png, .svg or .pdf)",
 		"plain":     "no extension (want .png, .svg or .pdf)",
 	} {
 		_, err := Format(name)
-		if fe, ok := errors.AsType[*FormatError](err); !ok || mjsolve.Reason(err) != reason || err.Error() != "analysis: plot: "+reason {
-			t.Errorf("Format(%q): %v (%v), want %q", name, err, fe, reason)
+		if fe, ok := errors.AsType[*FormatError](err); !ok || reason.Of(err) != want || err.Error() != "analysis: plot: "+want {
+			t.Errorf("Format(%q): %v (%v), want %q", name, err, fe, want)
 		}
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/internal/reason"
 	"github.com/mjsolve/mjsolve/tw16"
 )
 
@@ -38,14 +38,14 @@ type FieldError struct {
 	Err   error
 }
 
-func (e *FieldError) Error() string { return mjsolve.Reason(e.Err) }
+func (e *FieldError) Error() string { return reason.Of(e.Err) }
 
 // Unwrap returns Err.
 func (e *FieldError) Unwrap() error { return e.Err }
 
 // inputError is bad input found by the package's own parsers (ParseTile,
 // ParseWind, ParseItemTai): Error starts with "answer: " as every error of
-// the package does, and Reason is the message alone (mjsolve.Reasoner), as
+// the package does, and Reason is the message alone (reason.Error), as
 // a FieldError shows it.
 type inputError struct{ msg string }
 

@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/internal/reason"
 )
 
 // TestParseErrorsPrefixed: the exported parsers' own errors start with the
 // package's name, as every library error does, and a FieldError about them
-// still shows the message alone (mjsolve.Reason).
+// still shows the message alone (reason.Of).
 func TestParseErrorsPrefixed(t *testing.T) {
 	parse := map[string]func() error{
 		"ParseTile(\"\")":       func() error { _, err := ParseTile(""); return err },
@@ -29,15 +29,15 @@ func TestParseErrorsPrefixed(t *testing.T) {
 		if !strings.HasPrefix(err.Error(), "answer: ") {
 			t.Errorf("%s = %q, want it to start with \"answer: \"", name, err)
 		}
-		reason := mjsolve.Reason(err)
-		if "answer: "+reason != err.Error() {
-			t.Errorf("%s: Reason %q, want the message without its prefix", name, reason)
+		msg := reason.Of(err)
+		if "answer: "+msg != err.Error() {
+			t.Errorf("%s: Reason %q, want the message without its prefix", name, msg)
 		}
-		if fe := (&FieldError{FieldWin, err}); fe.Error() != reason {
-			t.Errorf("%s: FieldError says %q, want %q", name, fe.Error(), reason)
+		if fe := (&FieldError{FieldWin, err}); fe.Error() != msg {
+			t.Errorf("%s: FieldError says %q, want %q", name, fe.Error(), msg)
 		}
-		if !errors.As(err, new(mjsolve.Reasoner)) {
-			t.Errorf("%s: %v is no mjsolve.Reasoner", name, err)
+		if !errors.As(err, new(reason.Error)) {
+			t.Errorf("%s: %v is no reason.Error", name, err)
 		}
 	}
 }

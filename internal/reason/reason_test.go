@@ -1,4 +1,4 @@
-package mjsolve_test
+package reason_test
 
 import (
 	"errors"
@@ -6,9 +6,10 @@ import (
 	"testing"
 
 	"github.com/mjsolve/mjsolve"
+	"github.com/mjsolve/mjsolve/internal/reason"
 )
 
-func TestReason(t *testing.T) {
+func TestOf(t *testing.T) {
 	_, in := mjsolve.ParseKinds("9z")
 	if in == nil {
 		t.Fatal("9z parsed")
@@ -17,15 +18,15 @@ func TestReason(t *testing.T) {
 		err  error
 		want string
 	}{
-		{in, in.(mjsolve.Reasoner).Reason()},                                 // the prefix goes
+		{in, in.(reason.Error).Reason()},                                     // the prefix goes
 		{fmt.Errorf("wrapped: %w", in), "wrapped: " + in.Error()},            // words around it stay
 		{errors.New("tw16: not an input error"), "tw16: not an input error"}, // other errors as they are
 	} {
-		if got := mjsolve.Reason(c.err); got != c.want {
-			t.Errorf("Reason(%q) = %q, want %q", c.err, got, c.want)
+		if got := reason.Of(c.err); got != c.want {
+			t.Errorf("Of(%q) = %q, want %q", c.err, got, c.want)
 		}
 	}
-	if r := mjsolve.Reason(in); r == in.Error() || r == "" {
-		t.Errorf("Reason kept the prefix: %q", r)
+	if r := reason.Of(in); r == in.Error() || r == "" {
+		t.Errorf("Of kept the prefix: %q", r)
 	}
 }
