@@ -76,6 +76,20 @@ func DealerByName(name string, seed uint64) (Dealer, error) {
 	return nil, &DealerError{Name: name}
 }
 
+// DealerField is the dealer named name with seed, as a request gives it
+// in its field "deal": "" is the default dealer (DealerNames[0]), and an
+// unknown name is a *FieldError naming "deal" that wraps the *DealerError.
+func DealerField(name string, seed uint64) (Dealer, error) {
+	if name == "" {
+		name = DealerNames[0]
+	}
+	d, err := DealerByName(name, seed)
+	if de, ok := err.(*DealerError); ok {
+		return nil, &FieldError{Field: "deal", Msg: de.Reason(), Err: err}
+	}
+	return d, err
+}
+
 // DealerError is a dealer name that [DealerByName] does not know.
 type DealerError struct{ Name string }
 

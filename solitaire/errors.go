@@ -28,3 +28,18 @@ func inputErrorf(format string, args ...any) error {
 	err := fmt.Errorf(format, args...)
 	return &InputError{Msg: err.Error(), err: errors.Unwrap(err)}
 }
+
+// FieldError is a wrong field of a request about a Solitaire board or run
+// (a spec of package analysis/runs, a board choice of solitaire/answer):
+// Field names it in lower case ("layout", "boards", "deal", "seed", …), Msg
+// says what is wrong without the package prefix, for a caller that names
+// its own flag or field instead.
+type FieldError struct {
+	Field, Msg string
+	Err        error // the cause, if any
+}
+
+func (e *FieldError) Error() string { return "solitaire: " + e.Field + ": " + e.Msg }
+
+// Unwrap returns the cause.
+func (e *FieldError) Unwrap() error { return e.Err }

@@ -276,7 +276,7 @@ func TestPlaySeveralStrategies(t *testing.T) {
 	before, _ := os.ReadDir(dir)
 	_, err = Play(context.Background(), ps)
 	var ex *ExistsError
-	if !errors.As(err, &ex) || ex.File != filepath.Join(dir, "turtle40-random.jsonl.zst") || !strings.Contains(err.Error(), "job: out: "+ex.File+" already exists (continue it with resume, or remove it)") {
+	if !errors.As(err, &ex) || ex.File != filepath.Join(dir, "turtle40-random.jsonl.zst") || !strings.Contains(err.Error(), "solitaire: out: "+ex.File+" already exists (continue it with resume, or remove it)") {
 		t.Errorf("second run: %v", err)
 	}
 	if after, _ := os.ReadDir(dir); len(after) != len(before) {
@@ -319,7 +319,7 @@ func TestPlayBadSpec(t *testing.T) {
 		ps := good()
 		c.edit(&ps)
 		_, err := Play(context.Background(), ps)
-		var fe *FieldError
+		var fe *solitaire.FieldError
 		if !errors.As(err, &fe) || fe.Field != c.field || !strings.Contains(fe.Msg, c.msg) {
 			t.Errorf("%s: err %v, want field %s: %s", c.field, err, c.field, c.msg)
 		}

@@ -141,26 +141,15 @@ func dealName(d string) string {
 	return d
 }
 
-// dealerOf returns the dealer named deal ("" is "pcg") with seed; an
-// unknown name is a *FieldError naming "deal" that wraps the
-// *solitaire.DealerError.
-func dealerOf(deal string, seed uint64) (solitaire.Dealer, error) {
-	dealer, err := solitaire.DealerByName(dealName(deal), seed)
-	if de, ok := errors.AsType[*solitaire.DealerError](err); ok {
-		return nil, &FieldError{Field: "deal", Msg: de.Reason(), Err: err}
-	}
-	return dealer, err
-}
-
 // check checks the fields of spec that a person gives and returns its
-// dealer. A bad field is a *FieldError naming it: "boards" (none, too many
+// dealer. A bad field is a *solitaire.FieldError naming it: "boards" (none, too many
 // after First, or a last game the dealer does not have: that one wraps the
 // *solitaire.GameRangeError), "workers", "difficulty", "timeout",
 // "resume" (without Out), "shard" or "deal" (wrapping the
 // *solitaire.DealerError).
 func (spec *Spec) check() (solitaire.Dealer, error) {
 	bad := func(field, format string, args ...any) error {
-		return &FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
+		return &solitaire.FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
 	}
 	switch {
 	case spec.Boards == 0:
@@ -182,13 +171,13 @@ func (spec *Spec) check() (solitaire.Dealer, error) {
 	case spec.Shard.N > spec.Boards:
 		return nil, bad("shard", "%s: more shards than the %d boards", spec.Shard, spec.Boards)
 	}
-	dealer, err := dealerOf(spec.Deal, spec.Seed)
+	dealer, err := solitaire.DealerField(spec.Deal, spec.Seed)
 	if err != nil {
 		return nil, err
 	}
 	if err := solitaire.CheckGame(dealer, spec.First+spec.Boards-1); err != nil {
 		if gr, ok := errors.AsType[*solitaire.GameRangeError](err); ok {
-			return nil, &FieldError{Field: "boards", Msg: fmt.Sprintf("last game (first + boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last), Err: err}
+			return nil, &solitaire.FieldError{Field: "boards", Msg: fmt.Sprintf("last game (first + boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last), Err: err}
 		}
 		return nil, err
 	}
@@ -197,14 +186,14 @@ func (spec *Spec) check() (solitaire.Dealer, error) {
 
 // Prepare checks spec, compiles its layout and, with spec.Out, creates the
 // record file or (with spec.Resume) reads back what it holds. A bad field
-// is a *FieldError naming it (see [FieldError]); a last game of the whole
+// is a *solitaire.FieldError naming it (see [solitaire.FieldError]); a last game of the whole
 // range (not only of the shard) beyond the dealer's wraps a
 // *solitaire.GameRangeError. An unknown spec.Strategy is a
 // *nopeek.StrategyError; an existing Out without Resume an *ExistsError.
 // Nothing is solved until [Job.Run].
 func Prepare(spec Spec) (*Job, error) {
 	if spec.Layout == nil {
-		return nil, &FieldError{Field: "layout", Msg: "missing"}
+		return nil, &solitaire.FieldError{Field: "layout", Msg: "missing"}
 	}
 	dealer, err := spec.check()
 	if err != nil {

@@ -241,10 +241,10 @@ type SurveyOutcome struct {
 
 // Survey runs the main job on each usable entry in turn. A layout that
 // cannot be used is a row saying why, not an error. An error is either a
-// bad field of the spec, a *FieldError found before anything is made (see
+// bad field of the spec, a *solitaire.FieldError found before anything is made (see
 // [Prepare]; Dir and Resume are the spec's Out and Resume), a record file
 // found unfit to continue (every layout's file, header and records, is
-// checked before any runs: see [analysis.CheckResume]), a *FieldError
+// checked before any runs: see [analysis.CheckResume]), a *solitaire.FieldError
 // naming "out" for two layouts whose record files
 // would have one name ([RecordFileName]), or a *SurveyRunError.
 func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
@@ -281,7 +281,7 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 		if ss.Dir != "" && row.Unusable == "" {
 			name := recordFileIn(ss.Dir, e.Name, ss.Resume)
 			if other, ok := owner[name]; ok {
-				return nil, &FieldError{Field: "out", Msg: fmt.Sprintf("%s: layouts %q and %q would share the record file %s; survey them separately", ss.Dir, other, e.Name, name)}
+				return nil, &solitaire.FieldError{Field: "out", Msg: fmt.Sprintf("%s: layouts %q and %q would share the record file %s; survey them separately", ss.Dir, other, e.Name, name)}
 			}
 			owner[name] = e.Name
 			row.File = filepath.Join(ss.Dir, name)

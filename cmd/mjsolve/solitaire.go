@@ -196,7 +196,7 @@ func jobError(err error) error {
 	if gr, ok := errors.AsType[*solitaire.GameRangeError](err); ok {
 		return fmt.Errorf("last game (--first + --boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)
 	}
-	if fe, ok := errors.AsType[*runs.FieldError](err); ok {
+	if fe, ok := errors.AsType[*solitaire.FieldError](err); ok {
 		return fmt.Errorf("%s %s", cmp.Or(jobFieldFlags[fe.Field], "--"+fe.Field), fe.Msg)
 	}
 	return err

@@ -29,7 +29,7 @@ type BoardChoice struct {
 // Board returns the chosen board, looking layouts up with f (nil: the
 // built-ins and the games installed under "/", as [layouts.Find]), and says
 // where it comes from ("from FILE", "game 7, deal pcg seed 1"). A bad field
-// is a *FieldError naming it: "file" (a board file and deal fields
+// is a *solitaire.FieldError naming it: "file" (a board file and deal fields
 // given together), "deal" (an unknown dealer), "seed" (a seed given to the
 // mjsolver dealer) or "game" (a game the dealer does not have; it wraps the
 // *solitaire.GameRangeError). A layout that is not found, and a board file
@@ -38,7 +38,7 @@ type BoardChoice struct {
 func (c BoardChoice) Board(f *layouts.Finder) (*solitaire.Board, string, error) {
 	if c.File != "" {
 		if len(c.Given) > 0 {
-			return nil, "", &FieldError{Field: "file", Msg: "cannot be combined with " + strings.Join(c.Given, ", ")}
+			return nil, "", &solitaire.FieldError{Field: "file", Msg: "cannot be combined with " + strings.Join(c.Given, ", ")}
 		}
 		b, err := solitaire.ReadBoardFile(c.File, f)
 		if err != nil {
@@ -46,17 +46,17 @@ func (c BoardChoice) Board(f *layouts.Finder) (*solitaire.Board, string, error) 
 		}
 		return b, "from " + c.File, nil
 	}
-	dealer, err := dealerOf(c.Deal, c.Seed)
+	dealer, err := solitaire.DealerField(c.Deal, c.Seed)
 	if err != nil {
 		return nil, "", err
 	}
 	if _, ok := dealer.(solitaire.MJSolver); ok && slices.Contains(c.Given, "seed") {
-		return nil, "", &FieldError{Field: "seed", Msg: "applies to the pcg dealer only"}
+		return nil, "", &solitaire.FieldError{Field: "seed", Msg: "applies to the pcg dealer only"}
 	}
 	if err := solitaire.CheckGame(dealer, c.Game); err != nil {
 		var gr *solitaire.GameRangeError
 		if errors.As(err, &gr) {
-			return nil, "", &FieldError{Field: "game", Msg: fmt.Sprintf("the %s dealer has games 0 to %d", gr.Dealer, gr.Last), Err: err}
+			return nil, "", &solitaire.FieldError{Field: "game", Msg: fmt.Sprintf("the %s dealer has games 0 to %d", gr.Dealer, gr.Last), Err: err}
 		}
 		return nil, "", err
 	}
@@ -69,31 +69,4 @@ func (c BoardChoice) Board(f *layouts.Finder) (*solitaire.Board, string, error) 
 		return nil, "", err
 	}
 	return Deal(l, dealer, c.Game)
-}
-
-// FieldError is the error of a [BoardChoice] field that is wrong: Field
-// names it in lower case ("file", "deal", "seed", "game"), Msg says what is
-// wrong, without the package prefix, for a caller that names its own flag.
-type FieldError struct {
-	Field, Msg string
-	Err        error // the cause, if any
-}
-
-func (e *FieldError) Error() string { return "answer: " + e.Field + ": " + e.Msg }
-
-// Unwrap returns the cause.
-func (e *FieldError) Unwrap() error { return e.Err }
-
-// dealerOf returns the dealer named deal ("" is "pcg") with seed; an
-// unknown name is a *FieldError naming "deal" that wraps the
-// *solitaire.DealerError.
-func dealerOf(deal string, seed uint64) (solitaire.Dealer, error) {
-	if deal == "" {
-		deal = solitaire.DealerNames[0]
-	}
-	dealer, err := solitaire.DealerByName(deal, seed)
-	if de, ok := errors.AsType[*solitaire.DealerError](err); ok {
-		return nil, &FieldError{Field: "deal", Msg: de.Reason(), Err: err}
-	}
-	return dealer, err
 }

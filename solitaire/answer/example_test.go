@@ -70,7 +70,7 @@ func ExampleBoardChoice_Board() {
 	b, about, err := answer.BoardChoice{Layout: "tiny8", Game: 3, Seed: 1}.Board(f)
 	fmt.Println(b.Remaining(), "tiles,", about, err)
 	_, _, err = answer.BoardChoice{Layout: "tiny8", Deal: "mjsolver", Seed: 2, Given: []string{"deal", "seed"}}.Board(f)
-	fe, _ := errors.AsType[*answer.FieldError](err)
+	fe, _ := errors.AsType[*solitaire.FieldError](err)
 	fmt.Println(fe.Field, fe.Msg)
 	_, _, err = answer.BoardChoice{Deal: "mjsolver", Game: 1 << 32}.Board(f)
 	fmt.Println(err)
@@ -79,8 +79,8 @@ func ExampleBoardChoice_Board() {
 	// Output:
 	// 8 tiles, game 3, deal pcg seed 1 <nil>
 	// seed applies to the pcg dealer only
-	// answer: game: the mjsolver dealer has games 0 to 4294967295
-	// answer: file: cannot be combined with game
+	// solitaire: game: the mjsolver dealer has games 0 to 4294967295
+	// solitaire: file: cannot be combined with game
 }
 
 // The text of "mjsolve solitaire show" for tiny8 game 3 (after its
