@@ -40,10 +40,9 @@ func encodeFrames(t testing.TB, h Header, recs []Record, every int) []byte {
 	return buf.Bytes()
 }
 
-// Every single-bit flip of a small compressed record file is either
-// rejected or yields exactly the original records (issue 9 item 1): a
-// damaged file never passes as one cut short, and never reads as other
-// records.
+// Every single-bit flip of a small compressed record file is either rejected or
+// yields exactly the original records: a damaged file never passes as one cut
+// short, and never reads as other records.
 func TestRecordFileBitFlips(t *testing.T) {
 	recs := withNS(expected(1, 40))
 	data := encodeFrames(t, testHeader(1, 40), recs, 15)
@@ -152,8 +151,8 @@ func TestRecordFileUnframedStream(t *testing.T) {
 	}
 }
 
-// A damaged file is refused by ResumeRecords and by MergeFiles, and left as
-// it is, with no temporary file beside it (issue 9 item 1).
+// A damaged file is refused by ResumeRecords and by MergeFiles, and left as it
+// is, with no temporary file beside it.
 func TestResumeAndMergeRefuseDamage(t *testing.T) {
 	dir := t.TempDir()
 	h := testHeader(1, 300)
@@ -179,8 +178,8 @@ func TestResumeAndMergeRefuseDamage(t *testing.T) {
 }
 
 // A game found twice with different decided verdicts is an error in
-// ResumeRecords, as in MergeFiles (it used to keep the first silently);
-// the same verdict twice, or unknown against decided, keeps the first.
+// ResumeRecords, as in MergeFiles; the same verdict twice, or unknown against
+// decided, keeps the first.
 func TestResumeConflictingDuplicate(t *testing.T) {
 	dir := t.TempDir()
 	h := testHeader(1, 10)
@@ -213,10 +212,9 @@ func TestResumeConflictingDuplicate(t *testing.T) {
 	}
 }
 
-// FuzzResumeRecords: resuming a record file of any content (issue 9 item
-// 5) either refuses, leaving the file as it was, or rewrites it as the
-// records it kept: the contiguous run from the first game, then the later
-// games to skip, each once.
+// FuzzResumeRecords: resuming a record file of any content either refuses,
+// leaving the file as it was, or rewrites it as the records it kept: the
+// contiguous run from the first game, then the later games to skip, each once.
 func FuzzResumeRecords(f *testing.F) {
 	h := testHeader(1, 40)
 	recs := withNS(expected(1, 30))
@@ -290,9 +288,8 @@ func FuzzResumeRecords(f *testing.F) {
 	})
 }
 
-// FuzzMergeFiles: merging two record files of any content (issue 9 item 5)
-// either refuses with an error naming a file, or counts each game once,
-// the first record of it.
+// FuzzMergeFiles: merging two record files of any content either refuses with
+// an error naming a file, or counts each game once, the first record of it.
 func FuzzMergeFiles(f *testing.F) {
 	h := testHeader(1, 40)
 	a := withNS(expected(1, 25))
@@ -333,10 +330,10 @@ func FuzzMergeFiles(f *testing.F) {
 	})
 }
 
-// The CPU time of a record (issue 9 item 11) is written as "cpu_ns" after
-// "ns", read back by both parsers, and counted by the summary and the time
-// plot's data instead of the wall time; a record without it (an older
-// file) counts its wall time and is counted in NoCPU.
+// The CPU time of a record is written as "cpu_ns" after "ns", read back by both
+// parsers, and counted by the summary and the time plot's data instead of the
+// wall time; a record without it (an older file) counts its wall time and is
+// counted in NoCPU.
 func TestRecordCPUTime(t *testing.T) {
 	recs := []Record{{Game: 1, Verdict: Winnable, Method: "random", NS: 9_000_000, CPUNS: 1000, Scans: 3},
 		{Game: 2, Verdict: Impossible, Method: "prune", NS: 2000, Scans: 1}}
@@ -391,9 +388,9 @@ func (b *lockedBuffer) Bytes() []byte {
 	return bytes.Clone(b.buf.Bytes())
 }
 
-// A record written and then followed by none (the next board is slow)
-// still reaches the file within the flush interval, as a whole frame: a
-// process killed then loses nothing that had finished (issue 9 item 1).
+// A record written and then followed by none (the next board is slow) still
+// reaches the file within the flush interval, as a whole frame: a process
+// killed then loses nothing that had finished.
 func TestRecordWriterFlushesWaitingRecords(t *testing.T) {
 	recs := withNS(expected(1, 3))
 	for _, zst := range []bool{false, true} {

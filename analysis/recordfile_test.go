@@ -277,9 +277,9 @@ func FuzzFastParseRecord(f *testing.F) {
 	})
 }
 
-// Method names are a closed alphabet (issue 9 item 4): the writer refuses
-// a method that is not a name, and both parsers reject it, so that what is
-// written reads back as it was.
+// Method names are a closed alphabet: the writer refuses a method that is not a
+// name, and both parsers reject it, so that what is written reads back as it
+// was.
 func TestRecordMethodNames(t *testing.T) {
 	for _, m := range []Method{"a&\x7f", "a\"b", "x\ny", "", "Prune", "é", Method(strings.Repeat("a", 33))} {
 		w, err := NewRecordWriter(io.Discard, false, testHeader(1, 2))
@@ -312,9 +312,8 @@ func TestRecordMethodNames(t *testing.T) {
 	}
 }
 
-// The JSON parser and the fast one agree both ways (issue 9 item 4): a
-// record the JSON parser accepts, written again, is a line the fast parser
-// accepts as the same record.
+// The JSON parser and the fast one agree both ways: a record the JSON parser
+// accepts, written again, is a line the fast parser accepts as the same record.
 func FuzzParseRecordAgree(f *testing.F) {
 	for _, r := range withNS(expected(1, 10)) {
 		f.Add(r.AppendJSON(nil))

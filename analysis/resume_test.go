@@ -170,7 +170,7 @@ func TestResumeRefusesMismatch(t *testing.T) {
 		{"first", func(h *Header) { h.First = 2 }, "starts at game 1, this run at game 2"},
 		{"fewer boards", func(h *Header) { h.Boards = 50 }, "holds game 51, after this run's last game 50"},
 	}
-	// The file's parameters first, then this run's (issue 9 item 8).
+	// The file's parameters first, then this run's.
 	for _, c := range change {
 		h2 := h
 		c.edit(&h2)
@@ -222,8 +222,7 @@ func TestResumeEmptyOrMissing(t *testing.T) {
 	}
 }
 
-// Resuming keeps the file's permissions (it used to turn 0644 into the
-// 0600 of a temporary file; issue 9 item 3) and leaves no temporary file.
+// Resuming keeps the file's permissions and leaves no temporary file.
 func TestResumeKeepsMode(t *testing.T) {
 	h := testHeader(1, 200)
 	for _, mode := range []os.FileMode{0o644, 0o640} {
@@ -248,8 +247,8 @@ func TestResumeKeepsMode(t *testing.T) {
 	}
 }
 
-// A resume killed during its copy leaves its temporary file beside the
-// record file; the next resume removes it and says so (issue 9 item 3).
+// A resume killed during its copy leaves its temporary file beside the record
+// file; the next resume removes it and says so.
 func TestResumeRemovesStaleTemporaries(t *testing.T) {
 	dir := t.TempDir()
 	h := testHeader(1, 100)

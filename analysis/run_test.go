@@ -250,10 +250,10 @@ func TestRunMemoryFlat(t *testing.T) {
 	}
 }
 
-// The time per board is the solving thread's CPU time (issue 9 item 11):
-// a board that waits 20ms (as one does on a loaded machine) takes 20ms of
-// wall time but almost no CPU time, and the summary's maximum and p99 are
-// CPU time; the wall time is kept as a second figure.
+// The time per board is the solving thread's CPU time: a board that waits 20ms
+// (as one does on a loaded machine) takes 20ms of wall time but almost no CPU
+// time, and the summary's maximum and p99 are CPU time; the wall time is kept
+// as a second figure.
 func TestRunCPUTime(t *testing.T) {
 	if _, ok := cputime.Thread(); !ok {
 		t.Skip("no thread CPU clock here")

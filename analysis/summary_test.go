@@ -148,9 +148,8 @@ func TestZeroRecordIsUnknown(t *testing.T) {
 	}
 }
 
-// Huge times do not overflow (issue 9 item 10): the mean of four boards of
-// 2^62 ns is 2^62 ns (the int64 sum used to wrap to a mean of -1ns), the
-// totals saturate.
+// Huge times do not overflow: the mean of four boards of 2^62 ns is 2^62 ns,
+// the totals saturate.
 func TestTimeStatsHugeTimes(t *testing.T) {
 	var s, a, b Summary
 	for g := range uint64(4) {

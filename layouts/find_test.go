@@ -195,8 +195,7 @@ func TestFindReadsNoEnvironment(t *testing.T) {
 }
 
 // TestInputErrorTyped: the package's errors about names carry their message
-// apart from the package prefix, so that the command needs no string
-// matching (issue 8).
+// apart from the package prefix, so that the command needs no string matching.
 func TestInputErrorTyped(t *testing.T) {
 	_, err := (&Finder{}).Find("no-such-layout")
 	var ie *InputError

@@ -162,9 +162,9 @@ func FuzzParseGnome(f *testing.F) {
 		`<mahjongg><map name="a"><column x="0" top="0" bottom="3"/></map><map name="c"/></mahjongg>`)
 }
 
-// FuzzRead: format detection and the reader it picks, from any bytes
-// (issue 9 item 5). A file is refused with one line naming it, or read as
-// layouts of the detected format that survive every writer.
+// FuzzRead: format detection and the reader it picks, from any bytes. A file is
+// refused with one line naming it, or read as layouts of the detected format
+// that survive every writer.
 func FuzzRead(f *testing.F) {
 	var seeds []string
 	for _, fm := range allFormats {
@@ -180,9 +180,8 @@ func FuzzRead(f *testing.F) {
 	}, seeds...)
 }
 
-// FuzzReadFile: ReadFile reads a file on disk as Read reads its bytes, and
-// a .desktop file beside a KMahjongg layout only gives it its title (issue
-// 9 item 5).
+// FuzzReadFile: ReadFile reads a file on disk as Read reads its bytes, and a
+// .desktop file beside a KMahjongg layout only gives it its title.
 func FuzzReadFile(f *testing.F) {
 	f.Add([]byte(smallFiles[FormatKMahjongg]), []byte("[KMahjonggLayout]\nName=Small\n"))
 	f.Add([]byte(smallFiles[FormatText]), []byte(""))
@@ -215,9 +214,8 @@ func FuzzReadFile(f *testing.F) {
 	})
 }
 
-// FuzzReadDesktopName: the name read from a .desktop file is the trimmed
-// value of the first Name= line of its [KMahjonggLayout] group, on one line
-// (issue 9 item 5).
+// FuzzReadDesktopName: the name read from a .desktop file is the trimmed value
+// of the first Name= line of its [KMahjonggLayout] group, on one line.
 func FuzzReadDesktopName(f *testing.F) {
 	f.Add("[Desktop Entry]\nName=Other\n[KMahjonggLayout]\nName[de]=Schildkröte\nName= Turtle \n")
 	f.Add("[KMahjonggLayout]\r\nName=A\r\nName=B\r\n")
@@ -244,9 +242,9 @@ func FuzzReadDesktopName(f *testing.F) {
 	})
 }
 
-// FuzzFindFileName: Find of "FILE#NAME" for a layout file of any content
-// and any NAME (issue 9 item 5): one line naming the problem, or a valid
-// layout whose Name finds it again.
+// FuzzFindFileName: Find of "FILE#NAME" for a layout file of any content and
+// any NAME: one line naming the problem, or a valid layout whose Name finds it
+// again.
 func FuzzFindFileName(f *testing.F) {
 	f.Add([]byte(smallFiles[FormatGnome]), "a")
 	f.Add([]byte(`<mahjongg><map name="Pyramid" scorename="pyr"><column x="0" top="0" bottom="3"/><column x="2" top="0" bottom="3"/></map><map name="c"/></mahjongg>`), "PYR")

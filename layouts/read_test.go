@@ -249,9 +249,8 @@ func TestMalformed(t *testing.T) {
 	}
 }
 
-// TestGnomeErrorsPrintable: the XML decoder's messages quote the file's
-// bytes as they are; the reader's errors escape what is not printable
-// UTF-8 (issue 9 item 10). They printed raw binary bytes.
+// TestGnomeErrorsPrintable: the XML decoder's messages quote the file's bytes
+// as they are; the reader's errors escape what is not printable UTF-8.
 func TestGnomeErrorsPrintable(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"<mahjongg><map name=\"a\">&\xff\x01x;</map></mahjongg>", `invalid character entity &\xff (no semicolon)`},

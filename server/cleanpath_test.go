@@ -8,10 +8,10 @@ import (
 	"testing"
 )
 
-// TestUncleanPathIsAJSON404: a path with "//", "." or ".." (curl
-// --path-as-is), or a subtree's root without its slash, gets a JSON 404
-// naming the clean path, as every answer is JSON; it got ServeMux's 307
-// or 301 redirect with an HTML body. Failed on main.
+// TestUncleanPathIsAJSON404: a path with "//", "." or ".." (curl --path-as-is),
+// or a subtree's root without its slash, gets a JSON 404 naming the clean path,
+// as every answer is JSON; it got ServeMux's 307 or 301 redirect with an HTML
+// body.
 func TestUncleanPathIsAJSON404(t *testing.T) {
 	s, _ := newTestServer(t, Config{Finder: testFinder()})
 	for _, c := range []struct{ method, path, clean string }{

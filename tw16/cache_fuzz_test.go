@@ -28,8 +28,8 @@ var goodCache = sync.OnceValue(func() []byte {
 	return data
 })
 
-// FuzzReadCache: the tables cache reader on any file (issue 9 item 5):
-// refused with one line naming the cache, or read as the tables.
+// FuzzReadCache: the tables cache reader on any file: refused with one line
+// naming the cache, or read as the tables.
 func FuzzReadCache(f *testing.F) {
 	good := goodCache()
 	f.Add(good)
@@ -55,9 +55,9 @@ func FuzzReadCache(f *testing.F) {
 	})
 }
 
-// FuzzDecodePayload: a payload whose checksum holds (so the reader gets to
-// its contents) but with bytes changed, or cut, is refused or gives tables
-// whose row numbers all name rows (issue 9 item 5).
+// FuzzDecodePayload: a payload whose checksum holds (so the reader gets to its
+// contents) but with bytes changed, or cut, is refused or gives tables whose
+// row numbers all name rows.
 func FuzzDecodePayload(f *testing.F) {
 	good := encodePayload(tables())
 	f.Add([]byte{}, uint32(0))

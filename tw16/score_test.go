@@ -339,7 +339,6 @@ func TestScoreErrors(t *testing.T) {
 			"tw16: hand has 6 tiles; with 4 melds it needs 4 before the winning tile"},
 		{scoreCase{hand: "1234m", win: "9m", melds: "123p 456p 789p 111s"},
 			"tw16: not a winning hand: 1234m with 9m does not split into 1 set and a pair"},
-		// "1 tiles" on main.
 		{scoreCase{hand: "1m", win: "2m", melds: "123p 456p 789p 111s"},
 			"tw16: hand has 1 tile; with 4 melds it needs 4 before the winning tile"},
 		{scoreCase{hand: "555m 789p 234s 55s 67s", win: baseWin, melds: "555m"},
@@ -732,8 +731,7 @@ func TestCheckDealerStreakNilRules(t *testing.T) {
 
 // TestUnnamedRulesErrors: the errors about rules without a Name (the zero
 // Rules, nil rules, a profile a program built) say "these rules", not "the
-// rules" with a blank where the name goes ("the  rules have no consecutive
-// dealing" on main).
+// rules" with a blank where the name goes.
 func TestUnnamedRulesErrors(t *testing.T) {
 	for _, c := range []struct {
 		err  error

@@ -68,7 +68,6 @@ func TestSettingHand(t *testing.T) {
 	if !errors.As(err, &ie) || ie.Part != PartConcealed || ie.Msg != "2 tiles with 1 meld; want 13 or 14" {
 		t.Errorf("2 tiles: %v", err)
 	}
-	// "1 tiles" on main.
 	_, err = s.Hand(mjsolve.MustParseCounts("5m"))
 	if !errors.As(err, &ie) || ie.Part != PartConcealed || ie.Msg != "1 tile with 1 meld; want 13 or 14" {
 		t.Errorf("1 tile: %v", err)

@@ -65,10 +65,10 @@ func TestPlayRates(t *testing.T) {
 	}
 }
 
-// TestPlayRatesNoBoardDecided: when the exact solver decided none of the
-// boards played (every one ran out of time), the peeking rate is a rate
-// of nothing: no bar, no "0.0%", no "exact solver, 0 boards" in the
-// legend, but the row says so. Failed on main.
+// TestPlayRatesNoBoardDecided: when the exact solver decided none of the boards
+// played (every one ran out of time), the peeking rate is a rate of nothing: no
+// bar, no "0.0%", no "exact solver, 0 boards" in the legend, but the row says
+// so.
 func TestPlayRatesNoBoardDecided(t *testing.T) {
 	var p analysis.PlayStats
 	for g := uint64(1); g <= 4; g++ {

@@ -201,10 +201,9 @@ func turtleLike(n uint64) []analysis.Record {
 	return out
 }
 
-// The rate plot's y axis is zoomed on the final interval, which takes a
-// sixth of its height, with the reference in view; the early curve that
-// leaves the axis is marked as cut (issue 9 item 13: the axis showed 0 to
-// 13% and squeezed the interval into a strip, cutting the curve silently).
+// The rate plot's y axis is zoomed on the final interval, which takes a sixth
+// of its height, with the reference in view; the early curve that leaves the
+// axis is marked as cut, not cut silently.
 func TestRatePlotZoom(t *testing.T) {
 	d := readRecords(t, turtleLike(20_000))
 	last := d.Rate[len(d.Rate)-1]
@@ -250,9 +249,8 @@ func TestRatePlotZoom(t *testing.T) {
 	}
 }
 
-// The count axis of the time plot has 5 to 11 labels at round whole
-// numbers, never "2500.00" (issue 9 item 13: two or three labels with
-// decimals).
+// The count axis of the time plot has 5 to 11 labels at round whole numbers,
+// never "2500.00".
 func TestTimePlotCountTicks(t *testing.T) {
 	d := readRecords(t, turtleLike(2_000))
 	p, err := Time(d, TimeOptions{})
@@ -292,8 +290,8 @@ func TestTimePlotCountTicks(t *testing.T) {
 	}
 }
 
-// --log-y: counts on a log axis from half a board, so that a method of a
-// few boards among thousands shows (issue 9 item 13).
+// --log-y: counts on a log axis from half a board, so that a method of a few
+// boards among thousands shows.
 func TestTimePlotLogY(t *testing.T) {
 	d := readRecords(t, turtleLike(20_000))
 	for _, stacked := range []bool{false, true} {
@@ -353,9 +351,9 @@ func ink(t *testing.T, data []byte) float64 {
 	return float64(n) / float64(b.Dx()*b.Dy())
 }
 
-// Text and lines grow with the picture: at twice the size each way the
-// share of inked pixels stays near the same, where text and lines of a
-// fixed size leave it at less than half (issue 9 item 13).
+// Text and lines grow with the picture: at twice the size each way the share of
+// inked pixels stays near the same, where text and lines of a fixed size leave
+// it at less than half.
 func TestRenderScalesWithSize(t *testing.T) {
 	d := readRecords(t, turtleLike(2_000))
 	p, err := Time(d, TimeOptions{})

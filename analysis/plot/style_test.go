@@ -78,10 +78,10 @@ func minDelta(cs []color.Color) (float64, string) {
 	return best, why
 }
 
-// The methods' colours stay apart for colour-blind readers (issue 9 item
-// 13: red against green for random and search was not): every pair
-// differs by at least 20 CIELAB units under protanopia, deuteranopia and
-// tritanopia as simulated by Machado et al.
+// The methods' colours stay apart for colour-blind readers (red against green
+// for random and search was not): every pair differs by at least 20 CIELAB
+// units under protanopia, deuteranopia and tritanopia as simulated by Machado
+// et al.
 func TestMethodColorsColourBlindSafe(t *testing.T) {
 	var cs []color.Color
 	for _, s := range methodStyles {

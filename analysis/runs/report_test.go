@@ -62,9 +62,9 @@ wall time   5.00ms
 	}
 }
 
-// A method name with a newline (from a worker: files cannot hold one) adds
-// no line to the summary, and huge times give no negative mean and shares that add up (the sums saturate at 292 years)
-// (issue 9 item 10).
+// A method name with a newline (from a worker: files cannot hold one) adds no
+// line to the summary, and huge times give no negative mean and shares that add
+// up (the sums saturate at 292 years).
 func TestReportOddMethodAndHugeTimes(t *testing.T) {
 	var s analysis.Summary
 	s.Add(analysis.Record{Game: 1, Verdict: solver.Winnable, Method: "a\nb", NS: 1 << 62})

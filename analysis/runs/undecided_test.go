@@ -22,10 +22,9 @@ func undecided(strategy string) *Report {
 	return NewReport(h, &s, 1, 0, false)
 }
 
-// TestNoBoardDecided: a rate of nothing is not 0.00%. With no board
-// decided the text says so, the tables show "-", and the JSON rates are
-// null (the intervals [0, 1]: nothing known). Failed on main ("0 of 0
-// decided: 0.00%", "rate":0).
+// TestNoBoardDecided: a rate of nothing is not 0.00%. With no board decided the
+// text says so, the tables show "-", and the JSON rates are null (the intervals
+// [0, 1]: nothing known).
 func TestNoBoardDecided(t *testing.T) {
 	r := undecided("")
 	var b strings.Builder

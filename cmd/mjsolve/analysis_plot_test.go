@@ -34,7 +34,7 @@ func TestAnalysisPlotPNG(t *testing.T) {
 		{"rate-small.png", []string{"--size", "400x250", "--png"}, 400, 250},
 		{"time.png", []string{"--kind", "time", "--size", "640X480", "-o"}, 640, 480},
 		{"stacked.png", []string{"--kind", "time", "--stacked", "--bins", "10", "--out"}, 960, 600},
-		{"timelog.png", []string{"--kind", "time", "--log-y", "--size", "1920x1200", "--out"}, 1920, 1200}, // issue 9 item 13
+		{"timelog.png", []string{"--kind", "time", "--log-y", "--size", "1920x1200", "--out"}, 1920, 1200},
 	} {
 		out := filepath.Join(dir, c.name)
 		args := append(append([]string{"analysis", "plot", recs}, c.args...), out)

@@ -13,11 +13,9 @@ import (
 	"time"
 )
 
-// A batch on standard input answers each line before it waits for the
-// next one (a program feeding it hands one at a time gets its answers),
-// and Ctrl-C stops it while it waits: exit 130, the answers given kept.
-// It used to hold the answers until the input ended and to ignore Ctrl-C
-// on an input that stays open.
+// A batch on standard input answers each line before it waits for the next one
+// (a program feeding it hands one at a time gets its answers), and Ctrl-C stops
+// it while it waits: exit 130, the answers given kept.
 func TestBatchAnswersAndStopsWhileWaiting(t *testing.T) {
 	cmd := mainCmd(t, "tw16", "shanten", "-")
 	in, _ := cmd.StdinPipe()
@@ -52,7 +50,6 @@ func TestBatchAnswersAndStopsWhileWaiting(t *testing.T) {
 }
 
 // Ctrl-C stops "tw16 bot" waiting for the referee's next line: exit 130.
-// It used to be ignored until standard input ended.
 func TestBotStopsOnInterrupt(t *testing.T) {
 	cmd := mainCmd(t, "tw16", "bot", "--strategy", "draw-discard")
 	in, _ := cmd.StdinPipe()

@@ -8,9 +8,9 @@ import (
 	"github.com/mjsolve/mjsolve/internal/batch"
 )
 
-// TestTW16BatchLongLines: in both batch loops a line too long for the
-// reader is a bad line answered in its place, the lines after it are
-// answered, and the exit code is 2 (issue 9 item 6).
+// TestTW16BatchLongLines: in both batch loops a line too long for the reader is
+// a bad line answered in its place, the lines after it are answered, and the
+// exit code is 2.
 func TestTW16BatchLongLines(t *testing.T) {
 	long := strings.Repeat("1", 2<<20) + "m"
 	in := "123456789m123456p1z\n" + long + "\n1111m2222p33334444s\n"
@@ -34,8 +34,8 @@ func TestTW16BatchLongLines(t *testing.T) {
 	}
 }
 
-// TestTW16BatchSkips: blank lines and # comments are skipped, not errors,
-// and the line numbers of errors count them (issue 9 item 6).
+// TestTW16BatchSkips: blank lines and # comments are skipped, not errors, and
+// the line numbers of errors count them.
 func TestTW16BatchSkips(t *testing.T) {
 	in := "# hands\n\n123456789m123456p1z\r\n   \n  # 0m is no tile\n0m12\n"
 	code, out, errOut := runCmd(t, in, "tw16", "shanten", "-")
@@ -49,8 +49,7 @@ func TestTW16BatchSkips(t *testing.T) {
 	}
 }
 
-// TestTW16BatchExcerpt: an error quotes at most 60 characters of its input
-// (issue 9 item 6).
+// TestTW16BatchExcerpt: an error quotes at most 60 characters of its input.
 func TestTW16BatchExcerpt(t *testing.T) {
 	bad := "123m" + strings.Repeat("x", 200)
 	code, out, _ := runCmd(t, bad+"\n", "tw16", "shanten", "-")

@@ -35,9 +35,8 @@ func TestCompleteLayout(t *testing.T) {
 	}
 }
 
-// TestCompleteLayoutFiles: --layout completion offers files and
-// directories along with the names that start with what is typed (issue 9
-// item 15); it offered the names only.
+// TestCompleteLayoutFiles: --layout completion offers files and directories
+// along with the names that start with what is typed.
 func TestCompleteLayoutFiles(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "turtle-mine.txt"), nil, 0o644)
@@ -50,9 +49,8 @@ func TestCompleteLayoutFiles(t *testing.T) {
 	}
 }
 
-// TestLayoutPathWarning: a directory of MJSOLVE_LAYOUT_PATH that does not
-// exist gets a warning on stderr, and the command goes on (issue 9 item
-// 15); it was silently ignored.
+// TestLayoutPathWarning: a directory of MJSOLVE_LAYOUT_PATH that does not exist
+// gets a warning on stderr, and the command goes on; it was silently ignored.
 func TestLayoutPathWarning(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "none")
 	t.Setenv("MJSOLVE_LAYOUT_PATH", missing)

@@ -8,9 +8,9 @@ import (
 	"github.com/mjsolve/mjsolve/tw16/bot"
 )
 
-// TestCompleteFlagWords: the flags that take one of a few words offer
-// those words on Tab, and no file names (":4", no file completion). They
-// offered the files of the directory (":0"). Failed on main.
+// TestCompleteFlagWords: the flags that take one of a few words offer those
+// words on Tab, and no file names (":4", no file completion). They offered the
+// files of the directory (":0").
 func TestCompleteFlagWords(t *testing.T) {
 	bots := strings.Join(bot.Names(), "\n") + "\n:4\n"
 	for _, c := range []struct {
@@ -28,7 +28,6 @@ func TestCompleteFlagWords(t *testing.T) {
 		{[]string{"tw16", "referee", "--honors", ""}, "icga\nmjtalk\n:4\n"},
 		{[]string{"tw16", "score", "--seat", ""}, "E\nS\nW\nN\n:4\n"},
 		{[]string{"tw16", "score", "--round", ""}, "E\nS\nW\nN\n:4\n"},
-		// It offered file names (failed on main).
 		{[]string{"tw16", "score", "--first-turn", ""}, "tianhu\ndihu\nrenhu\nditing\n:4\n"},
 	} {
 		code, out, _ := runCmd(t, "", append([]string{"__complete"}, c.args...)...)

@@ -8,12 +8,10 @@ import (
 	"testing"
 )
 
-// The figure of issue 9 item 1: a 3,000-board turtle file with one byte
-// changed in the middle. "--resume" used to exit 0 and report wrong
-// counts (the damage read as a file cut short, or as other records), and
-// rewrote the file so that it merged cleanly. Now --resume, merge and plot
-// all refuse it with exit 2, naming the file and the byte offset, and the
-// file is left as it is.
+// A 3,000-board turtle file with one byte changed in the middle: --resume,
+// merge and plot all refuse it with exit 2, naming the file and the byte
+// offset, and leave the file as it is; the damage is never read as a file
+// cut short or as other records.
 func TestDamagedRecordFileRefused(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "x.jsonl.zst")

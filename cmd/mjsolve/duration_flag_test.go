@@ -2,9 +2,9 @@ package main
 
 import "testing"
 
-// TestDurationFlagErrorsSpeakPlainly: a bad duration flag is one plain
-// line, as a bad number flag is, not pflag's `invalid argument "5" for
-// "--timeout" flag: time: missing unit in duration "5"`. Failed on main.
+// TestDurationFlagErrorsSpeakPlainly: a bad duration flag is one plain line, as
+// a bad number flag is, not pflag's `invalid argument "5" for "--timeout" flag:
+// time: missing unit in duration "5"`.
 func TestDurationFlagErrorsSpeakPlainly(t *testing.T) {
 	for _, c := range []struct {
 		args []string

@@ -14,10 +14,10 @@ import (
 	"testing"
 )
 
-// TestResumeWriteFailureExit1: a write that fails during --resume's copy
-// (here a file size limit, as a full disk would) is not the input's fault:
-// exit 1, one line naming the file rather than its temporary copy, the
-// file as it was and no temporary left (issue 9 item 7). It exited 2.
+// TestResumeWriteFailureExit1: a write that fails during --resume's copy (here
+// a file size limit, as a full disk would) is not the input's fault: exit 1,
+// one line naming the file rather than its temporary copy, the file as it was
+// and no temporary left.
 func TestResumeWriteFailureExit1(t *testing.T) {
 	prlimit, err := exec.LookPath("prlimit")
 	if err != nil {
@@ -53,8 +53,8 @@ func TestResumeWriteFailureExit1(t *testing.T) {
 	}
 }
 
-// TestLayoutsShowHugeFile: a layout file of 1 GB is refused by its size
-// without being read (issue 9 item 7): it used to be read whole first.
+// TestLayoutsShowHugeFile: a layout file of 1 GB is refused by its size without
+// being read.
 func TestLayoutsShowHugeFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "huge.txt")
 	f, err := os.Create(path)

@@ -11,9 +11,9 @@ import (
 	"github.com/mjsolve/mjsolve/layouts"
 )
 
-// TestOutEmptyOrDirectory: --out "" is an error, not a run that writes
-// nothing, and --out DIR for one layout says it is a directory instead of
-// suggesting --resume (issue 9 item 9).
+// TestOutEmptyOrDirectory: --out "" is an error, not a run that writes nothing,
+// and --out DIR for one layout says it is a directory instead of suggesting
+// --resume.
 func TestOutEmptyOrDirectory(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct {
@@ -35,10 +35,8 @@ func TestOutEmptyOrDirectory(t *testing.T) {
 	}
 }
 
-// TestSaveAndPNGKeepExistingFiles: --save and --png refuse to replace a
-// file unless --force, like --out; "" is an error; --png wants a .png name
-// (issue 9 item 9). They used to overwrite, write nothing, and write PNG
-// bytes into x.svg.
+// TestSaveAndPNGKeepExistingFiles: --save and --png refuse to replace a file
+// unless --force, like --out; "" is an error; --png wants a .png name.svg.
 func TestSaveAndPNGKeepExistingFiles(t *testing.T) {
 	dir := t.TempDir()
 	board := filepath.Join(dir, "g.board")
@@ -84,9 +82,8 @@ func TestSaveAndPNGKeepExistingFiles(t *testing.T) {
 }
 
 // TestBoardFileRelativeLayout: a board saved on a layout file given by a
-// relative path reads back from any directory (issue 9 item 9): the board
-// file names the layout by its absolute path. It read back only from the
-// directory it was saved in.
+// relative path reads back from any directory: the board file names the layout
+// by its absolute path. It read back only from the directory it was saved in.
 func TestBoardFileRelativeLayout(t *testing.T) {
 	dir := t.TempDir()
 	tiny, err := layouts.Find("tiny8")
@@ -118,8 +115,7 @@ func TestBoardFileRelativeLayout(t *testing.T) {
 	}
 }
 
-// TestShowJSON: layouts show and solitaire show print JSON with --json
-// (issue 9 item 15).
+// TestShowJSON: layouts show and solitaire show print JSON with --json.
 func TestShowJSON(t *testing.T) {
 	code, out, errOut := runCmd(t, "", "layouts", "show", "tiny8", "--json")
 	var d layouts.Details
@@ -150,8 +146,8 @@ func TestShowJSON(t *testing.T) {
 // file is a one-line error, exit 2, with nothing run or written, as --out
 // "" of the main job is (docs/nopeek.md: solitaire play "behaves as the main job").
 // solitaire play --out "", --plot "" (play and several layouts) and analysis
-// merge -o "" used to run and write nothing, with exit 0: a script whose
-// variable was empty got no file and no error.
+// merge -o "" are refused too, so that a script whose variable is empty
+// gets an error, not exit 0 and no file.
 func TestEmptyFileNamesRefused(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)

@@ -11,9 +11,9 @@ import (
 	"testing"
 )
 
-// README's install section gives the way that works today, from a clone,
-// and the version flag; the remote "go install …@latest" (which no module
-// proxy serves yet) is not the command to copy (issue 9 item 14).
+// README's install section gives the way that works today, from a clone, and
+// the version flag; the remote "go install …@latest" (which no module proxy
+// serves yet) is not the command to copy.
 func TestReadmeInstall(t *testing.T) {
 	data, err := os.ReadFile("../../README.md")
 	if err != nil {

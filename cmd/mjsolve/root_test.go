@@ -167,7 +167,7 @@ func TestFlagAndArgumentErrorsSpeakPlainly(t *testing.T) {
 	}
 }
 
-// --version (issue 9 item 14) prints what the version command prints.
+// --version prints what the version command prints.
 func TestVersionFlag(t *testing.T) {
 	_, want, _ := runCmd(t, "", "version")
 	code, out, errOut := runCmd(t, "", "--version")
@@ -176,9 +176,9 @@ func TestVersionFlag(t *testing.T) {
 	}
 }
 
-// The version comes from the link-time value, else the module version
-// (which Go 1.24 and later stamp from the VCS revision), and is "(devel)"
-// only when nothing says more (issue 9 item 14).
+// The version comes from the link-time value, else the module version (which Go
+// 1.24 and later stamp from the VCS revision), and is "(devel)" only when
+// nothing says more.
 func TestDescribeVersion(t *testing.T) {
 	vcs := func(mainVersion string, settings ...string) *debug.BuildInfo {
 		info := &debug.BuildInfo{Main: debug.Module{Path: "github.com/mjsolve/mjsolve", Version: mainVersion}}

@@ -19,10 +19,8 @@ import (
 )
 
 // SIGTERM (what Slurm and Kubernetes send before SIGKILL) does what Ctrl-C
-// does (issue 9 item 2): the command, run as its own process, keeps every
-// finished record, closes the zstd stream, prints the summary so far and
-// exits 143. It used to die at once, losing the records not yet flushed
-// and leaving a stream that zstd -t calls a premature end.
+// does: the command, run as its own process, keeps every finished record,
+// closes the zstd stream, prints the summary so far and exits 143.
 func TestSolitaireSIGTERM(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.jsonl.zst")
 	cmd := mainCmd(t, "solitaire", "--layout", "turtle40", "--boards", "50000000", "--workers", "1", "--out", path, "--json")

@@ -309,7 +309,7 @@ func TestSolitaireResumeRefused(t *testing.T) {
 		args []string
 		want string
 	}{
-		// The file's parameters first, then this run's (issue 9 item 8).
+		// The file's parameters first, then this run's.
 		{[]string{"--seed", "2"}, path + " was written with seed 1; this run has seed 2"},
 		{[]string{"--deal", "mjsolver"}, path + " was written with deal pcg; this run has deal mjsolver"},
 		{[]string{"--layout", "fortress32"}, path + " was written with layout turtle40 and geometry 40 tiles "},

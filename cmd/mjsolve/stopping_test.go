@@ -69,10 +69,8 @@ func TestOutputThatDoesNotFit(t *testing.T) {
 	}
 }
 
-// Ctrl-C (or SIGTERM) stops a long merge or plot at once: exit 130, one
-// line, the output not written and no temporary file left. It used to be
-// ignored until the work was done (tens of seconds for ten million records
-// to merge), and the plot was written after all with exit 0.
+// Ctrl-C (or SIGTERM) stops a long merge or plot at once: exit 130, one line,
+// the output not written and no temporary file left.
 func TestMergeInterrupted(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in.jsonl")

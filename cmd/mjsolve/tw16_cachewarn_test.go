@@ -7,12 +7,11 @@ import (
 	"testing"
 )
 
-// TestTW16TablesNotCachedWarns: when the tables cache cannot be written
-// (here a cache directory under a file), the commands that look the
-// tables up build them in memory on every run, and say so on standard
-// error in one line, once, with stdout and the exit code as with a
-// cache. A hand refused before the tables are needed has no warning.
-// Failed on main (nothing said).
+// TestTW16TablesNotCachedWarns: when the tables cache cannot be written (here a
+// cache directory under a file), the commands that look the tables up build
+// them in memory on every run, and say so on standard error in one line, once,
+// with stdout and the exit code as with a cache. A hand refused before the
+// tables are needed has no warning.
 func TestTW16TablesNotCachedWarns(t *testing.T) {
 	type result struct {
 		code     int

@@ -161,8 +161,7 @@ func squeeze(s string) string {
 }
 
 // TestTW16RefereeRemovesStale: a referee killed mid-hand leaves a hidden
-// temporary transcript in --log; the next run removes it and says so on
-// stderr. (On main it stayed, silently.)
+// temporary transcript in --log; the next run removes it and says so on stderr.
 func TestTW16RefereeRemovesStale(t *testing.T) {
 	dir := t.TempDir()
 	stale := filepath.Join(dir, ".hand-0001.txt.zst.tmp4242")
@@ -180,8 +179,7 @@ func TestTW16RefereeRemovesStale(t *testing.T) {
 	}
 }
 
-// TestTW16RefereePlotOneHand: the plot of a one-hand match is titled
-// "1 hand" ("1 hands" on main).
+// TestTW16RefereePlotOneHand: the plot of a one-hand match is titled "1 hand".
 func TestTW16RefereePlotOneHand(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "run.svg")

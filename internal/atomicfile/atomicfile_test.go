@@ -182,8 +182,8 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-// RemoveStale removes the temporary files a killed writer left (issue 9
-// item 3), and nothing else.
+// RemoveStale removes the temporary files a killed writer left, and nothing
+// else.
 func TestRemoveStale(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "r.jsonl.zst")

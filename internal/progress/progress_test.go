@@ -111,11 +111,11 @@ func TestProgressBarOffTerminal(t *testing.T) {
 	}
 }
 
-// TestProgressLineFits draws the line at several terminal widths with a
-// long layout name and a large run: no line is wider than the terminal
-// (it overflowed at 80 columns with a long name and at 60 with turtle,
-// scrolling a line per update), the bar keeps some width, and the rate
-// and time left go before the count (issue 9 item 12).
+// TestProgressLineFits draws the line at several terminal widths with a long
+// layout name and a large run: no line is wider than the terminal (it
+// overflowed at 80 columns with a long name and at 60 with turtle, scrolling a
+// line per update), the bar keeps some width, and the rate and time left go
+// before the count.
 func TestProgressLineFits(t *testing.T) {
 	barRe := regexp.MustCompile(`\[[=>-]*\]`)
 	for _, width := range []int{30, 40, 60, 80, 100, 160} {
@@ -147,9 +147,9 @@ func TestProgressLineFits(t *testing.T) {
 	}
 }
 
-// TestProgressBarLabelAndStop: the description follows Show (the count
-// includes the boards read back by --resume: issue 9 item 12), a message
-// prints above the line, and Stop takes the line away.
+// TestProgressBarLabelAndStop: the description follows Show (the count includes
+// the boards read back by --resume), a message prints above the line, and Stop
+// takes the line away.
 func TestProgressBarLabelAndStop(t *testing.T) {
 	bar, term := newFakeBar(120)
 	bar.Show("turtle", 400, 1000)
