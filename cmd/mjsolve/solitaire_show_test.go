@@ -1,10 +1,14 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mjsolve/mjsolve/layouts"
 )
 
 func TestSolitaireShow(t *testing.T) {
@@ -141,6 +145,93 @@ func TestSolitaireShowErrors(t *testing.T) {
 		code, out, errOut := runCmd(t, "", append([]string{"solitaire", "show"}, c.args...)...)
 		if code != exitBadInput || out != "" || !strings.HasPrefix(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}
+
+// TestBoardFileRelativeLayout: a board saved on a layout file given by a
+// relative path reads back from any directory: the board file names the layout
+// by its absolute path. It read back only from the directory it was saved in.
+func TestBoardFileRelativeLayout(t *testing.T) {
+	dir := t.TempDir()
+	tiny, err := layouts.Find("tiny8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	if err := layouts.WriteText(&text, tiny); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "mine.txt"), []byte(strings.Replace(text.String(), "name tiny8", "name mine", 1)), 0o644)
+	t.Chdir(dir)
+	if code, _, errOut := runCmd(t, "", "solitaire", "show", "--layout", "mine.txt", "--save", "g.board"); code != 0 {
+		t.Fatal(errOut)
+	}
+	elsewhere := t.TempDir()
+	t.Chdir(elsewhere)
+	code, out, errOut := runCmd(t, "", "solitaire", "show", "--board", filepath.Join(dir, "g.board"))
+	if code != 0 || !strings.Contains(out, "8 tiles on the board") {
+		t.Errorf("from another directory: exit %d, stderr %q", code, errOut)
+	}
+	// A board file written by hand (or by an older mjsolve) with a path
+	// relative to it is read too.
+	data, _ := os.ReadFile(filepath.Join(dir, "g.board"))
+	rel := strings.Replace(string(data), "layout "+filepath.Join(dir, "mine.txt"), "layout mine.txt", 1)
+	os.WriteFile(filepath.Join(dir, "rel.board"), []byte(rel), 0o644)
+	if code, _, errOut := runCmd(t, "", "solitaire", "show", "--board", filepath.Join(dir, "rel.board")); code != 0 {
+		t.Errorf("relative to the board file: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestShowJSON: layouts show and solitaire show print JSON with --json.
+func TestShowJSON(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "layouts", "show", "tiny8", "--json")
+	var d layouts.Details
+	if code != 0 || json.Unmarshal([]byte(out), &d) != nil || d.Name != "tiny8" || d.Tiles != 8 || len(d.Slots) != 8 ||
+		d.Source != "builtin" || len(d.TilesPerLevel) != d.Levels || d.FreeAtStart == 0 || d.Notes == nil {
+		t.Errorf("layouts show --json: exit %d, %q, %q", code, out, errOut)
+	}
+	code, out, errOut = runCmd(t, "", "solitaire", "show", "--layout", "tiny8", "--game", "3", "--json")
+	var b struct {
+		Layout, Board, Geometry string
+		Tiles, Remaining        int
+		Faces                   []string
+		Removed, Free           []int
+		Matches                 int
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &b) != nil || b.Layout != "tiny8" || b.Board != "game 3, deal pcg seed 1" ||
+		b.Tiles != 8 || b.Remaining != 8 || len(b.Faces) != 8 || b.Removed == nil || len(b.Free) == 0 || len(b.Geometry) != 16 {
+		t.Errorf("solitaire show --json: exit %d, %q, %q", code, out, errOut)
+	}
+	// The free tiles and matches are those the text shows.
+	_, text, _ := runCmd(t, "", "solitaire", "show", "--layout", "tiny8", "--game", "3")
+	if !strings.Contains(text, "8 tiles on the board, "+strconv.Itoa(len(b.Free))+" free, "+strconv.Itoa(b.Matches)+" match") {
+		t.Errorf("text %q disagrees with JSON %+v", text, b)
+	}
+}
+
+// TestBoardFileGnomeMapByFile: a board saved on one map of a GNOME map
+// file given as FILE#NAME reads back, from the directory it was saved in
+// and from any other. The board file named the layout "maps.map#two",
+// relative, and its reader took the "#" for a comment: "maps.map holds 2
+// layouts", even in the same directory.
+func TestBoardFileGnomeMapByFile(t *testing.T) {
+	dir := t.TempDir()
+	maps := `<mahjongg>
+<map name="One" scorename="one"><row y="0" left="0" right="5"/></map>
+<map name="Two" scorename="two"><row y="0" left="0" right="3"/><tile x="1" y="0" z="1"/><tile x="2" y="0" z="1"/></map>
+</mahjongg>
+`
+	os.WriteFile(filepath.Join(dir, "maps.map"), []byte(maps), 0o644)
+	t.Chdir(dir)
+	if code, _, errOut := runCmd(t, "", "solitaire", "show", "--layout", "maps.map#two", "--game", "2", "--save", "g.board"); code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, wd := range []string{dir, t.TempDir()} {
+		t.Chdir(wd)
+		code, out, errOut := runCmd(t, "", "solitaire", "show", "--board", filepath.Join(dir, "g.board"))
+		if code != 0 || !strings.Contains(out, "6 tiles on the board") {
+			t.Errorf("from %s: exit %d, stdout %q, stderr %q", wd, code, out, errOut)
 		}
 	}
 }
