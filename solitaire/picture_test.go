@@ -3,6 +3,7 @@ package solitaire
 import (
 	"testing"
 
+	"github.com/mjsolve/mjsolve/internal/golden"
 	"github.com/mjsolve/mjsolve/layouts"
 )
 
@@ -13,25 +14,11 @@ func TestPicture(t *testing.T) {
 	b.Play(Move{3, 4})
 	for _, c := range []struct {
 		labels Labels
-		want   string
+		golden string // the expected picture: testdata/NAME.golden
 	}{
-		{FaceLabels, `level 0: 8 tiles, 6 on the board, 0 free
-     1m  3m  1m
- ..              ..
-     2m  3m  1m
-level 1: 2 tiles, 2 on the board, 2 free
-      [1m][2m]
-`},
-		{SlotLabels, `level 0: 8 tiles, 6 on the board, 0 free
-      0   1   2
- ..              ..
-      5   6   7
-level 1: 2 tiles, 2 on the board, 2 free
-      [ 8][ 9]
-`},
+		{FaceLabels, "picture-faces"},
+		{SlotLabels, "picture-slots"},
 	} {
-		if got := b.Picture(c.labels); got != c.want {
-			t.Errorf("Picture(%d) =\n%s\nwant\n%s", c.labels, got, c.want)
-		}
+		golden.Check(t, c.golden, b.Picture(c.labels))
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mjsolve/mjsolve/analysis"
+	"github.com/mjsolve/mjsolve/internal/golden"
 	"github.com/mjsolve/mjsolve/internal/interval"
 	"github.com/mjsolve/mjsolve/solver"
 )
@@ -33,22 +34,7 @@ func TestReport(t *testing.T) {
 	}
 	// The median is read from the time histogram: its bucket's midpoint, 2.99µs
 	// for 3µs (within 0.8%).
-	want := `layout      tiny8 (8 tiles), deal pcg, seed 3
-games       1..4
-boards      3 of 4
-winnable    1
-unwinnable  1 of 2 decided: 50.00% (95% CI 9.45% to 90.55%)
-unknown     1
-decided by  budget 1 (60% of the time), prune 1 (30%), random 1 (10%)
-time/board  mean 3.33µs, median 2.99µs, p99 6.00µs, max 6.00µs (game 4) of CPU time
-wall/board  mean 6.10µs, median 6.18µs, p99 9.00µs, max 9.00µs (game 1)
-hardest     game 4 (900 scans, 7 nodes, budget); game 1 (40 scans, 0 nodes, random); game 2 (1 scan, 0 nodes, prune)
-speed       600 boards/s on 2 workers (3 boards solved in this run)
-wall time   5.00ms
-`
-	if b.String() != want {
-		t.Errorf("text:\n%s\nwant:\n%s", b.String(), want)
-	}
+	golden.Check(t, "report-text", b.String())
 	data, err := json.Marshal(r)
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mjsolve/mjsolve/internal/golden"
 	"github.com/mjsolve/mjsolve/layouts"
 )
 
@@ -54,20 +55,10 @@ func fakeGames(t *testing.T) (root, userDir string) {
 
 func TestLayoutsListBuiltin(t *testing.T) {
 	code, out, errOut := runCmd(t, "", "layouts", "list", "--source", "builtin")
-	want := `NAME        SOURCE   TILES  LEVELS  FREE  TITLE
-turtle      builtin  144    5       35    Turtle
-tiny8       builtin  8      2       4     Tiny
-ends10      builtin  10     2       4     Ends
-cross12     builtin  12     3       5     Cross
-twin16      builtin  16     2       4     Twins
-stairs20    builtin  20     4       8     Stairs
-pyramid24   builtin  24     3       5     Pyramid
-fortress32  builtin  32     3       14    Fortress
-turtle40    builtin  40     4       7     Little turtle
-`
-	if code != 0 || out != want || errOut != "" {
-		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, errOut, out, want)
+	if code != 0 || errOut != "" {
+		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
+	golden.Check(t, "layouts-list-builtin", out)
 }
 
 func TestLayoutsListAll(t *testing.T) {
@@ -76,25 +67,10 @@ func TestLayoutsListAll(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errOut := runCmd(t, "", "layouts", "list")
-	want := `NAME               SOURCE     TILES  LEVELS  FREE  TITLE
-turtle             builtin    144    5       35    Turtle
-tiny8              builtin    8      2       4     Tiny
-ends10             builtin    10     2       4     Ends
-cross12            builtin    12     3       5     Cross
-twin16             builtin    16     2       4     Twins
-stairs20           builtin    20     4       8     Stairs
-pyramid24          builtin    24     3       5     Pyramid
-fortress32         builtin    32     3       14    Fortress
-turtle40           builtin    40     4       7     Little turtle
-mine               path       2      1       2     Mine
-xmahjongg/default  xmahjongg  2      1       2     default
-xmahjongg/ox       xmahjongg  4      2       2     ox
-kmahjongg/default  kmahjongg  6      2       4     Default
-gnome/ziggurat     gnome      4      2       2     Little Ziggurat
-`
-	if code != 0 || out != want {
-		t.Errorf("exit %d, stdout:\n%s\nwant:\n%s", code, out, want)
+	if code != 0 {
+		t.Errorf("exit %d", code)
 	}
+	golden.Check(t, "layouts-list", out)
 	wantErr := "mjsolve: not listed: kmahjongg/big has 256 tiles; at most 254 are supported\n"
 	if errOut != wantErr {
 		t.Errorf("stderr %q, want %q", errOut, wantErr)
@@ -127,33 +103,10 @@ gnome/ziggurat     gnome      4      2       2     Little Ziggurat
 
 func TestLayoutsShow(t *testing.T) {
 	code, out, errOut := runCmd(t, "", "layouts", "show", "cross12")
-	want := `cross12 (Cross) from builtin: 12 tiles on 3 levels (7/4/1), 5 free at the start
-
-level 0: 7 tiles
-    []
-    []
-[][][][][]
-[][][][][]
-    []
-    []
-level 1: 4 tiles
-
-
- [][][][]
- [][][][]
-
-
-level 2: 1 tile
-
-
-    []
-    []
-
-
-`
-	if code != 0 || out != want || errOut != "" {
-		t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, errOut, out, want)
+	if code != 0 || errOut != "" {
+		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
+	golden.Check(t, "layouts-show-cross12", out)
 }
 
 func TestLayoutsShowInstalledAndNotes(t *testing.T) {

@@ -8,56 +8,25 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mjsolve/mjsolve/internal/golden"
 	"github.com/mjsolve/mjsolve/layouts"
 )
 
 func TestSolitaireShow(t *testing.T) {
 	for _, c := range []struct {
-		args []string
-		want string
+		args   []string
+		golden string // the expected output: testdata/NAME.golden
 	}{
-		{[]string{"--layout", "tiny8", "--game", "3"}, `tiny8 (8 tiles), game 3, deal pcg seed 1
-8 tiles on the board, 4 free, 3 matches; free tiles are in [brackets]
-level 0: 6 tiles, 6 on the board, 2 free
-[1m] 1m  1m  1m  2m [2m]
-level 1: 2 tiles, 2 on the board, 2 free
-      [2m]    [2m]
-`},
-		{[]string{"--layout", "tiny8", "--deal", "mjsolver"}, `tiny8 (8 tiles), game 1, deal mjsolver
-8 tiles on the board, 4 free, 3 matches; free tiles are in [brackets]
-level 0: 6 tiles, 6 on the board, 2 free
-[2m] 2m  2m  1m  2m [1m]
-level 1: 2 tiles, 2 on the board, 2 free
-      [1m]    [1m]
-`},
-		{[]string{"--layout", "ends10", "--seed", "5", "--game", "2", "--slots"}, `ends10 (10 tiles), game 2, deal pcg seed 5
-10 tiles on the board, 4 free, 1 match; free tiles are in [brackets]
-level 0: 8 tiles, 8 on the board, 2 free
-      0   1   2
-[ 3]            [ 4]
-      5   6   7
-level 1: 2 tiles, 2 on the board, 2 free
-      [ 8][ 9]
-`},
-		{[]string{"--layout", "cross12", "--game", "4"}, `cross12 (12 tiles), game 4, deal pcg seed 1
-12 tiles on the board, 5 free, 4 matches; free tiles are in [brackets]
-level 0: 7 tiles, 7 on the board, 2 free
-        [1m]
- 1m  3m  2m  3m  2m
-        [2m]
-level 1: 4 tiles, 4 on the board, 2 free
-  [2m] 3m  3m [1m]
-level 2: 1 tile, 1 on the board, 1 free
-        [1m]
-`},
+		{[]string{"--layout", "tiny8", "--game", "3"}, "solitaire-show/layout-tiny8-game-3"},
+		{[]string{"--layout", "tiny8", "--deal", "mjsolver"}, "solitaire-show/layout-tiny8-deal-mjsolver"},
+		{[]string{"--layout", "ends10", "--seed", "5", "--game", "2", "--slots"}, "solitaire-show/layout-ends10-seed-5-game-2-slots"},
+		{[]string{"--layout", "cross12", "--game", "4"}, "solitaire-show/layout-cross12-game-4"},
 	} {
 		code, out, errOut := runCmd(t, "", append([]string{"solitaire", "show"}, c.args...)...)
 		if code != 0 || errOut != "" {
 			t.Errorf("%v: exit %d, stderr %q", c.args, code, errOut)
 		}
-		if out != c.want {
-			t.Errorf("%v: output\n%s\nwant\n%s", c.args, out, c.want)
-		}
+		golden.Check(t, c.golden, out)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mjsolve/mjsolve/internal/gametest"
+	"github.com/mjsolve/mjsolve/internal/golden"
 
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
@@ -16,27 +17,17 @@ import (
 
 func TestSolitaireSolveText(t *testing.T) {
 	for _, c := range []struct {
-		args []string
-		want string
+		args   []string
+		golden string // the expected output: testdata/NAME.golden
 	}{
-		{[]string{"--layout", "tiny8", "--game", "3"}, `tiny8 (8 tiles), game 3, deal pcg seed 1
-winnable: 8 tiles cleared in 4 moves (random play, game 1; 1 scan)
-1. 2m at 10,0,0 + 2m at 7,0,1 (slots 5, 7)
-2. 2m at 8,0,0 + 2m at 3,0,1 (slots 4, 6)
-3. 1m at 0,0,0 + 1m at 6,0,0 (slots 0, 3)
-4. 1m at 2,0,0 + 1m at 4,0,0 (slots 1, 2)
-`},
-		{[]string{"--layout", "twin16", "--game", "6"}, `twin16 (16 tiles), game 6, deal pcg seed 1
-impossible: no order of play clears these 16 tiles (the first prune scan fails; 1 scan)
-`},
+		{[]string{"--layout", "tiny8", "--game", "3"}, "solitaire-solve/layout-tiny8-game-3"},
+		{[]string{"--layout", "twin16", "--game", "6"}, "solitaire-solve/layout-twin16-game-6"},
 	} {
 		code, out, errOut := runCmd(t, "", append([]string{"solitaire", "solve"}, c.args...)...)
 		if code != 0 || errOut != "" {
 			t.Errorf("%v: exit %d, stderr %q", c.args, code, errOut)
 		}
-		if out != c.want {
-			t.Errorf("%v: output\n%s\nwant\n%s", c.args, out, c.want)
-		}
+		golden.Check(t, c.golden, out)
 	}
 }
 

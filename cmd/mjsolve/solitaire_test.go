@@ -17,6 +17,7 @@ import (
 	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/analysis/runs"
 	"github.com/mjsolve/mjsolve/internal/gametest"
+	"github.com/mjsolve/mjsolve/internal/golden"
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
@@ -113,7 +114,8 @@ func fakeSolver(*solitaire.Geometry, solitaire.Dealer, solver.Options) func() an
 // fakeHooks are the fake clock and solver.
 func fakeHooks() *hooks { return &hooks{clock: fakeClock(), cpu: fakeCPU(), newWorkers: fakeSolver} }
 
-// Games 3..14 under fakeSolver: impossible 5 10; unknown 3; search 9 13;
+// TestSolitaireText checks the main job's text (testdata/solitaire-text.golden)
+// against figures computed apart. Games 3..14 under fakeSolver: impossible 5 10; unknown 3; search 9 13;
 // random 4 6 7 8 11 12 14. Board k (game k+3, k from 0) takes (k+2)·5µs
 // of CPU time (fakeCPU): 10µs … 65µs, 450µs in all, mean 37.5µs, median
 // (6th of 12) 35µs (35.1µs, the middle of its histogram bucket), p99 and
@@ -125,28 +127,12 @@ func fakeHooks() *hooks { return &hooks{clock: fakeClock(), cpu: fakeCPU(), newW
 // then the search boards 9 and 13 (7 scans, 3 nodes). Wilson(2, 11)
 // computed apart as (k+z²/2 ± z·sqrt(k(n−k)/n+z²/4))/(n+z²) = [0.0513677,
 // 0.4769806].
-const fakeText = `layout      turtle40 (40 tiles), deal pcg, seed 1
-games       3..14
-boards      12
-winnable    9
-unwinnable  2 of 11 decided: 18.18% (95% CI 5.14% to 47.70%)
-unknown     1
-decided by  random 7 (61% of the time), prune 2 (14%), search 2 (22%), budget 1 (2%)
-time/board  mean 37.5µs, median 35.1µs, p99 65.0µs, max 65.0µs (game 14) of CPU time
-wall/board  mean 140µs, median 130µs, p99 250µs, max 250µs (game 14)
-hardest     game 3 (99 scans, 0 nodes, budget); game 9 (7 scans, 3 nodes, search); game 13 (7 scans, 3 nodes, search)
-speed       3429 boards/s on 1 worker (12 boards solved in this run)
-wall time   3.50ms
-`
-
 func TestSolitaireText(t *testing.T) {
 	code, out, errOut := runCmdWith(t, fakeHooks(), "", "solitaire", "--layout", "turtle40", "--boards", "12", "--first", "3", "--workers", "1")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	if out != fakeText {
-		t.Errorf("output:\n%s\nwant:\n%s", out, fakeText)
-	}
+	golden.Check(t, "solitaire-text", out)
 }
 
 func TestSolitaireJSON(t *testing.T) {
@@ -154,11 +140,7 @@ func TestSolitaireJSON(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	want := `{"layout":"turtle40","tiles":40,"deal":"pcg","seed":1,"first":3,"last":14,"boards":12,"requested":12,"winnable":9,"impossible":2,"unknown":1,"rate":0.18181818181818182,"ci95":[0.05136768974608513,0.4769805619608442],"methods":{"budget":1,"prune":2,"random":7,"search":2},"method_ns":{"budget":10000,"prune":65000,"random":275000,"search":100000},"time":{"mean_ns":37500,"median_ns":35072,"p99_ns":65000,"max_ns":65000,"max_game":14,"total_ns":450000},"wall_time":{"mean_ns":140000,"median_ns":129536,"p99_ns":250000,"max_ns":250000,"max_game":14,"total_ns":1680000},"hardest":[{"game":3,"verdict":"unknown","method":"budget","scans":99,"nodes":0,"cpu_ns":10000},{"game":9,"verdict":"winnable","method":"search","scans":7,"nodes":3,"cpu_ns":40000},{"game":13,"verdict":"winnable","method":"search","scans":7,"nodes":3,"cpu_ns":60000},{"game":4,"verdict":"winnable","method":"random","scans":2,"nodes":0,"cpu_ns":15000},{"game":6,"verdict":"winnable","method":"random","scans":2,"nodes":0,"cpu_ns":25000}],"solved":12,"workers":1,"boards_per_second":3428.5714285714284,"wall_ns":3500000,"interrupted":false}
-`
-	if out != want {
-		t.Errorf("output:\n%s\nwant:\n%s", out, want)
-	}
+	golden.Check(t, "solitaire-json", out)
 }
 
 func TestSolitaireRealSolver(t *testing.T) {

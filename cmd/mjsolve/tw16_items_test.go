@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/mjsolve/mjsolve/internal/golden"
 )
 
 func TestTW16Items(t *testing.T) {
@@ -56,19 +58,10 @@ func TestTW16Items(t *testing.T) {
 func TestTW16ScoreRule(t *testing.T) {
 	hand := "123m456p789s234s11z55z"
 	code, out, errOut := runCmd(t, "", "tw16", "score", hand, "--win", "1z", "--self-drawn", "--rule", "concealed-self-drawn=0", "--rule", "round-wind=2")
-	want := `自摸           1  self-drawn
-門清           1  concealed hand
-圈風台         2  round wind triplet
-門風台         1  seat wind triplet
-total          5 tai
-points       11000: dealer 4000 (6 tai), 2 non-dealers 3500 each (5 tai)
-rules        competition: 1000 + 500 per tai; 門清自摸 0, 圈風台 2
-sets         123m 456p 234s 789s 111z* 55z
-win          1z completes 111z: 雙碰 (dual-pong); best of 1 decomposition
-`
-	if code != 0 || errOut != "" || out != want {
-		t.Errorf("exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, out, want)
+	if code != 0 || errOut != "" {
+		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
+	golden.Check(t, "tw16-score-rules", out)
 
 	// 平胡 on an exposed hand, and not when it must be concealed.
 	in := "456m789p234s55s67s 8s\n"

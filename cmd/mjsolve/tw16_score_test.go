@@ -4,13 +4,15 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/mjsolve/mjsolve/internal/golden"
 )
 
 func TestTW16ScoreText(t *testing.T) {
 	for _, c := range []struct {
-		name string
-		args []string
-		want string
+		name   string
+		args   []string
+		golden string // the expected output: testdata/NAME.golden
 	}{
 		{
 			// The MJTalk referee's log (thesis figure 4-4, decoded from its
@@ -18,101 +20,45 @@ func TestTW16ScoreText(t *testing.T) {
 			// 2000 ("/exit 0 2000 -2000 0").
 			"the referee's log",
 			[]string{"123m 66m 234s 68s 444p", "--melds", "222p", "--win", "7s", "--dealer"},
-			`莊家           1  dealer
-獨聽           1  single wait
-total          2 tai
-points       2000: discarder 2000 (2 tai)
-rules        competition: 1000 + 500 per tai
-sets         123m 444p 234s 678s* (222p) 66m
-win          7s completes 678s: 嵌張 (closed); best of 1 decomposition
-`,
+			"tw16-score/the-referee-s-log",
 		},
 		{
 			"dealer, single wait",
 			[]string{"456m 789p 234s 55s 89s", "--melds", "111p", "--win", "7s", "--dealer"},
-			`莊家           1  dealer
-獨聽           1  single wait
-total          2 tai
-points       2000: discarder 2000 (2 tai)
-rules        competition: 1000 + 500 per tai
-sets         456m 789p 234s 789s* (111p) 55s
-win          7s completes 789s: 邊張 (edge); best of 1 decomposition
-`,
+			"tw16-score/dealer-single-wait",
 		},
 		{
 			"common rules, streak, flowers, concealed triplets",
 			[]string{"11122233m456p789s55s", "--win", "3m", "--self-drawn", "--rules", "common", "--flowers", "15f",
 				"--dealer", "--dealer-streak", "2"},
-			`莊家           1  dealer
-連2拉2         4  dealer's consecutive deals
-門清自摸       3  concealed hand, self-drawn
-正花×2         2  own flower
-三暗刻         2  three concealed triplets
-total         12 tai
-points       21000: 3 players 7000 each (12 tai)
-rules        common: 1000 + 500 per tai
-flowers      15f (梅春)
-sets         111m 222m 333m* 456p 789s 55s
-win          3m completes 333m: 雙碰 (dual-pong); best of 2 decompositions
-`,
+			"tw16-score/common-rules-streak-flowers-concealed-triplets",
 		},
 		{
 			"non-dealer self-drawn, seat and round",
 			[]string{"123m 456p 789s 234s WWW 5z", "--win", "C", "--self-drawn", "--seat", "W", "--round", "S", "--base", "100", "--per-tai", "20"},
-			`門清自摸       3  concealed hand, self-drawn
-門風台         1  seat wind triplet
-獨聽           1  single wait
-total          5 tai
-points       620: dealer 220 (6 tai), 2 non-dealers 200 each (5 tai)
-rules        competition: 100 + 20 per tai
-sets         123m 456p 234s 789s 333z 55z*
-win          5z completes 55z: 單騎 (single); best of 1 decomposition
-`,
+			"tw16-score/non-dealer-self-drawn-seat-and-round",
 		},
 		{
 			"all melded, concealed kong, dealer discards",
 			[]string{"5s", "--melds", "123m 111p 789p 234s", "--concealed-kongs", "6666s", "--win", "5s", "--discarder-dealer"},
-			`獨聽           1  single wait
-total          1 tai
-points       2000: dealer 2000 (2 tai)
-rules        competition: 1000 + 500 per tai
-sets         (123m) (111p) (789p) (234s) [6666s] 55s*
-win          5s completes 55s: 單騎 (single); best of 1 decomposition
-`,
+			"tw16-score/all-melded-concealed-kong-dealer-discards",
 		},
 		{
 			"eight flowers",
 			[]string{"456m 789p 234s 55s 67s", "--melds", "111p", "--win", "8f", "--flowers", "1234567f", "--rules", "common", "--self-drawn"},
-			`八仙過海       8  all eight flowers
-total          8 tai
-points       15500: dealer 5500 (9 tai), 2 non-dealers 5000 each (8 tai)
-rules        common: 1000 + 500 per tai
-flowers      1234567f (梅蘭菊竹春夏秋)
-win          8f (冬) completes the eight flowers
-`,
+			"tw16-score/eight-flowers",
 		},
 		{
 			"heavenly hand",
 			[]string{"111m 555m 999p 222s 888s 5s", "--win", "5s", "--self-drawn", "--dealer", "--first-turn", "天胡"},
-			`莊家           1  dealer
-五暗刻         8  five concealed triplets
-對對胡         4  all triplets
-天胡          16  dealer's dealt hand is complete
-total         29 tai
-points       46500: 3 players 15500 each (29 tai)
-rules        competition: 1000 + 500 per tai
-sets         111m 555m 999p 222s 888s 55s*
-win          5s completes 55s: 單騎 (single); best of 1 decomposition
-`,
+			"tw16-score/heavenly-hand",
 		},
 	} {
 		code, out, errOut := runCmd(t, "", append([]string{"tw16", "score"}, c.args...)...)
 		if code != 0 || errOut != "" {
 			t.Errorf("%s: exit %d, stderr %q", c.name, code, errOut)
 		}
-		if out != c.want {
-			t.Errorf("%s: output\n%s\nwant\n%s", c.name, out, c.want)
-		}
+		golden.Check(t, c.golden, out)
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/mjsolve/mjsolve/internal/golden"
 )
 
 func TestTW16SelfplayJSON(t *testing.T) {
@@ -62,19 +64,7 @@ func TestTW16SelfplayText(t *testing.T) {
 	if code := run(args, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	want := `        player  score  wins  self-drawn  deal-ins  drawn  failures  mean/hand     95% interval
-        random  -6000     0           0         1      4         0     -750.0  -1467.3 … -32.7
-  draw-discard  -6500     0           0         1      4         0     -812.5  -1596.9 … -28.1
-        advice  17000     4           2         0      4         0     2125.0   229.5 … 4020.5
-        random  -4500     0           0         0      4         0     -562.5  -1290.2 … 165.2
-8 hands
-advice (player 3) - random (player 1): 2875.0 per hand, 95% interval 357.7 … 5392.3
-advice (player 3) - draw-discard (player 2): 2937.5 per hand, 95% interval 368.4 … 5506.6
-advice (player 3) - random (player 4): 2687.5 per hand, 95% interval 101.7 … 5273.3
-`
-	if out.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
-	}
+	golden.Check(t, "tw16-selfplay", out.String())
 }
 
 func TestTW16SelfplayBadInput(t *testing.T) {
