@@ -67,7 +67,7 @@ func RenderSurveyRates(rows []runs.SurveyRow, title, format string) ([]byte, err
 // LayoutRates draws the unwinnable rates of several layouts as horizontal
 // bars sorted from the highest rate (at the top) to the lowest, each with
 // its 95% interval as a whisker, and the published rate, where there is
-// one, as a chart.Vermillion diamond.
+// one, as a vermillion diamond.
 func LayoutRates(rows []LayoutRate, title string) (*gplot.Plot, error) {
 	if len(rows) == 0 {
 		return nil, fmt.Errorf("analysis: plot: no layouts with decided boards")
@@ -157,7 +157,7 @@ func rateBars(vals plotter.Values, width vg.Length) (*plotter.BarChart, error) {
 	return bars, nil
 }
 
-// addWhiskers adds the intervals of bars to p, in chart.Black.
+// addWhiskers adds the intervals of bars to p, in black.
 func addWhiskers(p *gplot.Plot, whiskers xErrors) error {
 	eb, err := plotter.NewXErrorBars(whiskers)
 	if err != nil {

@@ -19,16 +19,16 @@ import (
 var ErrNoPlays = analysis.ErrNoPlay
 
 // peekColor and peekTint draw the rate with peeking beside the strategies'
-// chart.Blue bars.
+// blue bars.
 var (
 	peekColor color.Color = chart.Orange
-	peekTint  color.Color = color.RGBA{248, 226, 179, 255} // chart.Orange at 30% on white
+	peekTint  color.Color = color.RGBA{248, 226, 179, 255} // orange at 30% on white
 )
 
 // PlayRates draws the win rate of each strategy (of rows; those without
 // plays are left out) playing without peeking as
 // a horizontal bar with its 95% Wilson interval as a whisker, in the order
-// given from the top, and below them, in chart.Orange, the share of the same
+// given from the top, and below them, in orange, the share of the same
 // boards that are winnable with peeking (the exact solver's verdicts),
 // with its interval: what a player who could peek would win. The gap
 // between a strategy's bar and it is the price of not peeking. Every bar

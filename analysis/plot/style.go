@@ -17,7 +17,7 @@ type methodStyle struct {
 
 // methodStyles is the one table of the solver's methods in the plots, so
 // that a method looks the same in every plot. Random and search, most of
-// the boards, are chart.Blue and chart.Orange, the pair that stays furthest apart in
+// the boards, are blue and orange, the pair that stays furthest apart in
 // every form of colour blindness; the four colours differ pairwise by at
 // least 25 CIELAB units for protanopes, deuteranopes and tritanopes
 // (TestMethodColorsColourBlindSafe).
@@ -43,11 +43,11 @@ func methodColor(m solver.Method, i int) color.Color {
 	return otherColors[i%len(otherColors)]
 }
 
-// The colours of the rate plot: the curve in chart.Blue over a light tint of it
-// for the interval, the reference in chart.Vermillion.
+// The colours of the rate plot: the curve in blue over a light tint of it
+// for the interval, the reference in vermillion.
 var (
 	rateLineColor  color.Color = chart.Blue
-	rateBandColor  color.Color = color.RGBA{178, 212, 232, 255} // chart.Blue at 30% on white
+	rateBandColor  color.Color = color.RGBA{178, 212, 232, 255} // blue at 30% on white
 	referenceColor color.Color = chart.Vermillion
 	clipColor      color.Color = chart.Blue
 )

@@ -22,9 +22,10 @@ func Render(p *gplot.Plot, w, h int, format string) ([]byte, error) {
 	return render(w, h, format, p.Draw)
 }
 
-// RenderGrid renders plots as a grid, rows[i][j] in row i and column j,
-// each its share of a w×h picture, as Render renders one plot (a nil
-// plot leaves its cell blank).
+// RenderGrid renders plots as a grid, as Render renders one plot.
+//
+// rows[i][j] is drawn in row i and column j, each its share of a w×h
+// picture; a nil plot leaves its cell blank.
 func RenderGrid(rows [][]*gplot.Plot, w, h int, format string) ([]byte, error) {
 	if len(rows) == 0 || len(rows[0]) == 0 {
 		return nil, fmt.Errorf("analysis: plot: no plots to render")

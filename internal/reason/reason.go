@@ -17,10 +17,11 @@ type Error interface {
 	Reason() string
 }
 
-// Of is err's message for a person: the Reason of the Error that err is or
-// wraps when it is the whole of err (its message is err's), else err's
-// whole message, so that words a caller wrapped around an input error are
-// never dropped.
+// Of is err's message for a person.
+//
+// It is the Reason of the Error that err is or wraps when that is the
+// whole of err (its message is err's), else err's whole message, so that
+// words a caller wrapped around an input error are never dropped.
 func Of(err error) string {
 	if r, ok := errors.AsType[Error](err); ok && r.Error() == err.Error() {
 		return r.Reason()

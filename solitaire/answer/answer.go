@@ -7,11 +7,12 @@ import (
 	"github.com/mjsolve/mjsolve/solver"
 )
 
-// Answer is the answer about one board in the form "mjsolve solitaire solve
-// --json" and "hint --json" print it (and the server sends it): the verdict
-// and method, the moves as pairs of slot indices in the layout's slot order
-// (file order for Xmahjongg files), so any program can replay them, and the
-// solver's counts.
+// Answer is the JSON form of a solve or hint about one board.
+//
+// It is what "mjsolve solitaire solve --json" and "hint --json" print and
+// the server sends: the verdict and method, the moves as pairs of slot
+// indices in the layout's slot order (file order for Xmahjongg files), so
+// any program can replay them, and the solver's counts.
 type Answer struct {
 	Layout      string         `json:"layout"` // the layout's name, as solitaire.LayoutRef gives it
 	Board       string         `json:"board"`  // where the board comes from: "game 7, deal pcg seed 1", "from FILE"
@@ -52,9 +53,10 @@ func NewAnswer(b *solitaire.Board, layout, about string, r solver.Result) *Answe
 	return a
 }
 
-// NewHintAnswer is the answer r of [Hint] about b: Hint is the next pair of
-// a winnable position, and only an impossible position keeps its moves (the
-// play leaving MinLeft tiles).
+// NewHintAnswer is the answer r of [Hint] about b.
+//
+// Its Hint is the next pair of a winnable position; only an impossible
+// position keeps its moves (the play leaving MinLeft tiles).
 func NewHintAnswer(b *solitaire.Board, layout, about string, r solver.Result) *Answer {
 	a := NewAnswer(b, layout, about, r)
 	if r.Verdict == solver.Winnable && len(r.Moves) > 0 {
@@ -67,10 +69,12 @@ func NewHintAnswer(b *solitaire.Board, layout, about string, r solver.Result) *A
 	return a
 }
 
-// BoardAnswer is a board as "mjsolve solitaire show --json" prints it: the
-// layout and where the board comes from, as in [Answer]; the layout's
-// tiles and geometry fingerprint (as in a board file); the face of every
-// slot in slot order; the slots removed and free; and the number of
+// BoardAnswer is the JSON form of a board, as "mjsolve solitaire show
+// --json" prints it.
+//
+// It holds the layout and where the board comes from, as in [Answer]; the
+// layout's tiles and geometry fingerprint (as in a board file); the face of
+// every slot in slot order; the slots removed and free; and the number of
 // matching pairs among the free tiles.
 type BoardAnswer struct {
 	Layout    string   `json:"layout"`

@@ -10,9 +10,11 @@ import (
 	"github.com/mjsolve/mjsolve/solitaire"
 )
 
-// BoardChoice is one board as the one-board commands ("mjsolve solitaire
-// show", "solve" and "hint") choose it: game Game of the layout named
-// Layout, dealt by the dealer named Deal with Seed, or the board file File.
+// BoardChoice is a board as a person names it.
+//
+// It is game Game of the layout named Layout, dealt by the dealer named
+// Deal with Seed, or the board file File, as the one-board commands
+// ("mjsolve solitaire show", "solve" and "hint") take it.
 type BoardChoice struct {
 	Layout string
 	Game   uint64
@@ -26,9 +28,11 @@ type BoardChoice struct {
 	Given []string
 }
 
-// Board returns the chosen board, looking layouts up with f (nil: the
-// built-ins and the games installed under "/", as [layouts.Find]), and says
-// where it comes from ("from FILE", "game 7, deal pcg seed 1"). A bad field
+// Board returns the chosen board and says where it comes from ("from
+// FILE", "game 7, deal pcg seed 1").
+//
+// It looks layouts up with f (nil: the built-ins and the games installed
+// under "/", as [layouts.Find]). A bad field
 // is a *solitaire.FieldError naming it: "file" (a board file and deal fields
 // given together), "deal" (an unknown dealer), "seed" (a seed given to the
 // mjsolver dealer) or "game" (a game the dealer does not have; it wraps the

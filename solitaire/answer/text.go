@@ -10,10 +10,12 @@ import (
 	"github.com/mjsolve/mjsolve/solver"
 )
 
-// SolveText is the answer r of [Solve] about b for people, as "mjsolve
-// solitaire solve" prints it after the board's heading: the verdict, how it
-// was reached, and the moves (of a solution, or with minLeft of the play
-// leaving the fewest tiles); timeout is named for an unknown verdict.
+// SolveText is the answer r of [Solve] about b for people.
+//
+// It is what "mjsolve solitaire solve" prints after the board's heading:
+// the verdict, how it was reached, and the moves (of a solution, or with
+// minLeft of the play leaving the fewest tiles); timeout is named for an
+// unknown verdict.
 func SolveText(b *solitaire.Board, r solver.Result, minLeft bool, timeout time.Duration) string {
 	left := b.Remaining()
 	var sb strings.Builder
@@ -84,10 +86,12 @@ func describeMethod(r solver.Result) string {
 	return fmt.Sprintf("%s; %s", how, plural.Count(r.Stats.Scans, "scan"))
 }
 
-// ShowText is board b for people, as "mjsolve solitaire show" prints it
-// after the board's heading: the tiles on the board, free and the matches
-// among them, then a picture of each level with the faces (with slots, the
-// slot numbers) and the free tiles in [brackets].
+// ShowText is board b for people.
+//
+// It is what "mjsolve solitaire show" prints after the board's heading: the
+// tiles on the board, free and the matches among them, then a picture of
+// each level with the faces (with slots, the slot numbers) and the free
+// tiles in [brackets].
 func ShowText(b *solitaire.Board, slots bool) string {
 	labels := solitaire.FaceLabels
 	if slots {

@@ -13,21 +13,22 @@ import (
 	"github.com/mjsolve/mjsolve/tw16/stats"
 )
 
-// The colours of the hand statistics: the dealer's hands in chart.Blue, the
-// others' in chart.Orange (the pair of the Okabe–Ito palette furthest apart in
+// The colours of the hand statistics: the dealer's hands in blue, the
+// others' in orange (the pair of the Okabe–Ito palette furthest apart in
 // every form of colour blindness).
 var (
 	dealerColor    color.Color = chart.Blue
 	nonDealerColor color.Color = chart.Orange
 )
 
-// HandStats draws the hand statistics of r (tw16/stats) as a grid of six
-// plots, the dealer's hands in chart.Blue and the others' in chart.Orange, shares in
+// HandStats draws the hand statistics of r as a grid of six plots.
+//
+// The dealer's hands are in blue and the others' in orange, shares in
 // percent with their 95% intervals as whiskers: the starting shanten; the
 // share of hands tenpai and won by each draw (cumulative); the wait shapes
 // and 獨聽 at the first tenpai; the draw of the first tenpai; the number of
-// winning kinds and the winning tiles left at the first tenpai. Render it
-// with RenderGrid (1680×960 pixels suit it).
+// winning kinds and the winning tiles left at the first tenpai.
+// [RenderHandStats] draws and renders them (1680×960 pixels suit it).
 func HandStats(r *stats.Report) ([][]*gplot.Plot, error) {
 	if r.Deals == 0 {
 		return nil, fmt.Errorf("analysis: plot: no deals to plot")

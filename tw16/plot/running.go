@@ -25,9 +25,11 @@ type RunningMeanOptions struct {
 	YLabel string // default "mean score per hand"
 }
 
-// RunningMeans draws, for each series, the mean of its first n values
-// against n, with a line at zero: when does a ranking settle (the MJTalk
-// thesis's figures 3-19 to 3-21 of a Mahjong match)? The legend gives each
+// RunningMeans draws the running mean of each series: the mean of its
+// first n values against n.
+//
+// With its line at zero it shows when a ranking settles (the MJTalk
+// thesis's figures 3-19 to 3-21 of a Mahjong match). The legend gives each
 // series' final mean.
 func RunningMeans(series []Series, o RunningMeanOptions) (*gplot.Plot, error) {
 	n := 0
