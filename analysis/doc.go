@@ -1,12 +1,14 @@
 // Package analysis runs a per-board function over many Mahjong Solitaire
 // deals and turns the outcomes into statistics and files.
 //
+// # Running
+//
 // The runner ([Run]) hands game numbers first..first+n−1 to a pool of
 // workers, each built by a caller-supplied constructor, and delivers the
-// per-board [Record]s in game order, so the records and the [Summary] are the
-// same whatever the number of workers. It does not call the solver: a
-// worker is any func(ctx, game) Record (package analysis/runs has the real one, which
-// deals and solves). The workers take the games and queue their records
+// per-board [Record]s in game order, so the records and the [Summary] are
+// the same whatever the number of workers. It does not call the solver: a
+// worker is any func(ctx, game) Record (package analysis/runs has the real
+// one, which deals and solves). The workers take the games and queue their records
 // themselves, and Run's goroutine delivers the queue every 10 ms, so no
 // goroutine is woken per board and the recording stays off the solving
 // threads.
@@ -26,6 +28,8 @@
 // number of boards; summaries of disjoint runs (shards) merge with
 // [Summary.Merge].
 //
+// # Record files
+//
 // Per-board records are written as JSON lines behind a one-line header
 // ([Header]), zstd-compressed when the file name ends in ".zst"
 // ([CreateRecords]), in independent checksummed zstd frames ended every few
@@ -42,15 +46,17 @@
 // whole or not at all. Everything that reads many records takes a context
 // and stops when it is done (Ctrl-C on a merge of millions of records).
 //
+// # Plays and plots
+//
 // A record may also hold the board played without peeking (mjsolve
 // solitaire play): "won", "moves", "left" and the play's CPU time beside
 // the exact verdict; the file's header then names the strategy and its
 // version ([Header.Strategy], [Header.StrategyVersion]), so that files of
 // different strategies or versions (or of the main job) neither merge nor
-// resume together. [PlayStats], in every
-// [Summary], turns them into the no-peek win rate, the winnable rate with
-// peeking and the price of not peeking (the share of winnable boards the
-// strategy loses), each with its Wilson interval.
+// resume together. [PlayStats], in every [Summary], turns them into the
+// no-peek win rate, the winnable rate with peeking and the price of not
+// peeking (the share of winnable boards the strategy loses), each with its
+// Wilson interval.
 //
 // [ReadPlotData] reads record files (through the same merging) into what
 // the plots need in bounded memory: the running unwinnable rate with its
