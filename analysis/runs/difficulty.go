@@ -16,10 +16,12 @@ const MaxDifficulty = 1_000_000
 // dealer's (same seed, another stream).
 const difficultyStream = 0x6d63646f6e616c64 // "mcdonald"
 
-// WithDifficulty wraps the workers made by mk so that the record of every
-// winnable board also holds McDonald's difficulty: k uniformly random
-// playouts of the board (no cleaning, no peeking) and how many of them
-// cleared it ([analysis.Record.Clear] of [analysis.Record.Playouts]). The
+// WithDifficulty adds McDonald's difficulty to the records of the workers
+// made by mk.
+//
+// Every winnable board is played k times by uniformly random playouts (no
+// cleaning, no peeking), and its record holds how many of them cleared it
+// ([analysis.Record.Clear] of [analysis.Record.Playouts]). The
 // playouts of game g are drawn from a PCG seeded with (seed, g) in a
 // stream of their own, so a record is the same for any number of workers.
 // The board's time includes them. A winnable board whose ctx is done

@@ -5,9 +5,11 @@ import (
 	"math"
 )
 
-// Fraction is a share in [0, 1] in a [Report] — a rate — or NaN when it
-// is a share of nothing (no board decided, played or winnable): a rate of
-// nothing is not 0. Its JSON is the number, or null for NaN.
+// Fraction is a rate in a [Report].
+//
+// It is a share in [0, 1], or NaN when it is a share of nothing (no board
+// decided, played or winnable): a rate of nothing is not 0. Its JSON is
+// the number, or null for NaN.
 type Fraction float64
 
 // fraction is k/n, or NaN for n = 0.

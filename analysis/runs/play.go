@@ -30,15 +30,17 @@ func playSeed(seed uint64, strategy string) uint64 {
 	return h.Sum64()
 }
 
-// WithPlay wraps the workers made by mk so that every board is also played
-// without peeking by strategy (package nopeek), after its exact verdict:
-// the record gets the play's outcome ([analysis.Record.Played], Won, Moves,
-// Left) and its CPU time (PlayNS, read from cpu; nil is the thread's
-// clock, as the runner's). The plays of game g draw from a PCG seeded with
-// (a hash of seed and strategy, g), so a record is the same for any number
-// of workers, shard or resume. A board its dealer got wrong
-// ([BadDeal]) is not played: 0 moves, every tile left. An unknown
-// strategy is a *nopeek.StrategyError.
+// WithPlay adds a play without peeking to the records of the workers made
+// by mk.
+//
+// Every board is also played by strategy (package nopeek) after its exact
+// verdict, and the record gets the play's outcome ([analysis.Record.Played],
+// Won, Moves, Left) and its CPU time (PlayNS, read from cpu; nil is the
+// thread's clock, as the runner's). The plays of game g draw from a PCG seeded
+// with (a hash of seed and strategy, g), so a record is the same for any number
+// of workers, shard or resume. A board its dealer got wrong ([BadDeal]) is not
+// played: 0 moves, every tile left. An unknown strategy is a
+// *nopeek.StrategyError.
 func WithPlay(mk func() analysis.Worker, geo *solitaire.Geometry, dealer solitaire.Dealer, seed uint64, strategy string, cpu func() (time.Duration, bool)) (func() analysis.Worker, error) {
 	if _, err := nopeek.NewPlayer(geo, strategy); err != nil {
 		return nil, err
@@ -76,10 +78,12 @@ func WithPlay(mk func() analysis.Worker, geo *solitaire.Geometry, dealer solitai
 	}, nil
 }
 
-// SelectStrategies reads a strategy selector: "all" (every strategy of
-// package nopeek, in its order) or a comma-separated list of names, in the
-// list's order, each once. A name nopeek does not know is a *solitaire.FieldError
-// naming "strategy" that wraps the *nopeek.StrategyError.
+// SelectStrategies reads a strategy selector.
+//
+// The selector is "all" (every strategy of package nopeek, in its order)
+// or a comma-separated list of names, in the list's order, each once. A
+// name nopeek does not know is a *solitaire.FieldError naming "strategy"
+// that wraps the *nopeek.StrategyError.
 func SelectStrategies(sel string) ([]string, error) {
 	known := nopeek.Strategies()
 	want := "want " + strings.Join(known, ", ") + " or all, or a comma list"
@@ -103,9 +107,11 @@ func SelectStrategies(sel string) ([]string, error) {
 	return out, nil
 }
 
-// PlayFileName is the name of a strategy's record file in the directory of
-// a play of several strategies: the layout's record file name
-// ([RecordFileName]) with the strategy before the extension.
+// PlayFileName is the name of a strategy's record file in a play's
+// directory.
+//
+// It is the layout's record file name ([RecordFileName]) with the strategy
+// before the extension.
 func PlayFileName(layout, strategy string) string {
 	return withStrategy(RecordFileName(layout), strategy)
 }
@@ -125,9 +131,10 @@ func playFileIn(dir, layout, strategy string, resume bool) string {
 	return filepath.Join(dir, currentOrLegacy(dir, PlayFileName(layout, strategy), old, resume))
 }
 
-// PlaySpec describes a play without peeking: the main job's run (Spec:
-// layout, deal, seed, games, shard, workers) made once per strategy, each
-// board also played by the strategy.
+// PlaySpec describes a play without peeking.
+//
+// It is the main job's run (Spec: layout, deal, seed, games, shard,
+// workers) made once per strategy, each board also played by the strategy.
 type PlaySpec struct {
 	// Spec is the run made for each strategy; its Strategy, Out, Resume and
 	// OnProgress are ignored (set per strategy).
@@ -222,17 +229,16 @@ func checkPlay(ps *PlaySpec) error {
 	return nil
 }
 
-// Play runs the main job of ps.Spec once per strategy, each board also
-// played without peeking by the strategy ([WithPlay]), and returns one
-// report per strategy. Every strategy plays the same boards. An error is
-// a bad spec (a *solitaire.FieldError: a bad field, a game the dealer does not have,
-// a record file that exists without Resume, wrapping an *ExistsError), a
-// record file found unfit to continue (every strategy's file, header and
-// records, is checked before any runs: see [analysis.CheckResume]), or a
-// failure while running, a *PlayRunError; nothing is written or run for
-// the first. When ctx is cancelled, Play keeps what
-// was done (in the reports and the record files) and returns with
-// PlayOutcome.Interrupted set.
+// Play runs the main job of ps.Spec once per strategy, each board also played
+// without peeking by the strategy ([WithPlay]), and returns one report per
+// strategy. Every strategy plays the same boards. An error is a bad spec (a
+// *solitaire.FieldError: a bad field, a game the dealer does not have, a record
+// file that exists without Resume, wrapping an *ExistsError), a record file
+// found unfit to continue (every strategy's file, header and records, is
+// checked before any runs: see [analysis.CheckResume]), or a failure while
+// running, a *PlayRunError; nothing is written or run for the first. When ctx
+// is cancelled, Play keeps what was done (in the reports and the record files)
+// and returns with PlayOutcome.Interrupted set.
 func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 	if err := checkPlay(&ps); err != nil {
 		return nil, err

@@ -12,8 +12,10 @@ import (
 	"github.com/mjsolve/mjsolve/internal/plural"
 )
 
-// PlayReport is the play without peeking in a [Report] (records of
-// "mjsolve solitaire play"): the strategy's win rate, the winnable rate of
+// PlayReport is the part of a [Report] about a play without peeking.
+//
+// For the records of "mjsolve solitaire play" it gives the strategy's win
+// rate, the winnable rate of
 // the same boards with peeking, and the price of not peeking — the share
 // of the winnable boards the strategy lost — each with its 95% Wilson
 // interval. A rate of nothing (no board played, decided or winnable) is
@@ -151,14 +153,15 @@ func timeCell(t TimeReport, n int64) string {
 }
 
 // WritePlayText writes the rows of a play as one table, a strategy per
-// line: boards, the no-peek win rate with its 95% interval, the winnable
-// rate with peeking of the same boards with its interval, the price of not
-// peeking (the share of winnable boards lost) with its interval, the mean
-// tiles left on lost boards, and the mean CPU time per board of the play
-// and of the whole board (deal, exact solve and play), "-" where there is
-// nothing to count (no board, or no play with a CPU time). A first line names
-// the layout, deal and games; strategies not reached (after an
-// interruption) say so.
+// line.
+//
+// The columns are the boards, the no-peek win rate with its 95% interval, the
+// winnable rate with peeking of the same boards with its interval, the price of
+// not peeking (the share of winnable boards lost) with its interval, the mean
+// tiles left on lost boards, and the mean CPU time per board of the play and of
+// the whole board (deal, exact solve and play), "-" where there is nothing to
+// count (no board, or no play with a CPU time). A first line names the layout,
+// deal and games; strategies not reached (after an interruption) say so.
 func WritePlayText(w io.Writer, rows []PlayRow) error {
 	for _, r := range rows {
 		if rep := r.Report; rep != nil {

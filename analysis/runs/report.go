@@ -37,8 +37,10 @@ type HardBoard struct {
 	CPUNS   int64            `json:"cpu_ns"` // its CPU time (its wall time when it has none)
 }
 
-// Report is the summary of a run of the main job, or of merged record
-// files, as "mjsolve solitaire" and "mjsolve analysis merge" print it: as
+// Report is the summary of a run of the main job or of merged record
+// files.
+//
+// It is what "mjsolve solitaire" and "mjsolve analysis merge" print: as
 // JSON with these field names, or as text ([Report.WriteText]).
 type Report struct {
 	Layout      string                    `json:"layout"`
@@ -83,10 +85,11 @@ type Report struct {
 	merged      bool // from merged files: no run, no speed
 }
 
-// NewReport is the report of a run: the header says what was run, s what
-// was found (with the speed of this process's workers), fromFile how many
-// boards were read back from a resumed file, interrupted whether the run
-// was stopped early.
+// NewReport is the report of a run.
+//
+// The header says what was run, s what was found (with the speed of this
+// process's workers), fromFile how many boards were read back from a resumed
+// file, interrupted whether the run was stopped early.
 func NewReport(h analysis.Header, s *analysis.Summary, workers int, fromFile int64, interrupted bool) *Report {
 	lo, hi := s.CI95()
 	r := &Report{
@@ -130,11 +133,12 @@ func ReportOf(o *Outcome) *Report {
 	return NewReport(o.Header, o.Summary, o.Workers, o.FromFile, o.Interrupted)
 }
 
-// WriteText writes the report for people: one line per item, the label
-// padded to 12 columns (layout, games, boards, winnable, unwinnable with
-// the 95% interval, unknown, decided by, time/board in CPU time, wall/board,
-// the hardest boards by scans, then the speed and wall time of a run, or
-// the board time and files of a merge).
+// WriteText writes the report for people.
+//
+// It writes one line per item, the label padded to 12 columns (layout, games,
+// boards, winnable, unwinnable with the 95% interval, unknown, decided by,
+// time/board in CPU time, wall/board, the hardest boards by scans, then the
+// speed and wall time of a run, or the board time and files of a merge).
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	line := func(label, format string, args ...any) {

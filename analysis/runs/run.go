@@ -17,10 +17,12 @@ import (
 	"github.com/mjsolve/mjsolve/solver"
 )
 
-// Spec describes one run of the main job: games First..First+Boards−1 (or
-// part Shard of them) of Layout, dealt by the dealer named Deal, each
-// solved exactly (or until Timeout) and summarised; with Out, every board
-// is also written to a record file.
+// Spec describes one run of the main job.
+//
+// The run deals games First..First+Boards−1 (or part Shard of them) of
+// Layout with the dealer named Deal, solves each exactly (or until
+// Timeout) and summarises them; with Out, every board is also written to
+// a record file.
 type Spec struct {
 	Layout *layouts.Layout
 	Deal   string // dealer name, "pcg" or "mjsolver" (see solitaire.DealerByName); "" is "pcg"
@@ -109,11 +111,13 @@ type Mended struct {
 	Truncated bool
 }
 
-// NewHeader is the record header of a run of spec on l: the layout's name
-// and fingerprint (so that files of different geometries never merge), the
-// deal, seed, games, timeout and the strategy that plays without peeking
-// with its version (nopeek.Version with the default options, as
-// [WithPlay] plays; none for an unknown strategy, which [Prepare] refuses).
+// NewHeader is the record header of a run of spec on l.
+//
+// It holds the layout's name and fingerprint (so that files of different
+// geometries never merge), the deal, seed, games, timeout and the strategy that
+// plays without peeking with its version (nopeek.Version with the default
+// options, as [WithPlay] plays; none for an unknown strategy, which [Prepare]
+// refuses).
 func NewHeader(l *layouts.Layout, spec Spec, first, boards uint64) analysis.Header {
 	h := analysis.Header{Layout: l.Name, Tiles: len(l.Slots), Geometry: fmt.Sprintf("%016x", l.Fingerprint()),
 		Deal: dealName(spec.Deal), Seed: spec.Seed, First: first, Boards: boards, TimeoutNS: int64(spec.Timeout),
@@ -141,12 +145,11 @@ func dealName(d string) string {
 	return d
 }
 
-// check checks the fields of spec that a person gives and returns its
-// dealer. A bad field is a *solitaire.FieldError naming it: "boards" (none, too many
+// check checks the fields of spec that a person gives and returns its dealer. A
+// bad field is a *solitaire.FieldError naming it: "boards" (none, too many
 // after First, or a last game the dealer does not have: that one wraps the
-// *solitaire.GameRangeError), "workers", "difficulty", "timeout",
-// "resume" (without Out), "shard" or "deal" (wrapping the
-// *solitaire.DealerError).
+// *solitaire.GameRangeError), "workers", "difficulty", "timeout", "resume"
+// (without Out), "shard" or "deal" (wrapping the *solitaire.DealerError).
 func (spec *Spec) check() (solitaire.Dealer, error) {
 	bad := func(field, format string, args ...any) error {
 		return &solitaire.FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
@@ -185,9 +188,9 @@ func (spec *Spec) check() (solitaire.Dealer, error) {
 }
 
 // Prepare checks spec, compiles its layout and, with spec.Out, creates the
-// record file or (with spec.Resume) reads back what it holds. A bad field
-// is a *solitaire.FieldError naming it (see [solitaire.FieldError]); a last game of the whole
-// range (not only of the shard) beyond the dealer's wraps a
+// record file or (with spec.Resume) reads back what it holds. A bad field is a
+// *solitaire.FieldError naming it (see [solitaire.FieldError]); a last game of
+// the whole range (not only of the shard) beyond the dealer's wraps a
 // *solitaire.GameRangeError. An unknown spec.Strategy is a
 // *nopeek.StrategyError; an existing Out without Resume an *ExistsError.
 // Nothing is solved until [Job.Run].

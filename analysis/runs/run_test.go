@@ -333,9 +333,9 @@ func TestRunInterrupted(t *testing.T) {
 	}
 }
 
-// Prepare, Play and Survey check a spec's fields alike (one check): the
-// same *solitaire.FieldError, naming the field, for each bad one, before anything
-// is written.
+// Prepare, Play and Survey check a spec's fields alike (one check): the same
+// *solitaire.FieldError, naming the field, for each bad one, before anything is
+// written.
 func TestSpecFieldErrors(t *testing.T) {
 	l := builtin(t, "tiny8")
 	dir := t.TempDir()

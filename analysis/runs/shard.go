@@ -41,9 +41,10 @@ func (s Shard) String() string {
 	return strconv.FormatUint(s.I, 10) + "/" + strconv.FormatUint(s.N, 10)
 }
 
-// Range returns the games of part s of first..first+boards−1: the N parts
-// are contiguous, cover the range exactly in order, and their sizes differ
-// by at most one. The zero Shard returns the whole range. s must satisfy
+// Range returns the games of part s of first..first+boards−1.
+//
+// The N parts are contiguous, cover the range exactly in order, and their sizes
+// differ by at most one. The zero Shard returns the whole range. s must satisfy
 // 1 ≤ I ≤ N (as ParseShard gives).
 func (s Shard) Range(first, boards uint64) (uint64, uint64) {
 	if s.N == 0 {

@@ -20,9 +20,10 @@ import (
 	"github.com/mjsolve/mjsolve/solver"
 )
 
-// SelectError is the error of [SelectLayouts] for a selector that names
-// nothing usable; Msg says why without the package prefix, for a caller
-// that names the flag or field instead.
+// SelectError is a layout selector that names nothing usable.
+//
+// It is the error of [SelectLayouts]; Msg says why without the package
+// prefix, for a caller that names the flag or field instead.
 type SelectError struct {
 	Msg string
 	err error
@@ -45,15 +46,16 @@ func IsSelector(s string) bool {
 	return s == "all" || strings.ContainsAny(s, "*?[,")
 }
 
-// SelectLayouts picks layouts of a Finder's list by a selector: "all"
-// (every layout, usable or not), a glob matched against the names
-// ("xmahjongg/*", "kmahjongg/d*"; see path.Match), or a comma-separated
-// list of names, each resolved by find (a name the list lacks, or a file).
-// The order is the list's for "all" and globs, the selector's for lists.
-// A glob that matches nothing, or a name that is no layout, is an error; a
-// listed layout or a file that find refuses (more than 144 tiles, an odd
-// number, a file that does not read) is an entry with its Err, as "all"
-// gives the unusable ones.
+// SelectLayouts picks layouts of a Finder's list by a selector.
+//
+// The selector is "all" (every layout, usable or not), a glob matched against
+// the names ("xmahjongg/*", "kmahjongg/d*"; see path.Match), or a
+// comma-separated list of names, each resolved by find (a name the list lacks,
+// or a file). The order is the list's for "all" and globs, the selector's for
+// lists. A glob that matches nothing, or a name that is no layout, is an error;
+// a listed layout or a file that find refuses (more than 144 tiles, an odd
+// number, a file that does not read) is an entry with its Err, as "all" gives
+// the unusable ones.
 func SelectLayouts(sel string, list []layouts.Entry, find func(string) (*layouts.Layout, error)) ([]layouts.Entry, error) {
 	sel = strings.TrimSpace(sel)
 	switch {
@@ -136,7 +138,9 @@ func sourceOf(name string, list []layouts.Entry) string {
 }
 
 // RecordFileName is the name of a layout's record file in a survey's
-// directory: the layout name with '/' (and other characters unsafe in
+// directory.
+//
+// It is the layout name with '/' (and other characters unsafe in
 // file names) as '-', without the '.' and '-' that would then lead it (a
 // layout given by a path: "./mine" gives "mine.jsonl.zst", not a hidden
 // file; "/abs/mine" "abs-mine.jsonl.zst", not a name that reads as a
@@ -239,14 +243,14 @@ type SurveyOutcome struct {
 	Interrupted bool
 }
 
-// Survey runs the main job on each usable entry in turn. A layout that
-// cannot be used is a row saying why, not an error. An error is either a
-// bad field of the spec, a *solitaire.FieldError found before anything is made (see
-// [Prepare]; Dir and Resume are the spec's Out and Resume), a record file
-// found unfit to continue (every layout's file, header and records, is
-// checked before any runs: see [analysis.CheckResume]), a *solitaire.FieldError
-// naming "out" for two layouts whose record files
-// would have one name ([RecordFileName]), or a *SurveyRunError.
+// Survey runs the main job on each usable entry in turn. A layout that cannot
+// be used is a row saying why, not an error. An error is either a bad field of
+// the spec, a *solitaire.FieldError found before anything is made (see
+// [Prepare]; Dir and Resume are the spec's Out and Resume), a record file found
+// unfit to continue (every layout's file, header and records, is checked before
+// any runs: see [analysis.CheckResume]), a *solitaire.FieldError naming "out"
+// for two layouts whose record files would have one name ([RecordFileName]), or
+// a *SurveyRunError.
 func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 	if len(ss.Entries) == 0 {
 		return nil, errors.New("job: survey of no layouts")
@@ -363,8 +367,10 @@ type SurveyRunError struct {
 func (e *SurveyRunError) Error() string { return fmt.Sprintf("job: layout %s: %v", e.Layout, e.Err) }
 func (e *SurveyRunError) Unwrap() error { return e.Err }
 
-// SurveyJSON is a survey row as "mjsolve solitaire --layout all --json"
-// prints it, one object per layout: the main job's fields ([Report]), the
+// SurveyJSON is the JSON form of a survey row.
+//
+// "mjsolve solitaire --layout all --json" prints one per layout: the main
+// job's fields ([Report]), the
 // layout's source, de Bondt's published rate where there is one, and for
 // an unusable layout only its name, source, tiles and the reason.
 type SurveyJSON struct {
@@ -385,7 +391,9 @@ func (r *SurveyRow) JSON() SurveyJSON {
 	return j
 }
 
-// WriteSurveyText writes the rows as one table: layout, source, tiles,
+// WriteSurveyText writes the rows of a survey as one table.
+//
+// The columns are the layout, source, tiles,
 // boards, the unwinnable rate with its 95% interval, the method mix (share
 // of boards decided by each method), mean, p99 and max time per board, and
 // the published rate. Unusable layouts say why, and layouts not reached

@@ -17,11 +17,12 @@ const BadDeal solver.Method = "bad-deal"
 // dealer and the solver options opt. [Workers] is the real one.
 type WorkerFactory func(geo *solitaire.Geometry, dealer solitaire.Dealer, opt solver.Options) func() analysis.Worker
 
-// Workers returns the constructor of the main job's workers: each has its
-// own solver and board, deals game k with dealer, solves it with opt and
-// turns the result into a record (verdict, method, the solver's counts,
-// and for an impossible board its min-left count when computed). A worker
-// allocates nothing per board after the first.
+// Workers returns the constructor of the main job's workers.
+//
+// Each worker has its own solver and board, deals game k with dealer, solves it
+// with opt and turns the result into a record (verdict, method, the solver's
+// counts, and for an impossible board its min-left count when computed). A
+// worker allocates nothing per board after the first.
 func Workers(geo *solitaire.Geometry, dealer solitaire.Dealer, opt solver.Options) func() analysis.Worker {
 	return func() analysis.Worker {
 		s := solver.New(geo)
@@ -44,10 +45,11 @@ func Workers(geo *solitaire.Geometry, dealer solitaire.Dealer, opt solver.Option
 	}
 }
 
-// Record turns a solver result into a record (without its game and time,
-// which [analysis.Run] fills in): the verdict and method as they are, the
-// solver's counts, and the min-left count of an impossible board when it
-// was computed.
+// Record turns a solver result into a record.
+//
+// The record has no game or time, which [analysis.Run] fills in: it holds the
+// verdict and method as they are, the solver's counts, and the min-left count
+// of an impossible board when it was computed.
 func Record(res solver.Result) analysis.Record {
 	rec := analysis.Record{Verdict: res.Verdict, Method: res.Method,
 		Scans: res.Stats.Scans, Random: res.Stats.RandomGames, Nodes: res.Stats.Nodes}
