@@ -94,7 +94,7 @@ func wantError(t testing.TB, ts *httptest.Server, method, path, body string, sta
 		t.Errorf("%s %s: the error shows internals: %q", method, path, msg)
 	}
 	// The libraries' package prefixes are for programs, not for clients.
-	for _, p := range []string{"mjsolve: ", "tw16: ", "solitaire: ", "layouts: ", "solver: ", "job: "} {
+	for _, p := range []string{"mjsolve: ", "tw16: ", "solitaire: ", "layouts: ", "solver: ", "job: ", "answer: "} {
 		if strings.HasPrefix(msg, p) || strings.Contains(msg, ": "+p) {
 			t.Errorf("%s %s %.80q: the error %q keeps the package prefix %q", method, path, body, msg, p)
 		}

@@ -178,11 +178,11 @@ func noteMended(stderr io.Writer, file string, m runs.Mended) {
 	}
 }
 
-// jobError is the command's error for err from package job: a record file
-// that cannot be written or a run that failed exits 1; an existing record
+// jobError is the command's error for err from package analysis/runs: a record
+// file that cannot be written or a run that failed exits 1; an existing record
 // file, a game the dealer does not have and another bad field are named by
-// their flags ("--boards must be at least 1", but "--deal: unknown dealer
-// "x"", as every command words a name it does not know).
+// their flags ("--boards must be at least 1", but "--deal: unknown dealer "x"",
+// as every command words a name it does not know).
 func jobError(err error) error {
 	_, we := errors.AsType[*analysis.WriteError](err)
 	_, re := errors.AsType[*runs.SurveyRunError](err)
@@ -202,8 +202,8 @@ func jobError(err error) error {
 	return err
 }
 
-// jobFieldFlags name the fields of package job whose flag is not "--"
-// and the field's name (--timeout-per-board), or that take a colon.
+// jobFieldFlags name the fields of a run's spec whose flag is not "--" and
+// the field's name (--timeout-per-board), or that take a colon.
 var jobFieldFlags = map[string]string{"deal": "--deal:", "strategy": "--strategy:", "timeout": "--timeout-per-board"}
 
 // writeJSON writes v as one line of JSON (a value that does not marshal is
