@@ -91,14 +91,10 @@ func (p *page) counts() string {
 	return eval[string](p, `document.getElementById('counts').textContent`)
 }
 
-// TestBrowser plays turtle game 3 in a real browser: dealt with the form, a
-// hinted move played by clicking, another by keyboard alone, the solution
-// animated and moved to its end; then a hand analysed, a board file pasted,
-// a lost position hinted, and the page on a phone-sized screen, opened from
-// the address.
-func TestBrowser(t *testing.T) {
+// newPage starts a headless Chromium for t (stopped when t ends) and
+// returns its tab.
+func newPage(t *testing.T) *page {
 	exe := chromium(t)
-	_, ts := newTestServer(t, Config{Workers: 2, CacheBytes: 4 << 20})
 	dir := *screenshots
 	if dir == "" {
 		dir = t.TempDir()
@@ -119,15 +115,26 @@ func TestBrowser(t *testing.T) {
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.UserDataDir(t.TempDir()),
 	)
-	defer cancelAlloc()
+	t.Cleanup(cancelAlloc)
 	ctx, cancel := chromedp.NewContext(alloc)
-	defer cancel()
+	t.Cleanup(cancel)
 	ctx, cancelTime := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancelTime()
-	p := &page{t: t, ctx: ctx, dir: dir}
+	t.Cleanup(cancelTime)
+	return &page{t: t, ctx: ctx, dir: dir}
+}
+
+// TestBrowser plays turtle game 3 in a real browser: dealt with the form, a
+// hinted move played by clicking, another by keyboard alone, the solution
+// animated and moved to its end; then a hand analysed, a board file pasted,
+// a lost position hinted, and the page on a phone-sized screen, opened from
+// the address.
+func TestBrowser(t *testing.T) {
+	_, ts := newTestServer(t, Config{Workers: 2, CacheBytes: 4 << 20})
+	p := newPage(t)
 
 	// The page deals game 1 of the turtle; the form deals game 3.
 	p.do(chromedp.EmulateViewport(1280, 800), chromedp.Navigate(ts.URL+"/"))
+
 	p.wait(`document.body.dataset.loaded === 'true' && document.getElementById('status').textContent.includes('game 1 ')`)
 	p.do(chromedp.SetValue(chromedp.CSS("#game"), "3"), chromedp.Click(chromedp.CSS("#deal-button")))
 	p.wait(`document.getElementById('status').textContent.includes('game 3 ')`)

@@ -81,6 +81,9 @@ type Server struct {
 	inlineMu sync.Mutex
 	inline   map[uint64]*solitaire.Geometry // compiled layouts given inline, by fingerprint
 
+	searches searches  // winnable deal searches and reshuffles run at once
+	bands    bandCache // difficulty bands of the layouts asked
+
 	requests  atomic.Int64
 	timeouts  atomic.Int64
 	rejected  atomic.Int64
@@ -130,6 +133,9 @@ func New(cfg Config) (*Server, error) {
 		cache:   cache,
 		start:   time.Now(),
 		inline:  make(map[uint64]*solitaire.Geometry),
+		// Deal searches and reshuffles take a worker's share of the CPU
+		// each; as many run at once as there are workers.
+		searches: make(searches, cfg.Workers),
 	}
 	s.pool = newPool(cfg.Workers, cfg.Queue)
 	s.handler = s.routes()
@@ -255,6 +261,7 @@ func (s *Server) routes() http.Handler {
 	route("/api/board", post(s.handleBoard))
 	route("/api/solve", post(s.handleSolve))
 	route("/api/hint", post(s.handleHint))
+	route("/api/reshuffle", post(s.handleReshuffle))
 	route("/api/tw16/{analysis}", post(s.handleTW16))
 	mux.HandleFunc("/", notFound)
 	return s.recoverer(s.count(cleanPathsOnly(mux)))

@@ -98,7 +98,7 @@ func TestDeal(t *testing.T) {
 		{"game=-1", `game: "-1" is not a whole number`},
 		{"seed=1.5", `seed: "1.5" is not`},
 		{"deal=foo", "deal: "},
-		{"deal=mjsolver&seed=2", "seed: applies to the pcg dealer only"},
+		{"deal=mjsolver&seed=2", "seed: applies to the pcg dealer and the games' dealers only"},
 		{"deal=mjsolver&game=4294967296", "game: the mjsolver dealer has games 0 to 4294967295, not 4294967296"},
 		{"layout=nope", `layout: no layout "nope"`},
 		{"layout=", "layout: no layout name given"},

@@ -6,16 +6,20 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solitaire/answer"
+	"github.com/mjsolve/mjsolve/solitaire/gamedeal"
 	"github.com/mjsolve/mjsolve/solver"
 )
 
-// handleDeal answers GET /api/deal?layout=L&game=K&deal=pcg|mjsolver&seed=S
-// with the board, as the command deals it (defaults: turtle, game 1, pcg,
-// seed 1).
+// handleDeal answers GET /api/deal?layout=L&game=K&deal=D&seed=S with the
+// board, as the command deals it (defaults: turtle, game 1, pcg, seed 1;
+// D is pcg, mjsolver, or a game's generator: kmahjongg, gnome, xmahjongg).
+// With winnable=true, or difficulty=easy|medium|hard, it answers the first
+// winnable deal from game K on, of that band (see dealWinnable).
 func (s *Server) handleDeal(w http.ResponseWriter, r *http.Request) error {
 	q, err := query(r)
 	if err != nil {
@@ -23,7 +27,7 @@ func (s *Server) handleDeal(w http.ResponseWriter, r *http.Request) error {
 	}
 	for k, v := range q {
 		switch k {
-		case "layout", "game", "deal", "seed":
+		case "layout", "game", "deal", "seed", "winnable", "difficulty":
 			if len(v) > 1 {
 				return badRequestf(k, "given %d times", len(v))
 			}
@@ -31,8 +35,12 @@ func (s *Server) handleDeal(w http.ResponseWriter, r *http.Request) error {
 				return badRequestf(k, "empty; leave it out for the default")
 			}
 		default:
-			return badRequestf(k, "unknown parameter (want layout, game, deal or seed)")
+			return badRequestf(k, "unknown parameter (want layout, game, deal, seed, winnable or difficulty)")
 		}
+	}
+	want, err := wantedDeal(q)
+	if err != nil {
+		return err
 	}
 	name := q.Get("layout")
 	if !q.Has("layout") {
@@ -51,19 +59,29 @@ func (s *Server) handleDeal(w http.ResponseWriter, r *http.Request) error {
 		dealName = "pcg"
 	}
 	dealer, err := solitaire.DealerByName(dealName, seed)
-	if err != nil {
-		return badRequest("deal", err)
+	if err != nil && !gamedeal.IsName(dealName) {
+		return badRequestf("deal", "unknown dealer %q (want pcg, mjsolver, %s)", dealName, strings.Join(gamedeal.Names, ", "))
 	}
 	_, mjs := dealer.(solitaire.MJSolver)
 	if mjs && q.Has("seed") {
-		return badRequestf("seed", "applies to the pcg dealer only")
+		return badRequestf("seed", "applies to the pcg dealer and the games' dealers only")
 	}
-	if err := solitaire.CheckGame(dealer, game); err != nil {
-		return badRequest("game", err)
+	if dealer != nil {
+		if err := solitaire.CheckGame(dealer, game); err != nil {
+			return badRequest("game", err)
+		}
 	}
 	e, g, err := s.layouts.resolve("layout", name)
 	if err != nil {
 		return err
+	}
+	if dealer == nil {
+		if dealer, err = gamedeal.New(dealName, g, seed); err != nil {
+			return badRequest("deal", err)
+		}
+	}
+	if want.winnable {
+		return s.dealWinnable(w, r, e, g, dealer, dealName, game, seed, mjs, want.band)
 	}
 	b, err := solitaire.DealBoard(g, dealer, game)
 	if err != nil {

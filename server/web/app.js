@@ -267,9 +267,10 @@ function play(move) {
   recompute();
   const {left, matches} = refresh();
   if (left === 0) setStatus('Cleared: every tile is off the board.', 'good');
-  else if (matches === 0) setStatus(`No more pairs to take: ${left} tiles are stuck. Undo, or deal again.`, 'bad');
+  else if (matches === 0) setStatus(`No more pairs to take: ${left} tiles are stuck. Undo, reshuffle, or deal again.`, 'bad');
   else setStatus(`Took ${faceName(state.board.faces[move[0]])} (slots ${move[0]} and ${move[1]}).`);
   if (onBoard) focusNear(move[0]);
+  watchCheck();
 }
 
 function boardHasFocus() {
@@ -305,6 +306,7 @@ function undo() {
   recompute();
   refresh();
   setStatus('Undone.');
+  watchCheck();
 }
 
 async function hint() {
@@ -373,6 +375,7 @@ async function solve() {
 function showStep(k) {
   const sol = state.solution;
   if (!sol) return;
+  showWatch(true);
   state.history = sol.from.concat(sol.moves.slice(0, k));
   state.selected = -1;
   state.hint = k < sol.moves.length ? sol.moves[k] : null;
@@ -409,6 +412,120 @@ function hidePlayer() {
   $('player').hidden = true;
 }
 
+// ---- the watch: is the position still winnable? ----
+//
+// After every move (and undo) the watch asks the server's cached solver
+// (/api/hint, within its time limit) whether the position is still
+// winnable. A move that turns a winnable position into a lost one is
+// flagged at once, with Undo; a lost position offers Undo to the last
+// winnable position and a Reshuffle of the tiles left.
+
+const watch = {
+  known: new Map(), // position key (the moves played, in order) -> verdict
+  gen: 0,           // bumped by each board loaded: late answers of an old board are dropped
+};
+
+// positionKey names the position after the first k moves of the history.
+function positionKey(k) {
+  return state.history.slice(0, k).map((m) => m[0] + '-' + m[1]).join(' ');
+}
+
+function watchReset() {
+  watch.known = new Map();
+  watch.gen++;
+  showWatch();
+}
+
+// watchKnown records the verdict of the current position, known otherwise
+// (a winnable deal, a reshuffle's solution).
+function watchKnown(verdict) {
+  watch.known.set(positionKey(state.history.length), verdict);
+  showWatch();
+}
+
+async function watchCheck() {
+  const key = positionKey(state.history.length), gen = watch.gen;
+  if (!state.board || watch.known.has(key)) {
+    showWatch();
+    return;
+  }
+  showWatch();
+  try {
+    const r = await api('/api/hint', boardRequest());
+    if (gen !== watch.gen) return;
+    watch.known.set(key, r.verdict);
+  } catch (e) {
+    return; // a failed check says nothing about the position
+  }
+  showWatch();
+}
+
+// lastWinnable is the number of moves of the history after which the
+// position was last known winnable, or -1.
+function lastWinnable() {
+  for (let k = state.history.length; k >= 0; k--) {
+    if (watch.known.get(positionKey(k)) === 'winnable') return k;
+  }
+  return -1;
+}
+
+// showWatch shows what the watch knows of the current position (hidden
+// while a solution plays, or when asked).
+function showWatch(hide) {
+  const k = state.history.length;
+  const now = watch.known.get(positionKey(k));
+  const before = k > 0 ? watch.known.get(positionKey(k - 1)) : undefined;
+  const left = state.present.filter(Boolean).length;
+  const box = $('watch');
+  box.hidden = !!hide || !state.board || left === 0 || state.solution !== null;
+  let text = '', kind = '';
+  if (now === undefined) text = 'Checking whether the position is still winnable…';
+  else if (now === 'winnable') [text, kind] = ['Still winnable.', 'good'];
+  else if (now === 'unknown') [text, kind] = ['No answer within the time limit: the position may or may not be winnable.', 'warn'];
+  else if (before === 'winnable') [text, kind] = ['This move lost the game: no order of play clears the board any more. Undo it.', 'bad'];
+  else [text, kind] = ['This position is lost: no order of play clears the board.', 'bad'];
+  $('watch-text').textContent = text;
+  box.className = kind;
+  box.dataset.verdict = now || 'pending';
+  const lost = now === 'impossible';
+  const back = lastWinnable();
+  $('undo-lost').hidden = !(lost && before === 'winnable');
+  $('undo-winnable').hidden = !(lost && back >= 0 && back < k - 1);
+  $('reshuffle').hidden = !lost;
+}
+
+// undoTo takes back the moves after the first k.
+function undoTo(k) {
+  if (k < 0 || k >= state.history.length) return;
+  stopPlayer();
+  hidePlayer();
+  state.history = state.history.slice(0, k);
+  state.selected = -1;
+  state.hint = null;
+  recompute();
+  refresh();
+  setStatus(k === 0 ? 'Back to the start.' : `Back to the position after move ${k}.`);
+  watchCheck();
+}
+
+// reshuffle asks the server for a winnable rearrangement of the tiles left
+// (the removed ones stay) and plays on from it.
+async function reshuffle() {
+  if (state.busy) return;
+  state.busy = true;
+  setStatus('Reshuffling…');
+  try {
+    const b = await api('/api/reshuffle', boardRequest());
+    load(b, `Reshuffled: the ${b.faces.length - b.removed.length} tiles left rearranged so that the position is winnable` +
+      (b.uniform ? ` (a uniform draw, ${b.tries} tried).` : ' (built: random draws were not winnable).'));
+    watchKnown('winnable');
+  } catch (e) {
+    setStatus('Reshuffle failed: ' + e.message, 'bad');
+  } finally {
+    state.busy = false;
+  }
+}
+
 // ---- loading boards ----
 
 function load(board, about) {
@@ -426,6 +543,8 @@ function load(board, about) {
   refresh();
   document.body.dataset.loaded = 'true';
   setStatus(about);
+  watchReset();
+  watchCheck();
 }
 
 async function deal(ev) {
@@ -434,14 +553,37 @@ async function deal(ev) {
   p.set('layout', $('layout').value);
   p.set('game', $('game').value || '1');
   p.set('deal', $('deal').value);
-  if ($('deal').value === 'pcg') p.set('seed', $('seed').value || '1');
+  if ($('deal').value !== 'mjsolver') p.set('seed', $('seed').value || '1');
+  const want = $('want').value;
+  const q = new URLSearchParams(p);
+  if (want === 'winnable') q.set('winnable', 'true');
+  else if (want) q.set('difficulty', want);
+  if (want) setStatus(`Looking for a ${want === 'winnable' ? 'winnable' : want + ' winnable'} deal…`);
   try {
-    const b = await api('/api/deal?' + p);
-    load(b, `${b.title || b.layout}, game ${b.game} (deal ${b.deal}${b.seed !== undefined ? ' seed ' + b.seed : ''}).`);
+    const b = await api('/api/deal?' + q);
+    let about = `${b.title || b.layout}, game ${b.game} (deal ${b.deal}${b.seed !== undefined ? ' seed ' + b.seed : ''})`;
+    if (b.winnable) {
+      about += b.band ? `: winnable, ${b.band} (${difficultyText(b.difficulty)})` : ': winnable';
+      about += b.tried > 1 ? `, found after ${b.tried} games.` : '.';
+      $('game').value = b.game;
+      p.set('game', b.game);
+    } else {
+      about += '.';
+    }
+    load(b, about);
+    if (b.winnable) watchKnown('winnable');
     history.replaceState(null, '', '/?' + p);
   } catch (e) {
     setStatus('Deal failed: ' + e.message, 'bad');
   }
+}
+
+// difficultyText describes a deal's difficulty as the server measured it:
+// the share of random playouts that cleared it.
+function difficultyText(d) {
+  if (!d) return '';
+  if (d.clears > 0) return `${(100 * d.clears / d.playouts).toFixed(1)}% of random playouts clear it`;
+  return `no random playout of ${d.playouts} clears it`;
 }
 
 async function loadFile() {
@@ -628,13 +770,16 @@ function start() {
     stopPlayer();
     showStep(+$('slider').value);
   });
-  $('deal').addEventListener('change', () => { $('seed-label').hidden = $('deal').value !== 'pcg'; });
+  $('deal').addEventListener('change', () => { $('seed-label').hidden = $('deal').value === 'mjsolver'; });
+  $('undo-lost').addEventListener('click', () => undoTo(state.history.length - 1));
+  $('undo-winnable').addEventListener('click', () => undoTo(lastWinnable()));
+  $('reshuffle').addEventListener('click', reshuffle);
   $('hand-form').addEventListener('submit', analyse);
   const q = new URLSearchParams(location.search);
   if (q.get('game')) $('game').value = q.get('game');
   if (q.get('deal')) choose($('deal'), q.get('deal'));
   if (q.get('seed')) $('seed').value = q.get('seed');
-  $('seed-label').hidden = $('deal').value !== 'pcg';
+  $('seed-label').hidden = $('deal').value === 'mjsolver';
   if (q.get('layout')) choose($('layout'), q.get('layout'));
   fillLayouts().then(() => deal());
 }
