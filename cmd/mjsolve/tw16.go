@@ -49,6 +49,7 @@ The analyses use tables built once (about half a second) and cached; see
 		newTW16BotCmd(),
 		newTW16ItemsCmd(),
 		newTW16RefereeCmd(),
+		newTW16WrapperCmd(),
 		newTW16ReplayCmd(),
 	)
 	return cmd

@@ -15,8 +15,11 @@ var longMatch = flag.Bool("long", false, "play the 192-hand referee match of fou
 
 // TestMain runs the test binary as the mjsolve command when
 // MJSOLVE_TEST_MAIN is set, so that a test can start "mjsolve tw16 bot"
-// processes.
+// processes, and as the namespace test's relay when MJSOLVE_TEST_RELAY is.
 func TestMain(m *testing.M) {
+	if spec := os.Getenv(relayEnv); spec != "" {
+		os.Exit(relayMain(spec))
+	}
 	if os.Getenv("MJSOLVE_TEST_MAIN") != "" {
 		quietLibraries()
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

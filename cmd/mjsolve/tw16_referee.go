@@ -14,6 +14,7 @@ import (
 	"github.com/mjsolve/mjsolve/internal/progress"
 	"github.com/mjsolve/mjsolve/tw16/game"
 	"github.com/mjsolve/mjsolve/tw16/referee"
+	"github.com/mjsolve/mjsolve/tw16/referee/remote"
 )
 
 // tw16RefereeOptions are the flags of "mjsolve tw16 referee".
@@ -24,6 +25,7 @@ type tw16RefereeOptions struct {
 	honors         string
 	json           bool
 	plot           plotFlags
+	net            refereeNet
 }
 
 func newTW16RefereeCmd() *cobra.Command {
@@ -62,11 +64,25 @@ temporary transcript (.hand-NNNN.txt.zst.tmpDIGITS) left by a referee that
 was killed is removed, and said so on stderr. --plot FILE draws the running
 mean score per player against the hands played (.png, .svg or .pdf). Ctrl-C
 stops the hand under way (its transcript is dropped) and prints the table of
-the hands finished.`,
+the hands finished.
+
+--player remote:NAME is a seat played from another machine, by "mjsolve tw16
+wrapper" running the program there: the referee serves such seats on --listen
+HOST:PORT (TLS with --tls-cert and --tls-key; plain TCP only on loopback or
+with --insecure), each wrapper logging in with its seat's token (--tokens
+FILE, "NAME TOKEN" lines; without it the referee makes them and prints them
+once). It waits up to --wait for every remote seat, then plays as above: the
+move time includes the network, the transcripts also keep each remote
+program's own time, a lost connection is the program's failure for the hand,
+and a seat whose wrapper is not back for a hand (after --rejoin-wait, the
+first time) is played by the dummy, counted as a failure and named under the
+table. Connections that fail to log in are dropped and logged on stderr.`,
 		Example: `  mjsolve tw16 referee --reuse --games 192 --log logs \
     --player 'mjsolve tw16 bot --strategy advice' --player 'mjsolve tw16 bot --strategy advice' \
     --player 'mjsolve tw16 bot --strategy random' --player 'mjsolve tw16 bot --strategy draw-discard'
-  mjsolve tw16 referee --player 'cd ai1 && ./ai' --player ./ai2 --player ./ai3 --player ./ai4 --move-time 5s --json`,
+  mjsolve tw16 referee --player 'cd ai1 && ./ai' --player ./ai2 --player ./ai3 --player ./ai4 --move-time 5s --json
+  mjsolve tw16 referee --listen 0.0.0.0:7000 --tls-cert cert.pem --tls-key key.pem --tokens tokens \
+    --player remote:longcat --player remote:grandslam --player remote:majo --player ./ai4 --log logs`,
 		Args: cobra.NoArgs,
 		RunE: runE(&o.call, o.run),
 	}
@@ -81,6 +97,7 @@ the hands finished.`,
 	f.DurationVar(&o.MoveTime, "move-time", referee.DefaultMoveTime, "time a program has for each reply (`DURATION`)")
 	f.BoolVar(&o.Reuse, "reuse", false, "keep each program running from hand to hand")
 	addHonorsFlag(cmd, &o.honors)
+	o.net.addFlags(cmd)
 	cmd.MarkFlagDirname("log")
 	return cmd
 }
@@ -105,35 +122,92 @@ func (o *tw16RefereeOptions) run() error {
 	if err := o.plot.check(); err != nil {
 		return err
 	}
+	if err := o.net.check(o.cmd, o.players); err != nil {
+		return err
+	}
 	points := make([]tw16plot.Series, 4) // each player's points per hand, for --plot
 	for p, c := range o.players {
 		if strings.TrimSpace(c) == "" {
 			return fmt.Errorf("--player %d is empty", p+1)
 		}
 		o.Players[p] = referee.Player{Name: c, Command: c}
+		if name, ok := remoteName(c); ok {
+			o.Players[p] = referee.Player{Name: name}
+		}
 		if len(o.names) == 4 {
 			o.Players[p].Name = o.names[p]
 		}
 		points[p].Name = o.Players[p].Name
 	}
-	o.Tables = tw16TablesWarn(o.stderr)
+	if o.LogDir != "" {
+		// Before the wait for the wrappers, which may be long.
+		if err := referee.CheckLogDir(o.LogDir); err != nil {
+			return o.report(nil, err, nil)
+		}
+	}
 	bar := progress.New(o.stderr, "hands")
+	stderr := &lockedWriter{w: o.stderr} // the server logs from its goroutines
+	logf := func(format string, args ...any) { fmt.Fprintf(bar.Above(stderr), "mjsolve: "+format+"\n", args...) }
+	if o.net.remotes != nil {
+		if err := o.net.start(o.stderr, func(msg string) { logf("%s", msg) }); err != nil {
+			return err
+		}
+		defer o.net.server.Close("the referee stopped")
+		o.net.announce(stderr)
+		for p, c := range o.players {
+			if name, ok := remoteName(c); ok {
+				o.Players[p].Remote = o.net.server.Seat(name)
+			}
+		}
+	}
+	o.Tables = tw16TablesWarn(o.stderr)
+	if o.net.remotes != nil {
+		if err := o.net.server.WaitAll(o.ctx, o.net.wait); err != nil {
+			if o.ctx.Err() != nil {
+				return interruptedAfter(stderr, 0, o.Hands, "hand")
+			}
+			we, _ := errors.AsType[*remote.WaitError](err)
+			return failure(fmt.Errorf("no wrapper for %s after --wait %v: no hand played", strings.Join(we.Missing, ", "), we.Waited))
+		}
+	}
 	failures := 0
+	var times [4]referee.ReplyTimes // by player
 	o.OnHand = func(r *referee.HandReport) {
 		for p := range points {
 			points[p].Values = append(points[p].Values, float64(r.Points[p]))
 		}
+		for s, t := range r.Times {
+			times[r.Scheduled.Players[s]].Add(t)
+		}
 		for _, f := range r.Failures {
 			failures++
-			fmt.Fprintf(bar.Above(o.stderr), "mjsolve: %s\n", f)
+			logf("%s", f)
 		}
 		bar.Show(fmt.Sprintf("hands (%d %s)", failures, plural(failures, "failure")), uint64(r.Scheduled.Index+1), uint64(o.Hands))
 	}
 	o.OnRemoved = func(path string) {
-		fmt.Fprintf(o.stderr, "mjsolve: removed %s, left by a referee that was killed\n", path)
+		logf("removed %s, left by a referee that was killed", path)
 	}
 	tab, runErr := referee.Run(o.ctx, o.Options)
 	bar.Stop()
+	for p, t := range times {
+		if o.Players[p].Remote != nil && t.Replies > 0 {
+			fmt.Fprintf(stderr, "mjsolve: %s\n", describeTimes(o.Players[p].Name, t))
+		}
+	}
+	if o.net.server != nil {
+		why := "the match is over"
+		if runErr != nil {
+			why = "the match stopped"
+		}
+		o.net.server.Close(why)
+	}
+	return o.report(tab, runErr, points)
+}
+
+// report prints the table of a match that Run ended with runErr, and
+// draws the plot.
+func (o *tw16RefereeOptions) report(tab *game.Table, runErr error, points []tw16plot.Series) error {
 	if le, ok := errors.AsType[*referee.LogDirError](runErr); ok && le.Err != nil {
 		return fmt.Errorf("--log %s: %w", le.Dir, atomicfile.Cause(le.Err))
 	} else if ok {

@@ -21,8 +21,8 @@ type Table struct {
 
 // tally is one player's running totals.
 type tally struct {
-	wins, selfDrawn, dealIns, drawn, failures int
-	points                                    moments
+	wins, selfDrawn, dealIns, drawn, failures, absent int
+	points                                            moments
 }
 
 // moments are the count-free sums of a sample: its sum and sum of squares.
@@ -66,6 +66,11 @@ func (t *Table) Add(h Scheduled, r *Result, failed [4]bool) {
 	}
 }
 
+// AddAbsent counts a hand in which player p had no program at all (a
+// remote player whose wrapper was not connected: the dummy played its
+// seat); Add counts the hand itself, and it as a failure.
+func (t *Table) AddAbsent(p int) { t.stats[p].absent++ }
+
 // Merge adds the hands of o (a table of the same players).
 func (t *Table) Merge(o *Table) {
 	t.hands += o.hands
@@ -76,6 +81,7 @@ func (t *Table) Merge(o *Table) {
 		a.dealIns += b.dealIns
 		a.drawn += b.drawn
 		a.failures += b.failures
+		a.absent += b.absent
 		a.points.sum += b.points.sum
 		a.points.sq += b.points.sq
 		for q := range 4 {
@@ -101,6 +107,9 @@ type PlayerStats struct {
 	DealIns   int `json:"deal_ins"`
 	Drawn     int `json:"drawn"`
 	Failures  int `json:"failures"`
+	// Absent counts the failures in which the player had no program at
+	// all (AddAbsent); only a remote player can be absent.
+	Absent int `json:"absent,omitempty"`
 	// Mean is the mean score per hand and CI95 its 95% interval (normal
 	// approximation: mean ± 1.96 standard errors).
 	Mean float64    `json:"mean"`
@@ -113,7 +122,7 @@ func (t *Table) Player(p int) PlayerStats {
 	mean, lo, hi := interval(st.points, t.hands)
 	return PlayerStats{
 		Name: t.names[p], Score: int64(math.Round(st.points.sum)),
-		Wins: st.wins, SelfDrawn: st.selfDrawn, DealIns: st.dealIns, Drawn: st.drawn, Failures: st.failures,
+		Wins: st.wins, SelfDrawn: st.selfDrawn, DealIns: st.dealIns, Drawn: st.drawn, Failures: st.failures, Absent: st.absent,
 		Mean: mean, CI95: [2]float64{lo, hi},
 	}
 }
@@ -149,8 +158,9 @@ func (t *Table) MarshalJSON() ([]byte, error) {
 	return json.Marshal(out)
 }
 
-// WriteText writes the table for people: one row per player, then the
-// margin of the best player over each other one.
+// WriteText writes the table for people: one row per player, the number
+// of hands, a line for each player who was absent from some (AddAbsent),
+// then the margin of the best player over each other one.
 func (t *Table) WriteText(w io.Writer) error {
 	var buf bytes.Buffer
 	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -175,6 +185,12 @@ func (t *Table) WriteText(w io.Writer) error {
 		}
 	}
 	fmt.Fprintf(w, "%d %s\n", t.hands, plural(t.hands, "hand", "hands"))
+	for p := range 4 {
+		if n := t.stats[p].absent; n > 0 {
+			fmt.Fprintf(w, "%s (player %d) was absent from %d %s, played by the dummy (counted as failures)\n",
+				t.names[p], p+1, n, plural(n, "hand", "hands"))
+		}
+	}
 	for p := range 4 {
 		if p == best || t.hands < 2 {
 			continue

@@ -35,6 +35,18 @@
 // the program holds and be legal; /hu is only accepted when asked, which
 // happens only when the hand wins.
 //
+// # Remote players
+//
+// A Player with a Remote plays from elsewhere: its Join gives the referee
+// the player's program for each hand as a Process, which the referee
+// talks to as it talks to a local Program (tw16/referee/remote serves
+// seats to wrappers on other machines). The schedule, the transcripts,
+// the table and the failure rules are the same; a remote program that
+// fails at its wrapper, or whose connection is lost, fails the hand, and
+// a player whose Join says ErrAbsent is played by the dummy for the whole
+// hand (its transcript starts with that failure, and the table counts the
+// absence).
+//
 // # Failures
 //
 // A program that sends a line that does not parse or does not answer the
@@ -55,10 +67,12 @@
 //
 //	<seconds since the start> <position> <dir> <text>
 //
-// where dir is '>' for a line sent, '<' for a reply, 'x' for a line a
-// program could not take or a reply it could not give (with why), '!' for
-// a failure, '=' for the dummy's move and '#' for how a program ended; then
-// "result …" and "end <points by position>". Text that is not printable
+// where dir is '>' for a line sent, '<' for a reply, 't' for a remote
+// program's own time for the reply before (in seconds, as its wrapper
+// measured it), 'x' for a line a program could not take or a reply it
+// could not give (with why), '!' for a failure, '=' for the dummy's move
+// and '#' for how a program ended; then "result …" and "end <points by
+// position>". Text that is not printable
 // ASCII is Go-quoted. A LogDir that already holds transcripts is refused
 // (*LogDirError) rather than overwritten, as is one that cannot be made,
 // before any program starts. The temporary transcripts a match killed

@@ -39,10 +39,13 @@ var ErrInterrupted = errors.New("referee: interrupted")
 
 // hand plays one hand of g over w, speaking the protocol for the engine.
 type hand struct {
-	g      *game.Game
-	w      wire
-	o      mjsolve.HonorOrder
-	paths  [4]string // the /start path of each seat
+	g     *game.Game
+	w     wire
+	o     mjsolve.HonorOrder
+	paths [4]string // the /start path of each seat
+	// absent says why a seat has no program at all this hand ("" when it
+	// has one): the dummy plays it from the start.
+	absent [4]string
 	failed [4]bool
 	// drawn is the card each seat drew this turn, for the dummy.
 	drawn [4]game.Card
@@ -57,6 +60,14 @@ type hand struct {
 func (h *hand) play() error {
 	g := h.g
 	h.drawn = [4]game.Card{game.NoCard, game.NoCard, game.NoCard, game.NoCard}
+	for s := range game.Seat(4) {
+		if h.absent[s] != "" {
+			if err := h.w.note(s, '!', h.absent[s]); err != nil {
+				return err
+			}
+			h.failed[s] = true
+		}
+	}
 	for s := range game.Seat(4) {
 		if err := h.send(s, protocol.Message{Op: protocol.OpStart, Seat: uint8(s) + 1, Path: h.paths[s]}); err != nil {
 			return err

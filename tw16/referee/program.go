@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -21,10 +22,32 @@ const StopGrace = time.Second
 // read and dropped, so that the program never blocks on a full pipe.
 const maxStderr = 64 << 20
 
-// program is one running player program: /bin/sh -c CMD in its own process
-// group, its standard input and output pipes with deadlines, and its
-// standard error drained into a file (or dropped) by a goroutine.
-type program struct {
+// Process is a player's program as the referee talks to it during a hand:
+// a local Program, or one that a Remote supplies (a wrapper on another
+// machine, see tw16/referee/remote). The referee calls it from one
+// goroutine.
+type Process interface {
+	// Send writes line and a newline to the program. An error means the
+	// program failed: its text is the failure's reason.
+	Send(line []byte) error
+	// Recv reads the program's next line, without its line ending, within
+	// its move time. took is the program's own time for the line when the
+	// process measures it apart from the referee's clock (a wrapper times
+	// its program), else negative. When ctx is done Recv returns at once.
+	Recv(ctx context.Context) (line []byte, took time.Duration, err error)
+	// CloseInput tells the program that the hand is over: its input ends.
+	CloseInput()
+	// Stop ends the program (at once after CloseInput, or because it
+	// failed) and returns how it ended, for the transcript.
+	Stop() string
+}
+
+// Program is one running player program as the referee runs it: /bin/sh
+// -c CMD in its own process group, its standard input and output pipes
+// with deadlines, and its standard error drained into a file (or dropped)
+// by a goroutine. It is a Process; the wrapper of tw16/referee/remote runs
+// its program with it too.
+type Program struct {
 	cmd      *exec.Cmd
 	in       *os.File // write end of the program's stdin
 	out      *os.File // read end of its stdout
@@ -41,10 +64,11 @@ type program struct {
 	exitNote string
 }
 
-// startProgram starts command under /bin/sh -c with stderr written to
-// errPath (dropped when errPath is empty); limit is the time allowed for
-// each reply and each write.
-func startProgram(command, errPath string, limit time.Duration) (*program, error) {
+// StartProgram starts command under /bin/sh -c with stderr written to
+// errPath (dropped when errPath is empty; an empty file is removed when
+// the program ends); limit is the time allowed for each reply and each
+// write.
+func StartProgram(command, errPath string, limit time.Duration) (*Program, error) {
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("referee: %w", err)
@@ -91,7 +115,7 @@ func startProgram(command, errPath string, limit time.Duration) (*program, error
 		}
 		return nil, fmt.Errorf("referee: starting %q: %w", command, err)
 	}
-	p := &program{
+	p := &Program{
 		cmd: cmd, in: inW, out: outR, r: bufio.NewReaderSize(outR, 2*protocol.MaxLine),
 		limit: limit, done: make(chan struct{}), drained: make(chan struct{}), errFile: errR,
 	}
@@ -119,8 +143,8 @@ func startProgram(command, errPath string, limit time.Duration) (*program, error
 // errLongLine is the read error for a line of MaxLine bytes or more.
 var errLongLine = fmt.Errorf("a line of %d bytes or more", protocol.MaxLine)
 
-// send writes line and a newline within the time limit.
-func (p *program) send(line []byte) error {
+// Send writes line and a newline within the time limit.
+func (p *Program) Send(line []byte) error {
 	if p.closed {
 		return errors.New("stdin closed")
 	}
@@ -142,17 +166,38 @@ func (p *program) send(line []byte) error {
 	return nil
 }
 
-// recv reads one line within the time limit, without its line ending (a
-// "\r" before the "\n" is dropped too).
-func (p *program) recv() ([]byte, error) {
-	p.out.SetReadDeadline(time.Now().Add(p.limit))
+// Recv reads one line within the time limit (see ReadLine); took is
+// negative: the referee's clock is the program's.
+func (p *Program) Recv(ctx context.Context) ([]byte, time.Duration, error) {
+	line, err := p.ReadLine(ctx, p.limit)
+	return line, -1, err
+}
+
+// ReadLine reads one line within limit (no limit when limit ≤ 0), without
+// its line ending (a "\r" before the "\n" is dropped too). A line of
+// protocol.MaxLine bytes or more is an error. When ctx is done it returns
+// ctx's error at once. The line is valid until the next read.
+func (p *Program) ReadLine(ctx context.Context, limit time.Duration) ([]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var deadline time.Time
+	if limit > 0 {
+		deadline = time.Now().Add(limit)
+	}
+	p.out.SetReadDeadline(deadline)
+	stop := context.AfterFunc(ctx, func() { p.out.SetReadDeadline(time.Now()) })
 	line, err := p.r.ReadSlice('\n')
+	stop()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
 	switch {
 	case err == nil:
 	case errors.Is(err, bufio.ErrBufferFull):
 		return nil, errLongLine
 	case errors.Is(err, os.ErrDeadlineExceeded):
-		return nil, fmt.Errorf("no reply within %v", p.limit)
+		return nil, fmt.Errorf("no reply within %v", limit)
 	case errors.Is(err, io.EOF):
 		if len(line) > 0 {
 			return nil, fmt.Errorf("output ended inside a line")
@@ -177,7 +222,7 @@ func (p *program) recv() ([]byte, error) {
 // often seen) or, still running after its move time, closed the stream.
 // (An exit is seen a moment after the end of the output, longer on a
 // loaded machine, so the wait is not shorter than the move time.)
-func (p *program) streamEnded(stream string) error {
+func (p *Program) streamEnded(stream string) error {
 	select {
 	case <-p.done:
 		return fmt.Errorf("exited (%v)", exitStatus(p.waitErr))
@@ -193,24 +238,34 @@ func exitStatus(err error) string {
 	return err.Error()
 }
 
-// closeInput closes the program's standard input (once), telling it to
+// Exited reports whether the program has ended by itself.
+func (p *Program) Exited() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// CloseInput closes the program's standard input (once), telling it to
 // quit.
-func (p *program) closeInput() {
+func (p *Program) CloseInput() {
 	if !p.closed {
 		p.closed = true
 		p.in.Close()
 	}
 }
 
-// stop closes the program's standard input, gives it StopGrace to quit,
+// Stop closes the program's standard input, gives it StopGrace to quit,
 // kills its process group if it does not, and waits for its standard
 // error to be drained. It returns how the program ended, for the
-// transcript.
-func (p *program) stop() string {
+// transcript ("exit status 0"); a second call returns the same.
+func (p *Program) Stop() string {
 	if p.exitNote != "" {
 		return p.exitNote
 	}
-	p.closeInput()
+	p.CloseInput()
 	select {
 	case <-p.done:
 	case <-time.After(StopGrace):

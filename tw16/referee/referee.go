@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,14 +20,42 @@ import (
 )
 
 // Player is one contestant: a name for the table and a command run under
-// /bin/sh -c.
+// /bin/sh -c, or a Remote that supplies its program.
 type Player struct {
 	Name    string
 	Command string
 	// MoveTime, when set, is this player's time for each reply instead of
 	// the match's Options.MoveTime.
 	MoveTime time.Duration
+	// Remote, when set, supplies the player's program for each hand
+	// instead of Command: a wrapper on another machine (see
+	// tw16/referee/remote). Options.Reuse does not apply to it.
+	Remote Remote
 }
+
+// Remote supplies the program of a player who plays from elsewhere, one
+// Process per hand.
+type Remote interface {
+	// Join returns the player's program for hand (its number in the
+	// match, from 1), which has limit for each reply. An error that wraps
+	// ErrAbsent says that the player is not there for this hand: the dummy
+	// plays its seat, and the hand counts as a failure and an absence. Any
+	// other error stops the match.
+	Join(ctx context.Context, hand int, limit time.Duration) (Process, RemoteInfo, error)
+}
+
+// RemoteInfo describes a remote player's program for the transcript.
+type RemoteInfo struct {
+	// Command is the command the wrapper runs, as it says (for the
+	// transcript and the /start path; nothing runs it here).
+	Command string
+	// Addr is the network address of the wrapper.
+	Addr string
+}
+
+// ErrAbsent is wrapped by the error of a Remote whose player is not there
+// for a hand (its wrapper is not connected).
+var ErrAbsent = errors.New("absent")
 
 // moveTime is the time player p has for each reply.
 func (o *Options) moveTime(p int) time.Duration {
@@ -73,10 +102,40 @@ type HandReport struct {
 	// Failed says which seats' programs failed, Failures why.
 	Failed   [4]bool
 	Failures []Failure
+	// Absent says which seats had no program at all (a Remote whose player
+	// was not there): the dummy played them, and Failed says so too.
+	Absent [4]bool
+	// Times are the times of each seat's replies.
+	Times [4]ReplyTimes
 	// Points are each player's points (by player, not seat).
 	Points [4]int
 	// Transcript is the transcript's path ("" without LogDir).
 	Transcript string
+}
+
+// ReplyTimes add up the times of a program's replies: as the referee
+// measured them (from the question sent to the reply read) and, for a
+// remote player, as its wrapper measured the program itself; the
+// difference is the network's.
+type ReplyTimes struct {
+	Replies int // replies read
+	// Referee and MaxReferee are the sum and the longest of the referee's
+	// times.
+	Referee, MaxReferee time.Duration
+	// Timed counts the replies with the program's own time (a remote
+	// player's); Program and MaxProgram are the sum and the longest.
+	Timed               int
+	Program, MaxProgram time.Duration
+}
+
+// Add adds the times of o.
+func (t *ReplyTimes) Add(o ReplyTimes) {
+	t.Replies += o.Replies
+	t.Referee += o.Referee
+	t.MaxReferee = max(t.MaxReferee, o.MaxReferee)
+	t.Timed += o.Timed
+	t.Program += o.Program
+	t.MaxProgram = max(t.MaxProgram, o.MaxProgram)
 }
 
 // Failure is one program's failure in a hand.
@@ -86,11 +145,17 @@ type Failure struct {
 	Player int
 	Name   string // the player's name
 	Why    string
+	// Absent says the player was not there at all (see ErrAbsent).
+	Absent bool
 }
 
 // String describes the failure for people: "hand 3: player 2 (NAME) at
-// seat 4 failed: WHY".
+// seat 4 failed: WHY", or for an absence "hand 3: player 2 (NAME) at seat
+// 4 is played by the dummy: WHY".
 func (f Failure) String() string {
+	if f.Absent {
+		return fmt.Sprintf("hand %d: player %d (%s) at seat %d is played by the dummy: %s", f.Hand, f.Player+1, f.Name, f.Seat+1, f.Why)
+	}
 	return fmt.Sprintf("hand %d: player %d (%s) at seat %d failed: %s", f.Hand, f.Player+1, f.Name, f.Seat+1, f.Why)
 }
 
@@ -140,7 +205,7 @@ func Run(ctx context.Context, o Options) (*game.Table, error) {
 	}
 	var names [4]string
 	for p, pl := range o.Players {
-		if pl.Command == "" {
+		if pl.Command == "" && pl.Remote == nil {
 			return nil, fmt.Errorf("referee: player %d has no command", p+1)
 		}
 		if pl.MoveTime < 0 {
@@ -149,8 +214,8 @@ func Run(ctx context.Context, o Options) (*game.Table, error) {
 		names[p] = pl.Name
 	}
 	if o.LogDir != "" {
-		if old, _ := filepath.Glob(filepath.Join(o.LogDir, "hand-*.txt.zst")); len(old) > 0 {
-			return nil, &LogDirError{Dir: o.LogDir, First: filepath.Base(old[0])}
+		if err := CheckLogDir(o.LogDir); err != nil {
+			return nil, err
 		}
 		if err := removeStale(o.LogDir, o.OnRemoved); err != nil {
 			return nil, err
@@ -186,6 +251,16 @@ func Run(ctx context.Context, o Options) (*game.Table, error) {
 		}
 	}
 	return m.table, nil
+}
+
+// CheckLogDir returns the *LogDirError of Run for a log directory that
+// already holds transcripts, else nil: a caller that has work to do before
+// Run (waiting for remote players) can refuse it first.
+func CheckLogDir(dir string) error {
+	if old, _ := filepath.Glob(filepath.Join(dir, "hand-*.txt.zst")); len(old) > 0 {
+		return &LogDirError{Dir: dir, First: filepath.Base(old[0])}
+	}
+	return nil
 }
 
 // removeStale removes the temporary transcripts in dir that a match killed
@@ -246,50 +321,61 @@ type match struct {
 	table *game.Table
 	z     *zstd.Encoder
 	// kept are the programs kept running with Reuse, by player.
-	kept [4]*program
+	kept [4]*Program
 }
 
-// path is the /start path of player p: its command when the line can carry
-// it, else "player<n>".
-func (m *match) path(p int) string {
-	c := m.o.Players[p].Command
-	msg := protocol.Message{Op: protocol.OpStart, Seat: 1, Path: c}
-	if _, err := msg.Append(nil); err != nil {
+// startPath is the /start path of a program run by command for player p:
+// the command when the line can carry it, else "player<n>".
+func startPath(command string, p int) string {
+	msg := protocol.Message{Op: protocol.OpStart, Seat: 1, Path: command}
+	if _, err := msg.Append(nil); err != nil || command == "" {
 		return fmt.Sprintf("player%d", p+1)
 	}
-	return c
+	return command
 }
 
-// program returns a running program for player p at hand n: the kept one
-// with Reuse (restarted if it has ended), else a new one.
-func (m *match) program(p, n int) (*program, error) {
+// program returns a running program for player p at hand n: from its
+// Remote; the kept one with Reuse (restarted if it has ended); else a new
+// one. The info is that of a Remote's program.
+func (m *match) program(ctx context.Context, p, n int) (Process, RemoteInfo, error) {
+	if r := m.o.Players[p].Remote; r != nil {
+		return r.Join(ctx, n, m.o.moveTime(p))
+	}
 	if k := m.kept[p]; k != nil {
-		select {
-		case <-k.done:
-			k.stop()
-			m.kept[p] = nil
-		default:
-			return k, nil
+		if !k.Exited() {
+			return k, RemoteInfo{}, nil
 		}
+		k.Stop()
+		m.kept[p] = nil
 	}
 	errPath := ""
 	if m.o.LogDir != "" {
 		errPath = filepath.Join(m.o.LogDir, fmt.Sprintf("stderr-hand-%04d-player%d.txt", n, p+1))
 	}
-	pr, err := startProgram(m.o.Players[p].Command, errPath, m.o.moveTime(p))
+	pr, err := StartProgram(m.o.Players[p].Command, errPath, m.o.moveTime(p))
 	if err != nil {
-		return nil, err
+		return nil, RemoteInfo{}, err
 	}
 	if m.o.Reuse {
 		m.kept[p] = pr
 	}
-	return pr, nil
+	return pr, RemoteInfo{}, nil
+}
+
+// kept reports whether pr is kept running from hand to hand (Reuse).
+func (m *match) isKept(pr Process) bool {
+	for _, k := range m.kept {
+		if k != nil && Process(k) == pr {
+			return true
+		}
+	}
+	return false
 }
 
 func (m *match) stopAll() {
 	for p, k := range m.kept {
 		if k != nil {
-			k.stop()
+			k.Stop()
 			m.kept[p] = nil
 		}
 	}
@@ -305,15 +391,12 @@ func (m *match) hand(ctx context.Context, g *game.Game, sh game.Scheduled) (*Han
 	}
 	w := &liveWire{ctx: ctx, m: m, hand: n, players: sh.Players}
 	hd := &hand{g: g, w: w, o: m.o.Honors}
-	for s, p := range sh.Players {
-		hd.paths[s] = m.path(p)
-	}
 	rep := &HandReport{Scheduled: sh}
 	// Dropped unless the hand ends well.
 	cleanup := func() {
-		for s := range w.progs {
-			if w.progs[s] != nil && !m.o.Reuse {
-				w.progs[s].stop()
+		for _, pr := range w.progs {
+			if pr != nil && !m.isKept(pr) {
+				pr.Stop()
 			}
 		}
 		if m.o.Reuse {
@@ -322,43 +405,60 @@ func (m *match) hand(ctx context.Context, g *game.Game, sh game.Scheduled) (*Han
 		}
 		w.t.abort()
 	}
+	start := time.Now()
+	var seats [4]SeatInfo
+	for s, p := range sh.Players {
+		pl := &m.o.Players[p]
+		si := SeatInfo{Player: p, Name: pl.Name, Command: pl.Command, MoveTime: m.o.moveTime(p), Remote: pl.Remote != nil}
+		pr, info, err := m.program(ctx, p, n)
+		switch {
+		case errors.Is(err, ErrAbsent):
+			hd.absent[s] = err.Error()
+			w.absent[s] = true
+			rep.Absent[s] = true
+			si.Command = ""
+		case err != nil:
+			cleanup()
+			if ctx.Err() != nil {
+				return nil, ErrInterrupted
+			}
+			return nil, err
+		default:
+			w.progs[s] = pr
+			if si.Remote {
+				si.Command, si.Addr = info.Command, info.Addr
+			}
+		}
+		si.Path = startPath(si.Command, p)
+		hd.paths[s] = si.Path
+		seats[s] = si
+	}
 	if m.o.LogDir != "" {
 		h := &Header{Hand: n, Cycle: sh.Cycle, Jong: sh.Jong, Seating: sh.Seating, Deal: sh.Hand,
 			Dealer: sh.Dealer, Round: sh.Round, Honors: m.o.Honors, MoveTime: m.o.MoveTime,
-			Wall: g.Wall(), Start: time.Now()}
-		for s, p := range sh.Players {
-			h.Seats[s] = SeatInfo{Player: p, Name: m.o.Players[p].Name, Command: m.o.Players[p].Command, Path: hd.paths[s],
-				MoveTime: m.o.moveTime(p)}
-		}
+			Wall: g.Wall(), Seats: seats, Start: start}
 		rep.Transcript = filepath.Join(m.o.LogDir, fmt.Sprintf("hand-%04d.txt.zst", n))
 		t, err := createTranscript(rep.Transcript, m.z, h)
-		if err != nil {
-			return nil, err
-		}
-		w.t = t
-	}
-	for s, p := range sh.Players {
-		pr, err := m.program(p, n)
 		if err != nil {
 			cleanup()
 			return nil, err
 		}
-		w.progs[s] = pr
+		w.t = t
 	}
 	if err := hd.play(); err != nil {
 		cleanup()
 		return nil, err
 	}
-	if !m.o.Reuse {
-		// Tell all four to quit before waiting for any, so that they end
-		// together.
-		for _, p := range w.progs {
-			if p != nil {
-				p.closeInput()
-			}
+	// Tell every program that is not kept to quit before waiting for any,
+	// so that they end together.
+	for _, pr := range w.progs {
+		if pr != nil && !m.isKept(pr) {
+			pr.CloseInput()
 		}
-		for s := range game.Seat(4) {
-			w.quit(s)
+	}
+	for s, pr := range w.progs {
+		if pr != nil && !m.isKept(pr) {
+			w.quit(game.Seat(s))
 		}
 	}
 	res := g.Result()
@@ -376,9 +476,15 @@ func (m *match) hand(ctx context.Context, g *game.Game, sh game.Scheduled) (*Han
 	}
 	rep.Failed = hd.failed
 	rep.Failures = w.failures
+	rep.Times = w.times
 	r := *res
 	rep.Result = &r
 	m.table.Add(sh, res, hd.failed)
+	for s, a := range rep.Absent {
+		if a {
+			m.table.AddAbsent(sh.Players[s])
+		}
+	}
 	return rep, nil
 }
 
@@ -403,9 +509,11 @@ type liveWire struct {
 	m        *match
 	hand     int // the hand's number, from 1
 	players  [4]int
-	progs    [4]*program
+	progs    [4]Process
+	absent   [4]bool
 	t        *transcriptWriter
 	failures []Failure
+	times    [4]ReplyTimes
 }
 
 func (w *liveWire) send(s game.Seat, line []byte) error {
@@ -417,7 +525,7 @@ func (w *liveWire) send(s game.Seat, line []byte) error {
 	if p == nil {
 		return errors.New("no program")
 	}
-	if err := p.send(line); err != nil {
+	if err := p.Send(line); err != nil {
 		w.t.record(s, 'x', []byte(err.Error()))
 		return err
 	}
@@ -432,9 +540,8 @@ func (w *liveWire) recv(s game.Seat) ([]byte, error) {
 	if p == nil {
 		return nil, errors.New("no program")
 	}
-	stop := context.AfterFunc(w.ctx, func() { p.out.SetReadDeadline(time.Now()) })
-	line, err := p.recv()
-	stop()
+	start := time.Now()
+	line, took, err := p.Recv(w.ctx)
 	if w.ctx.Err() != nil {
 		return nil, ErrInterrupted
 	}
@@ -443,6 +550,12 @@ func (w *liveWire) recv(s game.Seat) ([]byte, error) {
 		return nil, err
 	}
 	w.t.record(s, '<', line)
+	dt := time.Since(start)
+	w.times[s].Add(ReplyTimes{Replies: 1, Referee: dt, MaxReferee: dt})
+	if took >= 0 {
+		w.t.record(s, 't', strconv.AppendFloat(nil, took.Seconds(), 'f', 6, 64))
+		w.times[s].Add(ReplyTimes{Timed: 1, Program: took, MaxProgram: took})
+	}
 	return line, nil
 }
 
@@ -450,20 +563,21 @@ func (w *liveWire) note(s game.Seat, dir byte, text string) error {
 	w.t.record(s, dir, []byte(text))
 	if dir == '!' {
 		p := w.players[s]
-		w.failures = append(w.failures, Failure{Hand: w.hand, Seat: s, Player: p, Name: w.m.o.Players[p].Name, Why: text})
+		w.failures = append(w.failures, Failure{Hand: w.hand, Seat: s, Player: p, Name: w.m.o.Players[p].Name, Why: text, Absent: w.absent[s]})
 	}
 	return nil
 }
 
-// quit ends the program at seat s (after its /exit), noting how it ended.
+// quit ends the program at seat s (after its /exit, or after CloseInput at
+// the end of the hand), noting how it ended.
 func (w *liveWire) quit(s game.Seat) {
 	p := w.progs[s]
 	if p == nil {
 		return
 	}
 	w.progs[s] = nil
-	if w.m.kept[w.players[s]] == p {
+	if k := w.m.kept[w.players[s]]; k != nil && Process(k) == p {
 		w.m.kept[w.players[s]] = nil
 	}
-	w.t.record(s, '#', []byte("program ended: "+p.stop()))
+	w.t.record(s, '#', []byte("program ended: "+p.Stop()))
 }

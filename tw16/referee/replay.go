@@ -54,6 +54,14 @@ func replay(t *Transcript, tables *tw16.TableSet, steps *[]handlog.Step) (*game.
 	for s, si := range h.Seats {
 		hd.paths[s] = si.Path
 	}
+	// A failure before the first line sent is a seat without a program
+	// (an absent remote player): the dummy plays it from the start.
+	for _, r := range t.Records {
+		if r.Dir != '!' || hd.absent[r.Seat] != "" {
+			break
+		}
+		hd.absent[r.Seat] = r.Text
+	}
 	if err := hd.play(); err != nil {
 		return nil, err
 	}
@@ -142,9 +150,9 @@ func (w *replayWire) acted(s game.Seat, a game.Action, dummy bool) {
 	*w.steps = append(*w.steps, st)
 }
 
-// peek returns the next record that is not a note.
+// peek returns the next record that is not a note or a program's time.
 func (w *replayWire) peek() (Record, bool) {
-	for w.i < len(w.recs) && w.recs[w.i].Dir == '#' {
+	for w.i < len(w.recs) && (w.recs[w.i].Dir == '#' || w.recs[w.i].Dir == 't') {
 		w.i++
 	}
 	if w.i == len(w.recs) {

@@ -75,12 +75,19 @@ type SeatInfo struct {
 	// MoveTime is the program's time for each reply (the header's
 	// MoveTime unless the player was given its own).
 	MoveTime time.Duration
+	// Remote says the program ran under a wrapper elsewhere (see
+	// Player.Remote); Addr is the wrapper's network address ("" when it
+	// was not connected, and the dummy played the seat).
+	Remote bool
+	Addr   string
 }
 
 // Record is one line of a transcript after the header: a line sent to a
-// program ('>'), its reply ('<'), a reply it could not give or a line it
-// could not take ('x'), a failure ('!'), the dummy's move for a failed
-// seat ('='), or a note ('#': how a program ended).
+// program ('>'), its reply ('<'), the program's own time for the reply
+// before, in seconds, as the wrapper of a remote player measured it ('t';
+// the reply's own record has the referee's time), a reply it could not
+// give or a line it could not take ('x'), a failure ('!'), the dummy's
+// move for a failed seat ('='), or a note ('#': how a program ended).
 type Record struct {
 	Line    int     // line number in the transcript
 	Seconds float64 // since the hand began
@@ -144,6 +151,9 @@ func formatHeader(h *Header) string {
 			s+1, si.Player+1, strconv.Quote(si.Name), strconv.Quote(si.Command), strconv.Quote(si.Path))
 		if si.MoveTime != 0 && si.MoveTime != h.MoveTime {
 			fmt.Fprintf(&b, " move-time %s", si.MoveTime)
+		}
+		if si.Remote {
+			fmt.Fprintf(&b, " remote %s", strconv.Quote(si.Addr))
 		}
 		b.WriteByte('\n')
 	}
@@ -336,9 +346,27 @@ func ReadTranscript(r io.Reader) (*Transcript, error) {
 		si.MoveTime = h.MoveTime
 		if mt, ok := strings.CutPrefix(rest, " move-time "); ok && err == nil {
 			// The seat's own move time, when it differs from the match's.
+			mt, rest, _ = strings.Cut(mt, " ")
+			if rest != "" {
+				rest = " " + rest
+			}
 			if si.MoveTime, err = time.ParseDuration(mt); err != nil || si.MoveTime <= 0 {
 				err = bad("seat %d: move-time %q is not a duration", s+1, mt)
 			}
+		}
+		if addr, ok := strings.CutPrefix(rest, " remote "); ok && err == nil {
+			// A remote player's wrapper.
+			q, qerr := strconv.QuotedPrefix(addr)
+			if qerr != nil || len(q) != len(addr) {
+				err = bad("seat %d: the remote address is not quoted", s+1)
+				break
+			}
+			si.Remote = true
+			si.Addr, _ = strconv.Unquote(q)
+			rest = ""
+		}
+		if rest != "" && err == nil {
+			err = bad("seat %d: %.40q after the path", s+1, rest)
 		}
 	}
 	if err == nil {
@@ -404,7 +432,7 @@ func parseRecord(line string) (Record, error) {
 	var err error
 	r.Seconds, err = strconv.ParseFloat(secs, 64)
 	if !ok1 || !ok2 || !ok3 || err != nil || len(pos) != 1 || pos[0] < '1' || pos[0] > '4' ||
-		len(dir) != 1 || !strings.Contains("><x!=#", dir) {
+		len(dir) != 1 || !strings.Contains("><x!=#t", dir) {
 		return r, fmt.Errorf("not a record: %.60q", line)
 	}
 	r.Seat, r.Dir, r.Text = game.Seat(pos[0]-'1'), dir[0], text
