@@ -21,7 +21,11 @@
 // second tile of a pair may not lie on or beside the first. The faces come
 // from a deck laid out as 72 pairs and shuffled by 200 swaps of pairs; past
 // 144 tiles a newly shuffled deck gives the next faces (so a group has 4,
-// 6 or 8 tiles). A draw that finds no position after n² tries fails the
+// 6 or 8 tiles). On a layout of fewer than 144 tiles KMahjongg takes the
+// first n faces of its shuffled deck, leaving some groups a single pair or
+// none; here the deck is the layout's own faces (the first n/4 groups, as
+// every deal of package solitaire has them), shuffled as pairs the same
+// way. A draw that finds no position after n² tries fails the
 // attempt and the generator starts again (KMahjongg gives up after 64).
 //
 // # GNOME Mahjongg (Game.generate)

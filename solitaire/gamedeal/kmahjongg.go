@@ -122,20 +122,27 @@ func (s *kstate) attempt() bool {
 
 // shufflePairs lays out a deck as 72 pairs (two of each group) and
 // shuffles the pairs: 200 swaps of the pair at a cycling place with a
-// random other pair.
+// random other pair. On a layout of fewer than 144 tiles the deck is the
+// faces of the layout's deal (the first n/4 groups, as every deal of
+// package solitaire), as pairs; KMahjongg takes the first n faces of its
+// whole shuffled deck there, which leaves some groups a pair or none.
 func (s *kstate) shufflePairs() {
-	for i := range s.pairs {
+	size := min(s.t.n, solitaire.DeckTiles)
+	for i := range size {
 		s.pairs[i] = solitaire.Group(i / 4)
+	}
+	if size < 4 {
+		return
 	}
 	at := 0
 	for range 200 {
 		to := at
 		for to == at {
-			to = s.r.intn(solitaire.DeckTiles) &^ 1
+			to = s.r.intn(size) &^ 1
 		}
 		s.pairs[at], s.pairs[to] = s.pairs[to], s.pairs[at]
 		s.pairs[at+1], s.pairs[to+1] = s.pairs[to+1], s.pairs[at+1]
-		if at += 2; at >= solitaire.DeckTiles {
+		if at += 2; at >= size {
 			at = 0
 		}
 	}
