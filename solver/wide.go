@@ -781,6 +781,11 @@ func wideHash(b *solitaire.Board) uint64 {
 	return h ^ h>>32
 }
 
+// FindsMinLeft reports whether Solve computes Options.MinLeft for b: not
+// for boards of more than 192 slots or with a group of more than four
+// tiles, which the wide solver decides without it (Result.MinLeft −1).
+func FindsMinLeft(b *solitaire.Board) bool { return !needsWide(b) }
+
 // needsWide reports whether the fast core cannot take b: more than its
 // maxTiles slots, or a group of more than four tiles.
 func needsWide(b *solitaire.Board) bool {

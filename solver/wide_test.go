@@ -194,3 +194,22 @@ func TestWideAgreesWithCore(t *testing.T) {
 	}
 	t.Logf("%d turtle boards: %d winnable, %d impossible", n, counts[Winnable], counts[Impossible])
 }
+
+// TestFindsMinLeft: the wide solver's boards report MinLeft −1, and
+// FindsMinLeft says so; the core's compute it.
+func TestFindsMinLeft(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	l, _ := layouts.Builtin("twin16")
+	g, _ := solitaire.Compile(l)
+	wide := &solitaire.Board{Geo: g, Groups: bigGroupDeal(rng, []int{8, 8}), Present: g.All}
+	std, _ := solitaire.DealBoard(g, solitaire.PCG{Seed: 1}, 5) // impossible, 4 left at best
+	if FindsMinLeft(wide) || !FindsMinLeft(std) {
+		t.Fatalf("FindsMinLeft: wide %v, standard %v", FindsMinLeft(wide), FindsMinLeft(std))
+	}
+	if r := Solve(context.Background(), std, Options{MinLeft: true}); r.MinLeft != 4 {
+		t.Errorf("standard board: min left %d, want 4", r.MinLeft)
+	}
+	if r := Solve(context.Background(), wide, Options{MinLeft: true}); r.MinLeft > 0 {
+		t.Errorf("wide board: min left %d, want −1 or 0", r.MinLeft)
+	}
+}

@@ -28,6 +28,8 @@ func SolveText(b *solitaire.Board, r solver.Result, minLeft bool, timeout time.D
 		if minLeft && r.MinLeft >= 0 {
 			fmt.Fprintf(&sb, "at best %d tiles remain, after these %s:\n", r.MinLeft, plural.Count(len(r.Moves), "move"))
 			writeMoves(&sb, b, r.Moves)
+		} else if minLeft && !solver.FindsMinLeft(b) {
+			sb.WriteString("the fewest tiles that must remain is not computed for boards of more than 192 slots or with groups of more than four tiles\n")
 		} else if minLeft {
 			sb.WriteString("the fewest tiles that must remain was not found in time\n")
 		}
