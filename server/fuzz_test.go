@@ -113,7 +113,8 @@ func FuzzHandRequest(f *testing.F) {
 }
 
 // FuzzDealQuery feeds any query string to GET /api/deal: 200 with a board
-// or 400 with a JSON error, never anything else.
+// or 400 with a JSON error, never anything else, but 422 or 503 (no such
+// deal found) for a request of a winnable deal.
 func FuzzDealQuery(f *testing.F) {
 	s, err := New(Config{Finder: &layouts.Finder{}, Workers: 1})
 	if err != nil {
@@ -122,7 +123,9 @@ func FuzzDealQuery(f *testing.F) {
 	defer s.Close()
 	h := s.Handler()
 	for _, q := range []string{"", "layout=tiny8&game=3", "layout=turtle&deal=mjsolver&game=7", "game=x", "seed=-1&deal=pcg", "layout=%2e%2e%2fx", "a=%zz",
-		"layout=tiny8;game=3", "layout=tiny8&game=%zz3", "game=", "game", "deal=&seed="} {
+		"layout=tiny8;game=3", "layout=tiny8&game=%zz3", "game=", "game", "deal=&seed=",
+		"layout=twin16&game=5&winnable=true", "layout=twin16&difficulty=easy", "layout=tiny8&deal=gnome&seed=4",
+		"deal=kmahjongg&game=2", "difficulty=bogus", "winnable=2"} {
 		f.Add(q)
 	}
 	f.Fuzz(func(t *testing.T, q string) {
@@ -152,6 +155,13 @@ func FuzzDealQuery(f *testing.F) {
 		case 400:
 			if msg, _ := m["error"].(string); msg == "" || len(m) != 1 {
 				t.Fatalf("%q: %v", q, m)
+			}
+		case 422, 503:
+			// No winnable deal of the kind asked in the games looked at,
+			// or none found in time: only for such a request.
+			msg, _ := m["error"].(string)
+			if msg == "" || !(strings.Contains(q, "winnable") || strings.Contains(q, "difficulty")) {
+				t.Fatalf("%q: status %d %v", q, rec.Code, m)
 			}
 		default:
 			t.Fatalf("%q: status %d %v", q, rec.Code, m)
