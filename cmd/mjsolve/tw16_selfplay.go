@@ -53,6 +53,7 @@ type tw16SelfplayOptions struct {
 	bot.SelfPlayOptions
 	strategies []string
 	json       bool
+	byStrategy bool
 }
 
 func newTW16SelfplayCmd() *cobra.Command {
@@ -77,7 +78,13 @@ that do not depend on the machine's load give search a number of samples. The ta
 player the score, wins, self-drawn wins, deal-ins, drawn hands and the mean
 score per hand with its 95% interval, then the margin of the best player over
 each other one (hands are paired: the same deals). --json prints
-{"hands": N, "players": [...]} instead, players in the order given.
+{"hands": N, "players": [...]} instead, players in the order given, with the
+mean tai of their wins and their time per decision. --by-strategy prints one
+row per strategy (the players given the same --strategy) with its seats,
+mean points per hand and seat, wins, deal-ins, drawn hands, mean tai of a
+win and time per decision, then the margin per hand and seat of the best
+over each other with its 95% interval: the figure that compares two
+strategies seated two against two.
 
 --log DIR writes every hand in event form (hand-NNNN.jsonl.zst: JSON lines,
 zstd-compressed; docs/play.md describes the schema), for "mjsolve tw16
@@ -105,6 +112,7 @@ hands played so far (exit code 130); the hands played are in the log.`,
 	addAdviceFlags(cmd, &o.Options)
 	f.BoolVar(&o.json, "json", false, "print the table as JSON")
 	f.StringVar(&o.LogDir, "log", "", "write every hand in event form into `DIR`")
+	f.BoolVar(&o.byStrategy, "by-strategy", false, "print the table by strategy: seats, points per hand per seat, wins, deal-ins, mean tai, time per decision, margins per seat")
 	return cmd
 }
 
@@ -142,7 +150,12 @@ func (o *tw16SelfplayOptions) run() error {
 	if err != nil && !interrupted {
 		return failure(err)
 	}
-	if err := writeReport(o.stdout, o.json, tab); err != nil {
+	if o.byStrategy && !o.json {
+		err = tab.WriteStrength(o.stdout)
+	} else {
+		err = writeReport(o.stdout, o.json, tab)
+	}
+	if err != nil {
 		return failure(err)
 	}
 	if bar != nil {

@@ -199,7 +199,7 @@ func TestBestDiscardAsAdvise(t *testing.T) {
 	}
 	checks := 0
 	for i := range p.strats {
-		p.strats[i] = checkingAdvice{NewAdvice(Options{NoDefence: i%2 == 1}), t, &checks}
+		p.strats[i] = &timed{s: checkingAdvice{NewAdvice(Options{NoDefence: i%2 == 1}), t, &checks}}
 	}
 	for i := range 400 {
 		if err := p.play((game.Schedule{Seed: 7}).Hand(i), 7); err != nil {

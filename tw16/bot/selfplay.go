@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"time"
+
 	"github.com/mjsolve/mjsolve/internal/parallel"
 	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/mjsolve/mjsolve/tw16/game"
@@ -34,7 +36,8 @@ type SelfPlayOptions struct {
 
 // SelfPlay plays a match of four strategies in-process, hands spread over
 // the workers (hands are independent: the result does not depend on the
-// number of workers), and returns its table. When ctx is cancelled it
+// number of workers), and returns its table, with each player's time per
+// decision (wall-clock time, see game.Table.AddTime). When ctx is cancelled it
 // stops taking new hands and returns the table of the hands played with
 // ctx's error.
 func SelfPlay(ctx context.Context, o SelfPlayOptions) (*game.Table, error) {
@@ -65,7 +68,7 @@ func SelfPlay(ctx context.Context, o SelfPlayOptions) (*game.Table, error) {
 // player plays hands of a match in one goroutine.
 type player struct {
 	game    *game.Game
-	strats  [4]game.Strategy // by player
+	strats  [4]*timed        // by player
 	seats   [4]game.Strategy // by seat, for the hand being played
 	views   [4]game.View
 	flowers bool
@@ -81,9 +84,11 @@ func newPlayer(o SelfPlayOptions) (*player, error) {
 	}
 	p := &player{game: g, flowers: o.Flowers, tables: o.Options.Tables, table: game.NewTable(o.Strategies)}
 	for i, name := range o.Strategies {
-		if p.strats[i], err = New(name, o.Options); err != nil {
+		st, err := New(name, o.Options)
+		if err != nil {
 			return nil, err
 		}
+		p.strats[i] = &timed{s: st}
 	}
 	if o.LogDir != "" {
 		if p.log, err = newHandLog(o.LogDir, o.Strategies); err != nil {
@@ -91,6 +96,23 @@ func newPlayer(o SelfPlayOptions) (*player, error) {
 		}
 	}
 	return p, nil
+}
+
+// timed times the decisions of a strategy.
+type timed struct {
+	s game.Strategy
+	n int
+	d time.Duration
+}
+
+func (t *timed) Begin(seed uint64) { t.s.Begin(seed) }
+
+func (t *timed) Choose(v *game.View, acts []game.Action) int {
+	start := time.Now()
+	i := t.s.Choose(v, acts)
+	t.d += time.Since(start)
+	t.n++
+	return i
 }
 
 // play plays one hand of the schedule and adds it to the player's table.
@@ -116,5 +138,9 @@ func (p *player) play(h game.Scheduled, seed uint64) error {
 		}
 	}
 	p.table.Add(h, p.game.Result(), [4]bool{})
+	for q, t := range p.strats {
+		p.table.AddTime(q, t.n, t.d)
+		t.n, t.d = 0, 0
+	}
 	return nil
 }

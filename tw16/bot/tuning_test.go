@@ -20,8 +20,8 @@ func defenceMatch(t *testing.T, tu tuning, mc, n int) *game.Table {
 	for _, i := range []int{0, 2} {
 		a := NewAdvice(Options{MonteCarlo: mc})
 		a.tune = tu
-		p.strats[i] = a
-		p.strats[i+1] = NewAdvice(Options{NoDefence: true})
+		p.strats[i] = &timed{s: a}
+		p.strats[i+1] = &timed{s: NewAdvice(Options{NoDefence: true})}
 	}
 	for i := range n {
 		if err := p.play((game.Schedule{Seed: 9}).Hand(i), 9); err != nil {

@@ -1,6 +1,9 @@
 package game
 
 import (
+	"time"
+
+	"github.com/mjsolve/mjsolve/tw16"
 	"slices"
 	"strings"
 	"testing"
@@ -142,5 +145,43 @@ func TestTableTextHands(t *testing.T) {
 		if err := tab.WriteText(&b); err != nil || !strings.Contains(b.String(), want) {
 			t.Errorf("%d hands: %q (%v), want a line %q", n, b.String(), err, want)
 		}
+	}
+}
+
+// TestTableByStrategy: two strategies seated two against two; the margin
+// per hand per seat, the mean tai of a win and the time per decision.
+func TestTableByStrategy(t *testing.T) {
+	tab := NewTable([4]string{"s", "a", "s", "a"})
+	h := (Schedule{}).Hand(0) // players 0, 1, 2, 3 in seats 0, 1, 2, 3
+	tab.Add(h, &Result{Winner: 0, From: 1, Score: tw16.Result{Tai: 3}, Points: [4]int{2500, -2500, 0, 0}}, [4]bool{})
+	tab.Add(h, &Result{Winner: 3, From: 3, SelfDrawn: true, Score: tw16.Result{Tai: 1}, Points: [4]int{-1500, -1500, -1500, 4500}}, [4]bool{})
+	tab.Add(h, &Result{Winner: 2, From: 2, SelfDrawn: true, Score: tw16.Result{Tai: 2}, Points: [4]int{-2000, -2000, 6000, -2000}}, [4]bool{})
+	tab.AddTime(0, 10, 2*time.Second)
+	tab.AddTime(2, 30, 2*time.Second)
+	// Per hand, a seat of s minus a seat of a: (2500+0)/2 − (−2500+0)/2 =
+	// 2500, (−3000)/2 − 3000/2 = −3000, 4000/2 − (−4000)/2 = 4000: mean
+	// 1166.7, sample deviation 3685.5, half interval 1.96·3685.5/√3.
+	m, lo, hi := tab.TeamMargin(0, 1)
+	if abs(m-3500.0/3) > 1e-9 || lo >= m || hi <= m {
+		t.Errorf("team margin %v (%v … %v), want %v", m, lo, hi, 3500.0/3)
+	}
+	if m2, _, _ := tab.TeamMargin(2, 3); m2 != m {
+		t.Errorf("the margin by players 2 and 3: %v, want %v", m2, m)
+	}
+	if st := tab.Player(0); st.MeanTai != 3 || st.Decisions != 10 || st.Think != 0.2 {
+		t.Errorf("player 0: %+v", st)
+	}
+	var b strings.Builder
+	if err := tab.WriteStrength(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := `  strategy  seats  mean/hand/seat  wins  deal-ins  drawn  mean tai  time/decision
+         s    1,3           583.3     2         0      0      2.50          100ms
+         a    2,4          -583.3     1         1      0      1.00              -
+3 hands
+s - a: 1166.7 per hand per seat, 95% interval -3003.9 … 5337.2
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }

@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
+	"strings"
 	"text/tabwriter"
+	"time"
 )
 
 // Table adds up a match between four players, by player (0–3, in the
@@ -15,14 +18,20 @@ type Table struct {
 	names [4]string
 	hands int
 	stats [4]tally
-	// diff[i][j] adds up player i's points minus player j's, per hand.
+	// diff[i][j] adds up player i's points minus player j's, per hand;
+	// team[i][j] the mean points per seat of the players named as i minus
+	// those of the players named as j.
 	diff [4][4]moments
+	team [4][4]moments
 }
 
 // tally is one player's running totals.
 type tally struct {
 	wins, selfDrawn, dealIns, drawn, failures, absent int
 	points                                            moments
+	tai                                               int // over the wins
+	decisions                                         int
+	think                                             time.Duration
 }
 
 // moments are the count-free sums of a sample: its sum and sum of squares.
@@ -52,6 +61,7 @@ func (t *Table) Add(h Scheduled, r *Result, failed [4]bool) {
 			st.drawn++
 		case r.Winner == s:
 			st.wins++
+			st.tai += r.Score.Tai
 			if r.SelfDrawn {
 				st.selfDrawn++
 			}
@@ -59,9 +69,21 @@ func (t *Table) Add(h Scheduled, r *Result, failed [4]bool) {
 			st.dealIns++
 		}
 	}
+	var team [4]float64 // mean points per seat of each name's players
+	for i := range 4 {
+		n := 0
+		for j := range 4 {
+			if t.names[j] == t.names[i] {
+				team[i] += pts[j]
+				n++
+			}
+		}
+		team[i] /= float64(n)
+	}
 	for i := range 4 {
 		for j := range 4 {
 			t.diff[i][j].add(pts[i] - pts[j])
+			t.team[i][j].add(team[i] - team[j])
 		}
 	}
 }
@@ -70,6 +92,12 @@ func (t *Table) Add(h Scheduled, r *Result, failed [4]bool) {
 // remote player whose wrapper was not connected: the dummy played its
 // seat); Add counts the hand itself, and it as a failure.
 func (t *Table) AddAbsent(p int) { t.stats[p].absent++ }
+
+// AddTime counts n decisions of player p that took d in all.
+func (t *Table) AddTime(p, n int, d time.Duration) {
+	t.stats[p].decisions += n
+	t.stats[p].think += d
+}
 
 // Merge adds the hands of o (a table of the same players).
 func (t *Table) Merge(o *Table) {
@@ -82,11 +110,16 @@ func (t *Table) Merge(o *Table) {
 		a.drawn += b.drawn
 		a.failures += b.failures
 		a.absent += b.absent
+		a.tai += b.tai
+		a.decisions += b.decisions
+		a.think += b.think
 		a.points.sum += b.points.sum
 		a.points.sq += b.points.sq
 		for q := range 4 {
 			t.diff[p][q].sum += o.diff[p][q].sum
 			t.diff[p][q].sq += o.diff[p][q].sq
+			t.team[p][q].sum += o.team[p][q].sum
+			t.team[p][q].sq += o.team[p][q].sq
 		}
 	}
 }
@@ -114,6 +147,12 @@ type PlayerStats struct {
 	// approximation: mean ± 1.96 standard errors).
 	Mean float64    `json:"mean"`
 	CI95 [2]float64 `json:"ci95"`
+	// MeanTai is the mean tai of the player's wins; Decisions counts the
+	// decisions timed (see AddTime) and Think is their mean time in
+	// seconds (not in the JSON, which stays the same from run to run).
+	MeanTai   float64 `json:"mean_tai"`
+	Decisions int     `json:"decisions,omitempty"`
+	Think     float64 `json:"-"`
 }
 
 // Player returns the totals of player p.
@@ -124,7 +163,84 @@ func (t *Table) Player(p int) PlayerStats {
 		Name: t.names[p], Score: int64(math.Round(st.points.sum)),
 		Wins: st.wins, SelfDrawn: st.selfDrawn, DealIns: st.dealIns, Drawn: st.drawn, Failures: st.failures, Absent: st.absent,
 		Mean: mean, CI95: [2]float64{lo, hi},
+		MeanTai: ratio(float64(st.tai), st.wins), Decisions: st.decisions, Think: ratio(st.think.Seconds(), st.decisions),
 	}
+}
+
+// ratio is x/n, 0 for no n.
+func ratio(x float64, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	return x / float64(n)
+}
+
+// TeamMargin returns by how much the players named as player i out-scored
+// those named as player j, per hand and per seat (the mean points of a
+// seat of the one minus the mean of a seat of the other), with its 95%
+// interval: for matches of two strategies, two seats each.
+func (t *Table) TeamMargin(i, j int) (mean, lo, hi float64) { return interval(t.team[i][j], t.hands) }
+
+// WriteStrength writes, for people, each strategy (the players of one
+// name) with its seats, wins, deal-ins, drawn hands, mean tai of a win and
+// time per decision, then the margin per hand and seat of the best over
+// each other, with its 95% interval.
+func (t *Table) WriteStrength(w io.Writer) error {
+	var buf bytes.Buffer
+	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "strategy\tseats\tmean/hand/seat\twins\tdeal-ins\tdrawn\tmean tai\ttime/decision\t\n")
+	var reps []int
+	for p := range 4 {
+		if slices.Index(t.names[:], t.names[p]) != p {
+			continue
+		}
+		reps = append(reps, p)
+		var seats []string
+		var sum tally
+		for q := range 4 {
+			if t.names[q] == t.names[p] {
+				seats = append(seats, fmt.Sprint(q+1))
+				st := &t.stats[q]
+				sum.wins += st.wins
+				sum.dealIns += st.dealIns
+				sum.drawn = st.drawn
+				sum.tai += st.tai
+				sum.decisions += st.decisions
+				sum.think += st.think
+				sum.points.sum += st.points.sum
+			}
+		}
+		think := "-"
+		if sum.decisions > 0 {
+			think = (sum.think / time.Duration(sum.decisions)).Round(10 * time.Microsecond).String()
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%.1f\t%d\t%d\t%d\t%.2f\t%s\t\n", t.names[p], strings.Join(seats, ","),
+			ratio(sum.points.sum, t.hands*len(seats)), sum.wins, sum.dealIns, sum.drawn, ratio(float64(sum.tai), sum.wins), think)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for line := range bytes.Lines(buf.Bytes()) {
+		if _, err := fmt.Fprintf(w, "%s\n", bytes.TrimRight(line, " \n")); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "%d %s\n", t.hands, plural(t.hands, "hand", "hands"))
+	best := reps[0]
+	for _, p := range reps {
+		if m, _, _ := t.TeamMargin(p, best); m > 0 {
+			best = p
+		}
+	}
+	for _, p := range reps {
+		if p == best || t.hands < 2 {
+			continue
+		}
+		m, lo, hi := t.TeamMargin(best, p)
+		fmt.Fprintf(w, "%s - %s: %.1f per hand per seat, 95%% interval %.1f … %.1f\n", t.names[best], t.names[p], m, lo, hi)
+	}
+	_, err := fmt.Fprint(w)
+	return err
 }
 
 // Margin returns by how much player i out-scored player j per hand on
