@@ -24,6 +24,7 @@ type tw16RefereeOptions struct {
 	players, names []string
 	honors         string
 	json           bool
+	byStrategy     bool
 	plot           plotFlags
 	net            refereeNet
 }
@@ -93,6 +94,7 @@ table. Connections that fail to log in are dropped and logged on stderr.`,
 	f.Uint64Var(&o.Seed, "seed", 1, "`SEED` of the walls")
 	f.StringVar(&o.LogDir, "log", "", "write transcripts and the programs' stderr under `DIR`")
 	f.BoolVar(&o.json, "json", false, `print {"hands": N, "players": [...]} as JSON`)
+	f.BoolVar(&o.byStrategy, "by-strategy", false, "print the table by strategy (players of one --name): points per hand and seat, wins, deal-ins, mean tai, time per reply and the longest, margins per seat")
 	o.plot.add(cmd, "draw the running mean score per player to `FILE` (.png, .svg or .pdf)", "960x600", "picture size `WxH` in pixels")
 	f.DurationVar(&o.MoveTime, "move-time", referee.DefaultMoveTime, "time a program has for each reply (`DURATION`)")
 	f.BoolVar(&o.Reuse, "reuse", false, "keep each program running from hand to hand")
@@ -220,8 +222,14 @@ func (o *tw16RefereeOptions) report(tab *game.Table, runErr error, points []tw16
 		}
 		fmt.Fprintf(o.stderr, "mjsolve: %v\n", runErr)
 	}
-	if err := writeReport(o.stdout, o.json, tab); err != nil {
-		return failure(err)
+	var werr error
+	if o.byStrategy && !o.json {
+		werr = tab.WriteStrength(o.stdout)
+	} else {
+		werr = writeReport(o.stdout, o.json, tab)
+	}
+	if werr != nil {
+		return failure(werr)
 	}
 	if o.plot.file != "" && tab.Hands() > 0 {
 		title := fmt.Sprintf("running mean score per player, seed %d, %d %s", o.Seed, tab.Hands(), plural(tab.Hands(), "hand"))

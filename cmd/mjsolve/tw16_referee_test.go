@@ -193,3 +193,19 @@ func TestTW16RefereePlotOneHand(t *testing.T) {
 		t.Errorf("the plot's title is not \"…, seed 9, 1 hand\": %v", err)
 	}
 }
+
+// TestTW16RefereeByStrategy: --by-strategy groups the players by name and
+// times their replies.
+func TestTW16RefereeByStrategy(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := runCmd(t, "", refereeArgs(dir, "", "--name", "x", "--name", "y", "--name", "x", "--name", "y", "--by-strategy")...)
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	lines := strings.Split(squeeze(out), "\n")
+	if len(lines) < 5 || lines[0] != "strategy seats mean/hand/seat wins deal-ins drawn mean tai time/decision longest" ||
+		!strings.HasPrefix(lines[1], "x 1,3 0.0 0 0 3 0.00 ") || !strings.HasPrefix(lines[2], "y 2,4 0.0 0 0 3 0.00 ") ||
+		strings.Contains(lines[1], " - ") || lines[3] != "3 hands" || lines[4] != "x - y: 0.0 per hand per seat, 95% interval 0.0 … 0.0" {
+		t.Errorf("output\n%s", out)
+	}
+}

@@ -28,6 +28,10 @@ type Options struct {
 	// Threads is the number of goroutines the search plays on (0: one);
 	// at most MaxThreads.
 	Threads int
+	// Start, when set, is when the program started: the search's first
+	// decision counts its Think from it, so that starting the process and
+	// loading the tables do not make the first reply late.
+	Start time.Time
 
 	// MonteCarlo, when above zero, estimates how dangerous each discard
 	// is by sampling this many ready hands per threatening opponent from

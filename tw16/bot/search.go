@@ -46,7 +46,9 @@ type Search struct {
 	sums   []float64   // per candidate, over the worlds played
 	stats  SearchStats // of the last decision
 	advice *Advice
-	errs   []error
+	// started says a decision was searched (see Options.Start).
+	started bool
+	errs    []error
 }
 
 // SearchStats describe the search's last decision.
@@ -126,6 +128,11 @@ func (s *Search) Choose(v *game.View, acts []game.Action) int {
 			think = DefaultThink
 		}
 		deadline = start.Add(think)
+		if !s.o.Start.IsZero() && !s.started {
+			// The first decision of the program: its start-up counts.
+			deadline = s.o.Start.Add(think)
+		}
+		s.started = true
 	}
 	worlds, playouts := 0, 0
 	for {

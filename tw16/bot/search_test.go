@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/mjsolve/mjsolve/tw16"
 
@@ -269,5 +270,22 @@ func TestSearchNeverFallsBack(t *testing.T) {
 	}
 	if decisions < 100 {
 		t.Errorf("%d decisions searched", decisions)
+	}
+}
+
+// TestSearchFirstDecisionCountsStart: with Options.Start long past, the
+// first decision's time is spent (one sampled position only); the next
+// has its whole think.
+func TestSearchFirstDecisionCountsStart(t *testing.T) {
+	g, v := midHand(t, 7, 10)
+	s := NewSearch(Options{Think: 300 * time.Millisecond, Start: time.Now().Add(-time.Hour)})
+	s.Begin(1)
+	s.Choose(v, g.Actions())
+	if st := s.Stats(); st.Worlds != 1 || st.Candidates < 2 {
+		t.Errorf("first decision: %+v, want 1 world", st)
+	}
+	s.Choose(v, g.Actions())
+	if st := s.Stats(); st.Worlds < 2 {
+		t.Errorf("second decision: %+v, want more worlds", st)
 	}
 }

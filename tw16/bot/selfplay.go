@@ -100,9 +100,9 @@ func newPlayer(o SelfPlayOptions) (*player, error) {
 
 // timed times the decisions of a strategy.
 type timed struct {
-	s game.Strategy
-	n int
-	d time.Duration
+	s       game.Strategy
+	n       int
+	d, long time.Duration
 }
 
 func (t *timed) Begin(seed uint64) { t.s.Begin(seed) }
@@ -110,7 +110,9 @@ func (t *timed) Begin(seed uint64) { t.s.Begin(seed) }
 func (t *timed) Choose(v *game.View, acts []game.Action) int {
 	start := time.Now()
 	i := t.s.Choose(v, acts)
-	t.d += time.Since(start)
+	d := time.Since(start)
+	t.d += d
+	t.long = max(t.long, d)
 	t.n++
 	return i
 }
@@ -139,8 +141,8 @@ func (p *player) play(h game.Scheduled, seed uint64) error {
 	}
 	p.table.Add(h, p.game.Result(), [4]bool{})
 	for q, t := range p.strats {
-		p.table.AddTime(q, t.n, t.d)
-		t.n, t.d = 0, 0
+		p.table.AddTime(q, t.n, t.d, t.long)
+		t.n, t.d, t.long = 0, 0, 0
 	}
 	return nil
 }

@@ -156,8 +156,8 @@ func TestTableByStrategy(t *testing.T) {
 	tab.Add(h, &Result{Winner: 0, From: 1, Score: tw16.Result{Tai: 3}, Points: [4]int{2500, -2500, 0, 0}}, [4]bool{})
 	tab.Add(h, &Result{Winner: 3, From: 3, SelfDrawn: true, Score: tw16.Result{Tai: 1}, Points: [4]int{-1500, -1500, -1500, 4500}}, [4]bool{})
 	tab.Add(h, &Result{Winner: 2, From: 2, SelfDrawn: true, Score: tw16.Result{Tai: 2}, Points: [4]int{-2000, -2000, 6000, -2000}}, [4]bool{})
-	tab.AddTime(0, 10, 2*time.Second)
-	tab.AddTime(2, 30, 2*time.Second)
+	tab.AddTime(0, 10, 2*time.Second, 700*time.Millisecond)
+	tab.AddTime(2, 30, 2*time.Second, 900*time.Millisecond)
 	// Per hand, a seat of s minus a seat of a: (2500+0)/2 − (−2500+0)/2 =
 	// 2500, (−3000)/2 − 3000/2 = −3000, 4000/2 − (−4000)/2 = 4000: mean
 	// 1166.7, sample deviation 3685.5, half interval 1.96·3685.5/√3.
@@ -168,16 +168,16 @@ func TestTableByStrategy(t *testing.T) {
 	if m2, _, _ := tab.TeamMargin(2, 3); m2 != m {
 		t.Errorf("the margin by players 2 and 3: %v, want %v", m2, m)
 	}
-	if st := tab.Player(0); st.MeanTai != 3 || st.Decisions != 10 || st.Think != 0.2 {
+	if st := tab.Player(0); st.MeanTai != 3 || st.Decisions != 10 || st.Think != 0.2 || st.Longest != 0.7 {
 		t.Errorf("player 0: %+v", st)
 	}
 	var b strings.Builder
 	if err := tab.WriteStrength(&b); err != nil {
 		t.Fatal(err)
 	}
-	want := `  strategy  seats  mean/hand/seat  wins  deal-ins  drawn  mean tai  time/decision
-         s    1,3           583.3     2         0      0      2.50          100ms
-         a    2,4          -583.3     1         1      0      1.00              -
+	want := `  strategy  seats  mean/hand/seat  wins  deal-ins  drawn  mean tai  time/decision  longest
+         s    1,3           583.3     2         0      0      2.50          100ms    900ms
+         a    2,4          -583.3     1         1      0      1.00              -        -
 3 hands
 s - a: 1166.7 per hand per seat, 95% interval -3003.9 … 5337.2
 `

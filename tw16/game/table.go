@@ -31,7 +31,7 @@ type tally struct {
 	points                                            moments
 	tai                                               int // over the wins
 	decisions                                         int
-	think                                             time.Duration
+	think, longest                                    time.Duration
 }
 
 // moments are the count-free sums of a sample: its sum and sum of squares.
@@ -93,10 +93,12 @@ func (t *Table) Add(h Scheduled, r *Result, failed [4]bool) {
 // seat); Add counts the hand itself, and it as a failure.
 func (t *Table) AddAbsent(p int) { t.stats[p].absent++ }
 
-// AddTime counts n decisions of player p that took d in all.
-func (t *Table) AddTime(p, n int, d time.Duration) {
+// AddTime counts n decisions of player p that took total in all, the
+// longest of them longest.
+func (t *Table) AddTime(p, n int, total, longest time.Duration) {
 	t.stats[p].decisions += n
-	t.stats[p].think += d
+	t.stats[p].think += total
+	t.stats[p].longest = max(t.stats[p].longest, longest)
 }
 
 // Merge adds the hands of o (a table of the same players).
@@ -113,6 +115,7 @@ func (t *Table) Merge(o *Table) {
 		a.tai += b.tai
 		a.decisions += b.decisions
 		a.think += b.think
+		a.longest = max(a.longest, b.longest)
 		a.points.sum += b.points.sum
 		a.points.sq += b.points.sq
 		for q := range 4 {
@@ -148,11 +151,13 @@ type PlayerStats struct {
 	Mean float64    `json:"mean"`
 	CI95 [2]float64 `json:"ci95"`
 	// MeanTai is the mean tai of the player's wins; Decisions counts the
-	// decisions timed (see AddTime) and Think is their mean time in
-	// seconds (not in the JSON, which stays the same from run to run).
+	// decisions timed (see AddTime), Think is their mean time and Longest
+	// the longest, in seconds (not in the JSON, which stays the same from
+	// run to run).
 	MeanTai   float64 `json:"mean_tai"`
 	Decisions int     `json:"decisions,omitempty"`
 	Think     float64 `json:"-"`
+	Longest   float64 `json:"-"`
 }
 
 // Player returns the totals of player p.
@@ -164,6 +169,7 @@ func (t *Table) Player(p int) PlayerStats {
 		Wins: st.wins, SelfDrawn: st.selfDrawn, DealIns: st.dealIns, Drawn: st.drawn, Failures: st.failures, Absent: st.absent,
 		Mean: mean, CI95: [2]float64{lo, hi},
 		MeanTai: ratio(float64(st.tai), st.wins), Decisions: st.decisions, Think: ratio(st.think.Seconds(), st.decisions),
+		Longest: st.longest.Seconds(),
 	}
 }
 
@@ -188,7 +194,7 @@ func (t *Table) TeamMargin(i, j int) (mean, lo, hi float64) { return interval(t.
 func (t *Table) WriteStrength(w io.Writer) error {
 	var buf bytes.Buffer
 	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "strategy\tseats\tmean/hand/seat\twins\tdeal-ins\tdrawn\tmean tai\ttime/decision\t\n")
+	fmt.Fprintf(tw, "strategy\tseats\tmean/hand/seat\twins\tdeal-ins\tdrawn\tmean tai\ttime/decision\tlongest\t\n")
 	var reps []int
 	for p := range 4 {
 		if slices.Index(t.names[:], t.names[p]) != p {
@@ -207,15 +213,17 @@ func (t *Table) WriteStrength(w io.Writer) error {
 				sum.tai += st.tai
 				sum.decisions += st.decisions
 				sum.think += st.think
+				sum.longest = max(sum.longest, st.longest)
 				sum.points.sum += st.points.sum
 			}
 		}
-		think := "-"
+		think, longest := "-", "-"
 		if sum.decisions > 0 {
 			think = (sum.think / time.Duration(sum.decisions)).Round(10 * time.Microsecond).String()
+			longest = sum.longest.Round(time.Millisecond).String()
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%.1f\t%d\t%d\t%d\t%.2f\t%s\t\n", t.names[p], strings.Join(seats, ","),
-			ratio(sum.points.sum, t.hands*len(seats)), sum.wins, sum.dealIns, sum.drawn, ratio(float64(sum.tai), sum.wins), think)
+		fmt.Fprintf(tw, "%s\t%s\t%.1f\t%d\t%d\t%d\t%.2f\t%s\t%s\t\n", t.names[p], strings.Join(seats, ","),
+			ratio(sum.points.sum, t.hands*len(seats)), sum.wins, sum.dealIns, sum.drawn, ratio(float64(sum.tai), sum.wins), think, longest)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

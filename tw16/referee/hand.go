@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/tw16/game"
@@ -54,6 +55,10 @@ type hand struct {
 	// acted, when set, is told of every decision played: the program's
 	// (dummy false) or the dummy's.
 	acted func(s game.Seat, a game.Action, dummy bool)
+	// asks, think and longest are each seat's questions answered, the
+	// time from each question to its reply and the longest.
+	asks           [4]int
+	think, longest [4]time.Duration
 }
 
 // play plays the hand to its end: the deal, every decision, the /exit.
@@ -353,10 +358,15 @@ var answers = [...]protocol.Op{
 // ask sends the question to seat s and reads its reply; ok is false when
 // the program failed (err is then fatal or nil).
 func (h *hand) ask(s game.Seat, q protocol.Ask) (r protocol.Reply, ok bool, err error) {
+	start := time.Now()
 	if err := h.send(s, protocol.Message{Op: protocol.OpAsk, Ask: q}); err != nil || h.failed[s] {
 		return r, false, err
 	}
 	line, err := h.w.recv(s)
+	d := time.Since(start)
+	h.asks[s]++
+	h.think[s] += d
+	h.longest[s] = max(h.longest[s], d)
 	if err != nil {
 		if fatal(err) {
 			return r, false, err

@@ -485,6 +485,9 @@ func (m *match) hand(ctx context.Context, g *game.Game, sh game.Scheduled) (*Han
 			m.table.AddAbsent(sh.Players[s])
 		}
 	}
+	for s, q := range sh.Players {
+		m.table.AddTime(q, hd.asks[s], hd.think[s], hd.longest[s])
+	}
 	return rep, nil
 }
 
