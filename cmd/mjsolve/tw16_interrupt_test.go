@@ -13,12 +13,14 @@ import (
 )
 
 // runInterrupted runs the command args and sends the process a real
-// Ctrl-C (SIGINT) 300 ms later: the command must exit 130; its stdout and
-// stderr are returned.
+// Ctrl-C (SIGINT) 1.5 s later (time for the tables to build and some work
+// to be done on a loaded machine: at 300 ms, with a load average of 20 on
+// two cores, no hand had been played yet): the command must exit 130; its
+// stdout and stderr are returned.
 func runInterrupted(t *testing.T, args ...string) (out, errb *bytes.Buffer) {
 	t.Helper()
 	go func() {
-		time.Sleep(300 * time.Millisecond)
+		time.Sleep(1500 * time.Millisecond)
 		syscall.Kill(os.Getpid(), syscall.SIGINT)
 	}()
 	out, errb = new(bytes.Buffer), new(bytes.Buffer)
