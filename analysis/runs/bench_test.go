@@ -16,7 +16,7 @@ var sinkSummary *analysis.Summary
 // turtle games 1..b.N (pcg, seed 1) with GOMAXPROCS workers: ns/op is wall
 // time per board, so "-cpu 1,2" shows the speed-up from one to two workers:
 //
-//	go test ./job -run '^$' -bench MainJobTurtle -cpu 1,2 -benchtime 5000x
+//	go test ./analysis/runs -run '^$' -bench MainJobTurtle -cpu 1,2 -benchtime 5000x
 func BenchmarkMainJobTurtle(b *testing.B) {
 	b.ReportAllocs()
 	geo, err := solitaire.Compile(builtin(b, "turtle"))
