@@ -303,8 +303,8 @@ func TestRecordMethodNames(t *testing.T) {
 			t.Errorf("%q is not a method name", m)
 		}
 	}
-	// The line of the issue: an escaped method that encoding/json decodes
-	// to a name with '&' and 0x7f is refused by both.
+	// An escaped method that encoding/json decodes to a name with '&' and
+	// 0x7f is refused by both.
 	line := []byte(`{"game":1,"verdict":"winnable","method":"\u0026\u007f","ns":1,"scans":0}`)
 	var r Record
 	if err := parseRecord(line, &r); err == nil {

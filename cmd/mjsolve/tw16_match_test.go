@@ -41,9 +41,8 @@ func mainCmd(t *testing.T, args ...string) *exec.Cmd {
 }
 
 // TestTW16RefereeBots plays a match of four "mjsolve tw16 bot" processes
-// (two advice bots, one random, one draw-discard) kept from hand to hand,
-// as the done-when asks: no failure, every transcript verifies (its
-// points summing to zero). With -long it is the 192 hands of a whole cycle
+// (two advice bots, one random, one draw-discard) kept from hand to hand:
+// no failure, and every transcript verifies (its points summing to zero). With -long it is the 192 hands of a whole cycle
 // and the advice bots must beat the others by a margin whose 95% interval
 // excludes zero. Every hand's event form (replay --json) is read by the
 // test's own reader (tw16_events_test.go), which rebuilds its points.
