@@ -262,6 +262,7 @@ func TestTW16RefereeRemoteBots(t *testing.T) {
 	if len(lp) != hands || !slices.Equal(lp, rp) {
 		t.Fatalf("points hand by hand: remote\n%v\nlocal\n%v", rp, lp)
 	}
+	t.Logf("%d hands, the same points hand by hand; the table of both:\n%s", hands, localOut)
 	nonzero := 0
 	for _, p := range lp {
 		if p != "0 0 0 0" {
@@ -394,6 +395,34 @@ func TestTW16RemoteRefusalsAndWait(t *testing.T) {
 	for _, want := range []string{": dropped: wrong token\n", ": dropped: TLS handshake: "} {
 		if !strings.Contains(ref.stderrText(), want) {
 			t.Errorf("the referee's log has no %q:\n%s", want, ref.stderrText())
+		}
+	}
+}
+
+// TestTW16RefereeMakesTokens: without --tokens the referee makes a token
+// per remote seat and prints it once on stderr; a wrapper logs in with it
+// and the match is played, the local players beside the remote one.
+func TestTW16RefereeMakesTokens(t *testing.T) {
+	dir := t.TempDir()
+	p := scripts + "draw-discard.sh"
+	ref := startProc(t, mainCmd(t, "tw16", "referee", "--listen", "127.0.0.1:0", "--games", "2", "--log", dir,
+		"--player", p, "--player", "remote:bee", "--player", p, "--player", p))
+	addr := ref.waitLine(t, `^mjsolve: listening on (127\.0\.0\.1:\d+) without TLS for bee$`, time.Minute)[1]
+	ref.waitLine(t, `^mjsolve: the tokens of the remote seats \(shown once; give each to its wrapper\):$`, time.Minute)
+	token := ref.waitLine(t, `^bee ([0-9a-f]{32})$`, time.Minute)[1]
+	w := startProc(t, mainCmd(t, "tw16", "wrapper", "--connect", addr, "--token", token, "--", p))
+	if code := ref.wait(t, time.Minute); code != 0 || !strings.HasPrefix(squeeze(ref.stdout.String()), squeeze("player score wins self-drawn deal-ins drawn failures mean/hand 95% interval\n"+
+		p+" 0 0 0 0 2 0 0.0 0.0 … 0.0\nbee 0 0 0 0 2 0 0.0 0.0 … 0.0\n")) {
+		t.Fatalf("the referee: exit %d, stdout\n%s\nstderr:\n%s", code, ref.stdout.String(), ref.stderrText())
+	}
+	if code := w.wait(t, time.Minute); code != 0 {
+		t.Errorf("the wrapper: exit %d, stderr:\n%s", code, w.stderrText())
+	}
+	// The referee wrote only its transcripts and the local players' stderr.
+	files, _ := filepath.Glob(filepath.Join(dir, "*"))
+	for _, f := range files {
+		if b := filepath.Base(f); !regexp.MustCompile(`^(hand-000[12]\.txt\.zst|stderr-hand-000[12]-player[134]\.txt)$`).MatchString(b) {
+			t.Errorf("the referee wrote %s", b)
 		}
 	}
 }
