@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -83,12 +84,32 @@ func writeError(w http.ResponseWriter, err error) {
 
 // decodeJSON reads the request body (at most limit bytes) as one JSON value
 // into v, refusing unknown fields and trailing data. The errors name the
-// field at fault; an oversized body is a 413. The Content-Type is not
-// checked, so that "curl -d @file" works as it is.
+// field at fault; an oversized body is a 413 (see readBody). The
+// Content-Type is not checked, so that "curl -d @file" works as it is.
 func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
+	data, err := readBody(w, r, limit)
+	if err != nil {
+		return err
+	}
+	return decodeJSONFrom(bytes.NewReader(data), limit, v)
+}
+
+// readBody reads the whole request body, at most limit bytes: a body
+// whose Content-Length is larger is a 413 before a byte of it is read, and
+// so is one found larger while reading (chunked); a body that does not
+// come in time is a 408 and one that cannot be read a 400 (jsonError).
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+	if r.ContentLength > limit {
+		// Not read: the server closes the connection after the answer.
+		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("body: larger than %d bytes", limit)}
+	}
 	body := http.MaxBytesReader(w, r.Body, limit)
 	defer body.Close()
-	return decodeJSONFrom(body, limit, v)
+	data, err := io.ReadAll(body)
+	if err != nil {
+		return nil, jsonError(err, limit)
+	}
+	return data, nil
 }
 
 // decodeJSONFrom is decodeJSON on any reader (the fuzz tests use it).

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"path"
 	"runtime"
 	"sort"
@@ -19,6 +20,7 @@ import (
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/tw16"
+	"github.com/mjsolve/mjsolve/tw16/review"
 )
 
 // Config configures a Server. The zero value serves the built-in layouts
@@ -47,6 +49,17 @@ type Config struct {
 	// Tables are the tw16 tables the hand analyses look up (nil:
 	// tw16.DefaultTables(), loaded on first use).
 	Tables *tw16.TableSet
+	// Logs, when set, is a directory of played hands (the transcripts of
+	// "mjsolve tw16 referee --log", the event forms of "mjsolve tw16
+	// selfplay --log") that the page lists and opens by name; nothing
+	// outside it is read.
+	Logs string
+	// MaxUpload is the largest hand's file accepted, uploaded or in Logs
+	// (0: DefaultMaxUpload); a larger body is answered 413.
+	MaxUpload int64
+	// ReviewSamples is the evaluator's budget of a seat's review
+	// (0: review.DefaultSamples), at most review.MaxSamples.
+	ReviewSamples int
 	// Logger receives the server's log: start, stop, internal errors, and
 	// a warning when Tables were built in memory because their cache
 	// could not be used (nil: no log).
@@ -77,6 +90,9 @@ type Server struct {
 	cache   *resultCache
 	handler http.Handler
 	start   time.Time
+
+	logs    *logs         // nil without Config.Logs
+	reviews chan struct{} // a token per review under way, Workers of them
 
 	inlineMu sync.Mutex
 	inline   map[uint64]*solitaire.Geometry // compiled layouts given inline, by fingerprint
@@ -110,6 +126,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = DefaultMaxBody
 	}
+	if cfg.MaxUpload <= 0 {
+		cfg.MaxUpload = DefaultMaxUpload
+	}
+	if cfg.ReviewSamples < 0 || cfg.ReviewSamples > review.MaxSamples {
+		return nil, fmt.Errorf("server: review samples %d: want 0 to %d", cfg.ReviewSamples, review.MaxSamples)
+	}
 	if cfg.CacheBytes < 0 {
 		return nil, fmt.Errorf("server: cache size %d is negative", cfg.CacheBytes)
 	} else if cfg.CacheBytes > MaxCacheBytes {
@@ -137,6 +159,14 @@ func New(cfg Config) (*Server, error) {
 		// each; as many run at once as there are workers.
 		searches: make(searches, cfg.Workers),
 	}
+	if cfg.Logs != "" {
+		root, err := os.OpenRoot(cfg.Logs)
+		if err != nil {
+			return nil, fmt.Errorf("server: logs: %w", err)
+		}
+		s.logs = &logs{dir: cfg.Logs, root: root}
+	}
+	s.reviews = make(chan struct{}, cfg.Workers)
 	s.pool = newPool(cfg.Workers, cfg.Queue)
 	s.handler = s.routes()
 	return s, nil
@@ -153,6 +183,9 @@ func (s *Server) Close() {
 		s.closing.Store(true)
 		s.pool.close()
 		s.cache.close()
+		if s.logs != nil {
+			s.logs.root.Close()
+		}
 	})
 }
 
@@ -263,6 +296,11 @@ func (s *Server) routes() http.Handler {
 	route("/api/hint", post(s.handleHint))
 	route("/api/reshuffle", post(s.handleReshuffle))
 	route("/api/tw16/{analysis}", post(s.handleTW16))
+	route("/api/tw16/hand", post(s.handleHandUpload))
+	route("/api/tw16/hand/review", post(s.handleHandReview))
+	route("/api/tw16/logs", get(s.handleLogs))
+	route("/api/tw16/logs/{name}", get(s.handleLog))
+	route("/api/tw16/logs/{name}/review", get(s.handleLogReview))
 	mux.HandleFunc("/", notFound)
 	return s.recoverer(s.count(cleanPathsOnly(mux)))
 }

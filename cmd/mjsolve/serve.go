@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"os"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve/server"
+	"github.com/mjsolve/mjsolve/tw16/review"
 )
 
 // serveOptions are the flags of "mjsolve serve".
@@ -20,6 +22,8 @@ type serveOptions struct {
 	cacheMB      int
 	workers      int
 	queue        int
+	logs         string
+	samples      int
 }
 
 func newServeCmd() *cobra.Command {
@@ -30,7 +34,11 @@ func newServeCmd() *cobra.Command {
 		Long: `Serve a JSON API and a web page on --addr: layouts, deals, exact solves and
 hints of Mahjong Solitaire boards, and the Taiwanese 16-tile hand analyses.
 Open the address in a browser to play a deal, ask for hints and watch its
-solution, or analyse a hand.
+solution, analyse a hand, or step through a played hand of the referee or
+self-play and see its decisions reviewed: a file chosen on the browser's
+machine (sent in the request, at most 1 MiB), or one of the hands in --logs
+DIR, listed by name (nothing outside DIR is read). A seat's review rates its
+decisions against the search evaluator at --review-samples.
 
 Solves run on --workers workers behind a queue of --queue; a request that
 finds the queue full is answered 503 at once. A solve that takes longer than
@@ -42,6 +50,7 @@ SIGINT (Ctrl-C) or SIGTERM stops the server gracefully: the requests in
 flight finish, then it exits with status 0.`,
 		Example: `  mjsolve serve
   mjsolve serve --addr 127.0.0.1:9000 --cache-mb 256 --solve-timeout 5s
+  mjsolve serve --logs sp24
   curl 'http://127.0.0.1:8080/api/deal?layout=turtle&game=3'`,
 		Args: cobra.NoArgs,
 		RunE: runE(&o.call, o.run),
@@ -52,6 +61,8 @@ flight finish, then it exits with status 0.`,
 	f.IntVar(&o.cacheMB, "cache-mb", 64, "size of the result cache in `MB`, at most 1048576 (0: no cache)")
 	f.IntVar(&o.workers, "workers", 0, "solves run at once, at most 4096 (0: one per CPU)")
 	f.IntVar(&o.queue, "queue", server.DefaultQueue, "solves that may wait for a worker, at most 1048576; more are refused with 503")
+	f.StringVar(&o.logs, "logs", "", "show the played hands in `DIR` (transcripts of tw16 referee --log, tw16 selfplay --log)")
+	f.IntVar(&o.samples, "review-samples", review.DefaultSamples, fmt.Sprintf("the evaluator's sampled positions per decision when a seat's decisions are reviewed, at most %d", review.MaxSamples))
 	return cmd
 }
 
@@ -72,6 +83,16 @@ func (o *serveOptions) run() error {
 	case o.queue > server.MaxQueue:
 		return fmt.Errorf("--queue must be at most %d (got %d)", server.MaxQueue, o.queue)
 	}
+	if err := inRange("--review-samples", o.samples, 1, review.MaxSamples); err != nil {
+		return err
+	}
+	if o.logs != "" {
+		if info, err := os.Stat(o.logs); err != nil {
+			return fmt.Errorf("--logs %s: %w", o.logs, errors.Unwrap(err))
+		} else if !info.IsDir() {
+			return fmt.Errorf("--logs %s: not a directory", o.logs)
+		}
+	}
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		var op *net.OpError
@@ -81,13 +102,15 @@ func (o *serveOptions) run() error {
 		return fmt.Errorf("--addr %s: %w", o.addr, err)
 	}
 	s, err := server.New(server.Config{
-		Finder:       layoutFinder(),
-		Workers:      o.workers,
-		Queue:        o.queue,
-		SolveTimeout: o.solveTimeout,
-		CacheBytes:   int64(o.cacheMB) << 20,
-		Tables:       tw16Tables(), // the server logs when they could not be cached
-		Logger:       slog.New(slog.NewTextHandler(o.stderr, nil)),
+		Finder:        layoutFinder(),
+		Workers:       o.workers,
+		Queue:         o.queue,
+		SolveTimeout:  o.solveTimeout,
+		CacheBytes:    int64(o.cacheMB) << 20,
+		Tables:        tw16Tables(), // the server logs when they could not be cached
+		Logs:          o.logs,
+		ReviewSamples: o.samples,
+		Logger:        slog.New(slog.NewTextHandler(o.stderr, nil)),
 	})
 	if err != nil {
 		ln.Close()

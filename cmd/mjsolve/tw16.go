@@ -51,6 +51,7 @@ The analyses use tables built once (about half a second) and cached; see
 		newTW16RefereeCmd(),
 		newTW16WrapperCmd(),
 		newTW16ReplayCmd(),
+		newTW16ReviewCmd(),
 	)
 	return cmd
 }

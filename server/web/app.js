@@ -689,9 +689,9 @@ function para(text, cls) {
 }
 
 function shantenText(n) {
-  if (n === -1) return '-1: complete (胡牌)';
-  if (n === 0) return '0: tenpai (聽牌)';
-  return `${n} (${n} 上聽)`;
+  if (n === -1) return '-1: complete';
+  if (n === 0) return '0: tenpai (ready)';
+  return `${n} (${n} from ready)`;
 }
 
 async function analyse(ev) {
@@ -716,17 +716,17 @@ async function analyse(ev) {
     if (size % 3 === 1) {
       const w = await api('/api/tw16/waits', req);
       if (w.shanten === 0) {
-        out.appendChild(table(`Waits: ${w.waits.length} kinds, ${w.remaining} tiles left; single wait (獨聽): ${w.single ? 'yes' : 'no'}`,
-          ['Tile', 'Left', 'Shapes'], w.waits.map((x) => [`${x.kind} ${x.chinese}`, x.remaining, x.shapes.join(', ')])));
+        out.appendChild(table(`Waits: ${w.waits.length} kinds, ${w.remaining} tiles left; single wait: ${w.single ? 'yes' : 'no'}`,
+          ['Tile', 'Left', 'Shapes'], w.waits.map((x) => [kindText(x.kind), x.remaining, x.shapes.join(', ')])));
       }
       const e = await api('/api/tw16/effective', req);
       out.appendChild(table(`Effective tiles: ${e.kinds.length} kinds, ${e.count} tiles left` + (req.claims ? `, weighted ${e.weighted}` : ''),
         req.claims ? ['Tile', 'Left', 'Weight'] : ['Tile', 'Left'],
-        e.kinds.map((k) => req.claims ? [`${k.kind} ${k.chinese}`, k.remaining, k.weight] : [`${k.kind} ${k.chinese}`, k.remaining])));
+        e.kinds.map((k) => req.claims ? [kindText(k.kind), k.remaining, k.weight] : [kindText(k.kind), k.remaining])));
     } else {
       const a = await api('/api/tw16/advise', req);
       out.appendChild(table('Discards, best first', ['Discard', 'Shanten after', 'Tiles left', 'Effective', 'Tier'],
-        a.discards.map((d) => [`${d.discard} ${d.chinese}`, d.effective.shanten,
+        a.discards.map((d) => [kindText(d.discard), d.effective.shanten,
           req.claims ? `${d.effective.count} (weighted ${d.effective.weighted})` : d.effective.count,
           d.effective.kinds.map((k) => k.kind).join(' ') || '-', d.tier])));
     }
@@ -737,7 +737,7 @@ async function analyse(ev) {
         seat: $('seat').value, round: $('round').value, rules: $('rules').value, flowers: $('flowers').value,
       });
       out.appendChild(table(`Score: ${s.tai} tai, ${s.points} points (${s.rules} rules)`, ['Item', 'Tai'],
-        s.items.map((it) => [`${it.name} ${it.english}` + (it.count > 1 ? ` ×${it.count}` : ''), it.tai])));
+        s.items.map((it) => [it.english + (it.count > 1 ? ` ×${it.count}` : ''), it.tai])));
       if (s.arrangement) {
         const sets = s.arrangement.sets.map((x) => (x.hand ? x.tiles : `(${x.tiles})`) + (x.win ? '*' : ''));
         out.appendChild(para(`Sets: ${sets.join(' ')} pair ${s.arrangement.pair}; ${s.arrangement.win_tile} completes a ${s.arrangement.wait} wait.`));
@@ -748,6 +748,16 @@ async function analyse(ev) {
     st.textContent = e.message;
     st.className = 'bad';
   }
+}
+
+// kindText writes a kind in compact notation with its name in letters
+// ("1m: 1 of characters", "5z: Red dragon"): the Chinese names showed as
+// boxes in a browser without CJK fonts.
+function kindText(k) {
+  const n = +k[0], s = k[1];
+  const honors = [null, 'East wind', 'South wind', 'West wind', 'North wind', 'Red dragon', 'Green dragon', 'White dragon'];
+  if (s === 'z' && honors[n]) return `${k}: ${honors[n]}`;
+  return SUITS[s] ? `${k}: ${n} of ${SUITS[s]}` : k;
 }
 
 // countTiles counts the tiles of a hand in compact notation as the server

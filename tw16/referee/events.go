@@ -72,6 +72,9 @@ func ReadHand(r io.Reader, tables *tw16.TableSet) (*handlog.Hand, error) {
 		}
 		return h, nil
 	}
+	if !bytes.HasPrefix(data, []byte(transcriptMagic+"\n")) {
+		return nil, fmt.Errorf("referee: not a hand: neither a transcript (its first line %q) nor a hand in event form (JSON lines)", transcriptMagic)
+	}
 	t, err := ReadTranscript(bytes.NewReader(data))
 	if err != nil {
 		return nil, err
