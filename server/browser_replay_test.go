@@ -235,6 +235,16 @@ func TestBrowserReplay(t *testing.T) {
 		t.Errorf("on a phone the page is %dpx wider than the screen", w)
 	}
 	p.shot("r4-phone")
+	p.do(chromedp.SetValue(chromedp.CSS("#rp-seat"), "2"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('rp-seat').dispatchEvent(new Event('change'))`))
+	p.wait(`document.querySelectorAll('.rp-worst button').length > 0`)
+	p.do(chromedp.Click(chromedp.CSS(".rp-worst button")))
+	p.wait(`document.getElementById('rp-next-move').textContent.includes('; cost ')`)
+	p.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.getElementById('rp-next-move').offsetTop - 8)`))
+	if w := eval[int](p, `document.documentElement.scrollWidth - window.innerWidth`); w > 0 {
+		t.Errorf("on a phone with a review the page is %dpx wider than the screen", w)
+	}
+	p.shot("r4-phone-review")
 	p.do(chromedp.Click(chromedp.CSS("#rp-end")))
 	p.wait(`document.querySelectorAll('#rp-result tbody tr').length > 0`)
 	p.do(chromedp.Evaluate[chromedp.Void](`document.getElementById('rp-result').scrollIntoView()`))
