@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/mjsolve/mjsolve/internal/input"
 )
 
 // ParseError is a problem in a layout file, with the file name and the
@@ -30,25 +32,13 @@ func (e *ParseError) Reason() string {
 
 // InputError is any other error of this package about what it was given
 // or found: a layout name, a layout that cannot be used, a directory that
-// cannot be read. Error returns "layouts: " and Msg; Msg alone is what a
-// person needs.
-type InputError struct {
-	Msg string
-	err error
-}
-
-func (e *InputError) Error() string { return "layouts: " + e.Msg }
-
-// Reason is the message without the package prefix: Msg.
-func (e *InputError) Reason() string { return e.Msg }
-
-// Unwrap returns the error Msg wraps, if any.
-func (e *InputError) Unwrap() error { return e.err }
+// cannot be read. Its Pkg is "layouts"; Msg is the message without that
+// prefix.
+type InputError = input.Error
 
 // inputErrorf formats an *InputError like fmt.Errorf (%w included).
 func inputErrorf(format string, args ...any) error {
-	err := fmt.Errorf(format, args...)
-	return &InputError{Msg: err.Error(), err: errors.Unwrap(err)}
+	return input.Errorf("layouts", format, args...)
 }
 
 // errorf returns a *ParseError for file and line.

@@ -118,9 +118,9 @@ func (f *Finder) CheckLayoutPath() []error {
 	var errs []error
 	for _, d := range f.LayoutPath {
 		if fi, err := os.Stat(d); err != nil {
-			errs = append(errs, &InputError{Msg: d + ": no such directory", err: err})
+			errs = append(errs, &InputError{Pkg: "layouts", Msg: d + ": no such directory", Err: err})
 		} else if !fi.IsDir() {
-			errs = append(errs, &InputError{Msg: d + ": not a directory"})
+			errs = append(errs, &InputError{Pkg: "layouts", Msg: d + ": not a directory"})
 		}
 	}
 	return errs

@@ -12,7 +12,7 @@ func Verify(b *Board, moves []Move) error {
 	for k, m := range moves {
 		if err := c.CheckMove(m); err != nil {
 			ie := err.(*InputError)
-			return &InputError{Msg: fmt.Sprintf("move %d (%v): %s", k+1, m, ie.Msg), err: ie}
+			return &InputError{Pkg: "solitaire", Msg: fmt.Sprintf("move %d (%v): %s", k+1, m, ie.Msg), Err: ie}
 		}
 		c.Play(m)
 	}

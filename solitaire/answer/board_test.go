@@ -45,7 +45,7 @@ func TestBoardChoice(t *testing.T) {
 			t.Errorf("%+v: %v, want a *solitaire.FieldError of %s", c.choice, err, c.field)
 		}
 	}
-	if _, _, err := (BoardChoice{Layout: "nowhere"}).Board(f); !errors.As(err, new(*layouts.InputError)) {
+	if _, _, err := (BoardChoice{Layout: "nowhere"}).Board(f); !isInputOf(err, "layouts") {
 		t.Errorf("an unknown layout: %v", err)
 	}
 	if _, _, err := (BoardChoice{File: name + ".missing"}).Board(f); !errors.Is(err, fs.ErrNotExist) {
@@ -64,4 +64,10 @@ func equalGroups(a, b *solitaire.Board) bool {
 		}
 	}
 	return true
+}
+
+// isInputOf says whether err is or wraps the bad input of package pkg.
+func isInputOf(err error, pkg string) bool {
+	ie, ok := errors.AsType[*layouts.InputError](err)
+	return ok && ie.Pkg == pkg
 }

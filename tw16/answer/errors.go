@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/mjsolve/mjsolve/internal/input"
 	"github.com/mjsolve/mjsolve/internal/reason"
 	"github.com/mjsolve/mjsolve/tw16"
 )
@@ -43,20 +44,11 @@ func (e *FieldError) Error() string { return reason.Of(e.Err) }
 // Unwrap returns Err.
 func (e *FieldError) Unwrap() error { return e.Err }
 
-// inputError is bad input found by the package's own parsers (ParseTile,
-// ParseWind, ParseItemTai): Error starts with "answer: " as every error of
-// the package does, and Reason is the message alone (reason.Error), as
-// a FieldError shows it.
-type inputError struct{ msg string }
-
-func (e *inputError) Error() string { return "answer: " + e.msg }
-
-// Reason is the message without the package prefix.
-func (e *inputError) Reason() string { return e.msg }
-
-// inputErrorf formats an inputError like fmt.Sprintf.
+// inputErrorf is bad input found by the package's own parsers (ParseTile,
+// ParseWind, ParseItemTai): an *input.Error of package "answer", formatted
+// like fmt.Sprintf; a FieldError shows its Msg alone.
 func inputErrorf(format string, args ...any) error {
-	return &inputError{msg: fmt.Sprintf(format, args...)}
+	return &input.Error{Pkg: "answer", Msg: fmt.Sprintf(format, args...)}
 }
 
 // fieldError wraps err, about field f.

@@ -79,7 +79,7 @@ func (q *RulesQuery) Rules() (tw16.Rules, error) {
 
 // ParseItemTai parses ITEM=TAI, a house value: an item by key or Chinese
 // name and its tai. An unknown item is tw16.ParseItem's error; no "=" or a
-// bad tai an error starting "answer: " (an reason.Error).
+// bad tai an [mjsolve.InputError] with Pkg "answer".
 func ParseItemTai(s string) (tw16.ItemID, int, error) {
 	name, val, ok := strings.Cut(s, "=")
 	if !ok {

@@ -106,7 +106,7 @@ func (s *Scorer) HasTile() bool { return s.tile != nil }
 func (s *Scorer) Rules() tw16.Rules { return s.rules }
 
 // ParseWind reads a wind: E, S, W, N (either case) or 1z-4z. Anything
-// else is an error starting "answer: " (an reason.Error).
+// else is an [mjsolve.InputError] with Pkg "answer".
 func ParseWind(s string) (mjsolve.Kind, error) {
 	t := s
 	if len(t) == 1 {
@@ -120,8 +120,8 @@ func ParseWind(s string) (mjsolve.Kind, error) {
 }
 
 // ParseTile reads exactly one tile (a kind or a flower). Bad notation is
-// mjsolve.ParseTiles' error, another number of tiles an error starting
-// "answer: " (an reason.Error).
+// mjsolve.ParseTiles' error, another number of tiles an
+// [mjsolve.InputError] with Pkg "answer".
 func ParseTile(s string) (mjsolve.Tile, error) {
 	tiles, err := mjsolve.ParseTiles(s)
 	if err != nil {
