@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/internal/atomicfile"
 )
 
@@ -54,9 +53,6 @@ func fileError(flag, name string, err error) error {
 		return failure(fmt.Errorf("%s %s: %w", flag, name, pe.Err))
 	case ok && pe.Path == name: // a file read
 		return fmt.Errorf("%s %s: %w", flag, name, pe.Err)
-	}
-	if _, ok := errors.AsType[*analysis.WriteError](err); ok {
-		return failure(err)
 	}
 	return err
 }

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/analysis/runs"
 	"github.com/mjsolve/mjsolve/internal/reason"
 
@@ -30,7 +31,8 @@ const (
 )
 
 // failureError marks an error that is not caused by bad user input; it
-// exits with code 1. Every other error from a command exits with code 2.
+// exits with code 1. Every error that isFailure does not know exits with
+// code 2.
 type failureError struct{ err error }
 
 func (e failureError) Error() string { return e.err.Error() }
@@ -149,30 +151,48 @@ func runWith(h *hooks, args []string, stdin io.Reader, stdout, stderr io.Writer)
 	if err == nil && out.err != nil {
 		err = out.err // a write whose error went unseen (cobra's help ignores them)
 	}
+	return exit(stderr, err, termCtx.Err() != nil)
+}
+
+// exit is the one place that chooses the exit code: it reports err on
+// stderr (unless the command has already: a silentError, an interruption)
+// and returns the code for it. terminated says that SIGTERM, not Ctrl-C,
+// stopped the command.
+func exit(stderr io.Writer, err error, terminated bool) int {
 	if err == nil {
 		return exitOK
 	}
-	var silent silentError
-	switch {
-	case errors.As(err, &silent):
+	if silent, ok := errors.AsType[silentError](err); ok {
 		return silent.code
-	case errors.Is(err, errInterrupted):
-		if termCtx.Err() != nil {
+	}
+	if errors.Is(err, errInterrupted) {
+		if terminated {
 			return exitTerminated
 		}
 		return exitInterrupted
 	}
 	fmt.Fprintln(stderr, "mjsolve: "+oneLine(err.Error()))
-	var fe failureError
-	if errors.As(err, &fe) {
-		return exitFailure
-	}
-	// A write that failed (standard output on a full disk) is never the
-	// input's fault, whichever command met it.
-	if pe, ok := errors.AsType[*fs.PathError](err); ok && pe.Op == "write" {
+	if isFailure(err) {
 		return exitFailure
 	}
 	return exitBadInput
+}
+
+// isFailure says whether err is not the fault of the user's input: an
+// error marked by failure, a write that failed (standard output on a full
+// disk, a record file), or a run of a survey or play that failed once its
+// spec was accepted.
+func isFailure(err error) bool {
+	if _, ok := errors.AsType[failureError](err); ok {
+		return true
+	}
+	if pe, ok := errors.AsType[*fs.PathError](err); ok && pe.Op == "write" {
+		return true
+	}
+	_, we := errors.AsType[*analysis.WriteError](err)
+	_, se := errors.AsType[*runs.SurveyRunError](err)
+	_, pe := errors.AsType[*runs.PlayRunError](err)
+	return we || se || pe
 }
 
 // firstErrorWriter passes writes to w and keeps the first error, so that

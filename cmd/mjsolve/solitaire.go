@@ -178,18 +178,13 @@ func noteMended(stderr io.Writer, file string, m runs.Mended) {
 	}
 }
 
-// jobError is the command's error for err from package analysis/runs: a record
-// file that cannot be written or a run that failed exits 1; an existing record
-// file, a game the dealer does not have and another bad field are named by
-// their flags ("--boards must be at least 1", but "--deal: unknown dealer "x"",
-// as every command words a name it does not know).
+// jobError is the command's error for err from package analysis/runs: an
+// existing record file, a game the dealer does not have and another bad
+// field are named by their flags ("--boards must be at least 1", but
+// "--deal: unknown dealer "x"", as every command words a name it does not
+// know). A record file that cannot be written or a run that failed passes
+// as it is (isFailure: exit 1).
 func jobError(err error) error {
-	_, we := errors.AsType[*analysis.WriteError](err)
-	_, re := errors.AsType[*runs.SurveyRunError](err)
-	_, pe := errors.AsType[*runs.PlayRunError](err)
-	if we || re || pe {
-		return failure(err)
-	}
 	if ex, ok := errors.AsType[*runs.ExistsError](err); ok {
 		return fmt.Errorf("--out %s already exists: add --resume to continue it, or remove it", ex.File)
 	}

@@ -323,7 +323,7 @@ func (opts *tw16HandOptions) run() error {
 // Ctrl-C stops it: exit 130, the answers given written out.
 func runBatch(ctx context.Context, in io.Reader, out, stderr io.Writer, asJSON, named bool, each func(b []byte, line string) ([]byte, error)) error {
 	bad, err := batch.Answer(ctx, in, out, asJSON, each, func(err error) (string, bool) {
-		_, ok := errors.AsType[inputError](err)
+		ok := !isFailure(err)
 		if named {
 			return oneLine(err.Error()), ok
 		}
