@@ -264,7 +264,7 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 	}
 	if len(ps.Strategies) > 1 && ps.Out != "" {
 		if err := os.MkdirAll(ps.Out, 0o755); err != nil {
-			return nil, fmt.Errorf("job: %w", err)
+			return nil, fmt.Errorf(errPrefix+"%w", err)
 		}
 	}
 	specs := make([]Spec, len(out.Rows))
@@ -278,7 +278,7 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 		if row.File != "" && ps.Resume {
 			err := analysis.CheckResume(ctx, row.File, NewHeader(ps.Spec.Layout, specs[k], first, boards))
 			if err != nil && ctx.Err() == nil {
-				return nil, fmt.Errorf("job: strategy %s: %w", row.Strategy, err)
+				return nil, fmt.Errorf(errPrefix+"strategy %s: %w", row.Strategy, err)
 			}
 		}
 	}
@@ -293,7 +293,7 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 		if se.ran {
 			return nil, &PlayRunError{Strategy: out.Rows[se.k].Strategy, Err: se.err}
 		}
-		return nil, fmt.Errorf("job: strategy %s: %w", out.Rows[se.k].Strategy, se.err)
+		return nil, fmt.Errorf(errPrefix+"strategy %s: %w", out.Rows[se.k].Strategy, se.err)
 	}
 	for k, r := range res {
 		if r != nil {
@@ -311,7 +311,9 @@ type PlayRunError struct {
 	Err      error
 }
 
-func (e *PlayRunError) Error() string { return fmt.Sprintf("job: strategy %s: %v", e.Strategy, e.Err) }
+func (e *PlayRunError) Error() string {
+	return fmt.Sprintf(errPrefix+"strategy %s: %v", e.Strategy, e.Err)
+}
 
 // Unwrap returns Err.
 func (e *PlayRunError) Unwrap() error { return e.Err }

@@ -107,7 +107,7 @@ func WritePlayJSON(w io.Writer, rows []PlayRow) error {
 func writeJSONLine(w io.Writer, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
-		return fmt.Errorf("job: %w", err)
+		return fmt.Errorf(errPrefix+"%w", err)
 	}
 	_, err = w.Write(append(b, '\n'))
 	return err

@@ -14,7 +14,7 @@ type Shard struct {
 }
 
 // errShard is the error of ParseShard.
-var errShard = errors.New("job: bad shard: want i/n with 1 <= i <= n")
+var errShard = errors.New(errPrefix + "bad shard: want i/n with 1 <= i <= n")
 
 // ParseShard reads "i/n" with 1 ≤ i ≤ n.
 func ParseShard(s string) (Shard, error) {

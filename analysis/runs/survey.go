@@ -29,7 +29,7 @@ type SelectError struct {
 	err error
 }
 
-func (e *SelectError) Error() string { return "job: " + e.Msg }
+func (e *SelectError) Error() string { return errPrefix + e.Msg }
 
 // Unwrap returns the error Msg wraps, if any.
 func (e *SelectError) Unwrap() error { return e.err }
@@ -253,7 +253,7 @@ type SurveyOutcome struct {
 // a *SurveyRunError.
 func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 	if len(ss.Entries) == 0 {
-		return nil, errors.New("job: survey of no layouts")
+		return nil, errors.New(errPrefix + "survey of no layouts")
 	}
 	check := ss.Spec
 	check.Out, check.Resume = ss.Dir, ss.Resume
@@ -294,7 +294,7 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 	}
 	if ss.Dir != "" {
 		if err := os.MkdirAll(ss.Dir, 0o755); err != nil {
-			return nil, fmt.Errorf("job: %w", err)
+			return nil, fmt.Errorf(errPrefix+"%w", err)
 		}
 		if !ss.Resume {
 			for _, i := range usable {
@@ -317,7 +317,7 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 				// at once too).
 				err := analysis.CheckResume(ctx, f, NewHeader(specs[k].Layout, specs[k], first, boards))
 				if err != nil && ctx.Err() == nil {
-					return nil, fmt.Errorf("job: layout %s: %w", out.Rows[i].Name, err)
+					return nil, fmt.Errorf(errPrefix+"layout %s: %w", out.Rows[i].Name, err)
 				}
 			}
 		}
@@ -334,7 +334,7 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 		if se.ran {
 			return nil, &SurveyRunError{Layout: name, Err: se.err}
 		}
-		return nil, fmt.Errorf("job: layout %s: %w", name, se.err)
+		return nil, fmt.Errorf(errPrefix+"layout %s: %w", name, se.err)
 	}
 	for k, r := range res {
 		if r != nil {
@@ -350,7 +350,7 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 type ExistsError struct{ File string }
 
 func (e *ExistsError) Error() string {
-	return fmt.Sprintf("job: %s already exists (continue it with resume, or remove it)", e.File)
+	return fmt.Sprintf(errPrefix+"%s already exists (continue it with resume, or remove it)", e.File)
 }
 
 // Is makes errors.Is(err, os.ErrExist) true.
@@ -364,7 +364,9 @@ type SurveyRunError struct {
 	Err    error
 }
 
-func (e *SurveyRunError) Error() string { return fmt.Sprintf("job: layout %s: %v", e.Layout, e.Err) }
+func (e *SurveyRunError) Error() string {
+	return fmt.Sprintf(errPrefix+"layout %s: %v", e.Layout, e.Err)
+}
 func (e *SurveyRunError) Unwrap() error { return e.Err }
 
 // SurveyJSON is the JSON form of a survey row.
