@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 func testHeader(first, boards uint64) Header {
@@ -490,5 +492,58 @@ func readErr(data []byte) error {
 			}
 			return err
 		}
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for the writer's timer.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) Bytes() []byte {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return bytes.Clone(b.buf.Bytes())
+}
+
+// TestRecordWriterFlushesWaitingRecords: a record written and then followed by none (the next board is slow) still
+// reaches the file within the flush interval, as a whole frame: a process
+// killed then loses nothing that had finished.
+func TestRecordWriterFlushesWaitingRecords(t *testing.T) {
+	recs := withNS(expected(1, 3))
+	for _, zst := range []bool{false, true} {
+		var out lockedBuffer
+		w, err := NewRecordWriter(&out, zst, testHeader(1, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.every = 20 * time.Millisecond
+		w.lastFlush = time.Now()
+		for _, r := range recs {
+			if err := w.Write(r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var got []Record
+		for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(5 * time.Millisecond) {
+			var trunc bool
+			if _, got, trunc, err = decode(out.Bytes()); err != nil || trunc {
+				t.Fatalf("zst %v: %v (truncated %v)", zst, err, trunc)
+			}
+			if len(got) == len(recs) {
+				break
+			}
+		}
+		if !slices.Equal(got, recs) {
+			t.Errorf("zst %v: %d records reached the file without Flush or Close", zst, len(got))
+		}
+		w.Close()
 	}
 }

@@ -232,9 +232,9 @@ func TestOpenTablesLoadsOnFirstGoodHand(t *testing.T) {
 
 // TestShantenDefaultTablesCheckFirst: Shanten with the default tables
 // refuses a part of the wrong size before loading them, as Waits,
-// Effective and Advise do and as a TableSet of OpenTables does (it built
-// and cached the default tables, about half a second, before saying the
-// size was wrong). It runs again in a process of its own, where nothing
+// Effective and Advise do and as a TableSet of OpenTables does, rather
+// than build and cache the default tables (about half a second) only to
+// say the size is wrong. It runs again in a process of its own, where nothing
 // has loaded the default tables yet.
 func TestShantenDefaultTablesCheckFirst(t *testing.T) {
 	if os.Getenv("TW16_FRESH_DEFAULTS") == "1" {

@@ -254,7 +254,7 @@ func TestTW16TablesRebuildWhereNoFileCanBeMade(t *testing.T) {
 
 // TestTW16TablesNotCached: when the cache cannot be written, "tw16 tables"
 // still answers (the tables are built in memory) and says so without
-// naming a size for a file it did not write (it said "size:   0 bytes").
+// naming a size for a file it did not write (no "size:   0 bytes").
 func TestTW16TablesNotCached(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "file")
 	if err := os.WriteFile(file, nil, 0o644); err != nil {

@@ -10,8 +10,7 @@ import (
 
 // TestRunRemovesStaleTranscripts: the temporary transcripts a match killed
 // mid-hand left in LogDir are removed before the next match and reported
-// through OnRemoved; files that only look like them are left alone. (On
-// main the leftover stayed.)
+// through OnRemoved; files that only look like them are left alone.
 func TestRunRemovesStaleTranscripts(t *testing.T) {
 	dir := t.TempDir()
 	stale := []string{".hand-0001.txt.zst.tmp123456", ".hand-12345.txt.zst.tmp7"}
@@ -50,5 +49,26 @@ func TestRunRemovesStaleTranscripts(t *testing.T) {
 		if _, err := os.Lstat(filepath.Join(dir, n)); err != nil {
 			t.Errorf("%s: %v", n, err)
 		}
+	}
+}
+
+// TestTranscriptPermissions: transcripts are not writable by the group
+// or by everyone (atomicfile gives a new file the mode asked for, umask or
+// not).
+func TestTranscriptPermissions(t *testing.T) {
+	dir := t.TempDir()
+	o := Options{Hands: 1, Seed: 4, LogDir: dir, MoveTime: easyMoveTime}
+	for p := range o.Players {
+		o.Players[p] = Player{Name: "greedy", Command: greedyCommand(t, false)}
+	}
+	if _, err := Run(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(filepath.Join(dir, "hand-0001.txt.zst"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != 0o644 {
+		t.Errorf("transcript mode %v, want -rw-r--r--", fi.Mode().Perm())
 	}
 }

@@ -274,9 +274,9 @@ func toInts(c mjsolve.Counts) [mjsolve.NumKinds]int {
 	return h
 }
 
-// auditHands are hands of varied shapes, 3k+1 sizes (waits, effective) and
+// variedHands are hands of varied shapes, 3k+1 sizes (waits, effective) and
 // 3k+2 sizes (advice), with the shanten worked out by hand.
-var auditHands = []struct {
+var variedHands = []struct {
 	hand    string
 	shanten int
 }{
@@ -320,8 +320,8 @@ var auditHands = []struct {
 	{"19m19p19s1234567z1m", 7},
 }
 
-func TestAuditShantenByHand(t *testing.T) {
-	for _, c := range auditHands {
+func TestShantenByHand(t *testing.T) {
+	for _, c := range variedHands {
 		h := mjsolve.MustParseCounts(c.hand)
 		got, err := Shanten(h)
 		if err != nil {
@@ -338,9 +338,9 @@ func TestAuditShantenByHand(t *testing.T) {
 	}
 }
 
-// auditRandomHand draws a hand of n tiles from few kinds (so that shapes
+// fewKindsHand draws a hand of n tiles from few kinds (so that shapes
 // with pairs, triplets and fours come often).
-func auditRandomHand(rng *rand.Rand, n int) mjsolve.Counts {
+func fewKindsHand(rng *rand.Rand, n int) mjsolve.Counts {
 	var c mjsolve.Counts
 	var pool []int
 	switch rng.IntN(4) {
@@ -381,14 +381,14 @@ func auditRandomHand(rng *rand.Rand, n int) mjsolve.Counts {
 	return c
 }
 
-func TestAuditAnalysesBrute(t *testing.T) {
+func TestAnalysesBrute(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 17))
 	perSize := 2
 	if *long {
 		perSize = 40
 	}
 	var hands []mjsolve.Counts
-	for _, c := range auditHands {
+	for _, c := range variedHands {
 		// Far hands with many kinds take the brute force seconds.
 		if c.shanten < 3 || *long {
 			hands = append(hands, mjsolve.MustParseCounts(c.hand))
@@ -396,7 +396,7 @@ func TestAuditAnalysesBrute(t *testing.T) {
 	}
 	for _, n := range []int{1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17} {
 		for i := 0; i < perSize; i++ {
-			h := auditRandomHand(rng, n)
+			h := fewKindsHand(rng, n)
 			if h.Total() == n {
 				hands = append(hands, h)
 			}
@@ -418,7 +418,7 @@ func TestAuditAnalysesBrute(t *testing.T) {
 				if e.Shanten != sh {
 					t.Errorf("%s: Effective shanten %d, brute %d", name, e.Shanten, sh)
 				}
-				if got := auditKinds(e.Kinds); !slices.Equal(got, kinds) {
+				if got := kindList(e.Kinds); !slices.Equal(got, kinds) {
 					t.Errorf("%s: effective %v, brute %v", name, got, kinds)
 					continue
 				}
@@ -445,7 +445,7 @@ func TestAuditAnalysesBrute(t *testing.T) {
 	}
 }
 
-func auditKinds(s KindSet) []int {
+func kindList(s KindSet) []int {
 	var out []int
 	for _, k := range s.Kinds() {
 		out = append(out, int(k))
@@ -565,9 +565,9 @@ func checkAdvice(t *testing.T, name string, h mjsolve.Counts, hi *[mjsolve.NumKi
 		}
 		for i := range got {
 			g, w := got[i], want[i]
-			if int(g.Kind) != w.kind || g.Effective.Shanten != w.sh || g.Effective.Weighted != w.weighted || int(g.Tier) != w.tier || !slices.Equal(auditKinds(g.Effective.Kinds), w.eff) {
+			if int(g.Kind) != w.kind || g.Effective.Shanten != w.sh || g.Effective.Weighted != w.weighted || int(g.Tier) != w.tier || !slices.Equal(kindList(g.Effective.Kinds), w.eff) {
 				t.Errorf("%s claims %v: discard %d is %v sh %d weighted %d tier %d eff %v; brute %v sh %d weighted %d tier %d eff %v",
-					name, cw != nil, i, g.Kind, g.Effective.Shanten, g.Effective.Weighted, g.Tier, auditKinds(g.Effective.Kinds),
+					name, cw != nil, i, g.Kind, g.Effective.Shanten, g.Effective.Weighted, g.Tier, kindList(g.Effective.Kinds),
 					mjsolve.Kind(w.kind), w.sh, w.weighted, w.tier, w.eff)
 				break
 			}
@@ -582,17 +582,17 @@ func checkAdvice(t *testing.T, name string, h mjsolve.Counts, hi *[mjsolve.NumKi
 	}
 }
 
-// TestAuditVisibleBrute gives random tiles seen elsewhere: the remaining
+// TestVisibleBrute gives random tiles seen elsewhere: the remaining
 // counts are 4 less the tiles seen (the hand included, and for advice the
 // hand before its discard), 獨聽 counts only the winning kinds with a copy
 // left, and the ranking of discards weighs the tiles left.
-func TestAuditVisibleBrute(t *testing.T) {
+func TestVisibleBrute(t *testing.T) {
 	rng := rand.New(rand.NewPCG(18, 19))
 	var none [mjsolve.NumKinds]int
 	claims := ThesisWeights()
 	for _, n := range []int{1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17} {
 		for i := 0; i < 3; i++ {
-			h := auditRandomHand(rng, n)
+			h := fewKindsHand(rng, n)
 			if h.Total() != n {
 				continue
 			}
@@ -626,7 +626,7 @@ func TestAuditVisibleBrute(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got := auditKinds(e.Kinds); !slices.Equal(got, kinds) {
+				if got := kindList(e.Kinds); !slices.Equal(got, kinds) {
 					t.Errorf("%s: effective %v, brute %v", name, got, kinds)
 				}
 				for _, k := range kinds {
@@ -648,8 +648,8 @@ func TestAuditVisibleBrute(t *testing.T) {
 				for _, k := range kinds {
 					wsum += (4 - int(seen[k])) * weight[k]
 				}
-				if d.Effective.Shanten != sh || d.Effective.Weighted != wsum || !slices.Equal(auditKinds(d.Effective.Kinds), kinds) {
-					t.Errorf("%s: discard %v sh %d weighted %d eff %v; brute %d %d %v", name, d.Kind, d.Effective.Shanten, d.Effective.Weighted, auditKinds(d.Effective.Kinds), sh, wsum, kinds)
+				if d.Effective.Shanten != sh || d.Effective.Weighted != wsum || !slices.Equal(kindList(d.Effective.Kinds), kinds) {
+					t.Errorf("%s: discard %v sh %d weighted %d eff %v; brute %d %d %v", name, d.Kind, d.Effective.Shanten, d.Effective.Weighted, kindList(d.Effective.Kinds), sh, wsum, kinds)
 				}
 			}
 			list := a.Discards()
