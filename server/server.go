@@ -97,8 +97,9 @@ type Server struct {
 	inlineMu sync.Mutex
 	inline   map[uint64]*solitaire.Geometry // compiled layouts given inline, by fingerprint
 
-	searches searches  // winnable deal searches and reshuffles run at once
-	bands    bandCache // difficulty bands of the layouts asked
+	searches searches    // winnable deal searches and reshuffles run at once
+	bands    bandCache   // difficulty bands of the layouts asked
+	fair     fairPlayers // the players of the fair hints (fairhint.go)
 
 	requests  atomic.Int64
 	timeouts  atomic.Int64
@@ -295,6 +296,7 @@ func (s *Server) routes() http.Handler {
 	route("/api/solve", post(s.handleSolve))
 	route("/api/hint", post(s.handleHint))
 	route("/api/reshuffle", post(s.handleReshuffle))
+	route("/api/fairhint", post(s.handleFairHint))
 	route("/api/tw16/{analysis}", post(s.handleTW16))
 	route("/api/tw16/hand", post(s.handleHandUpload))
 	route("/api/tw16/hand/review", post(s.handleHandReview))

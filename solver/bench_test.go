@@ -3,8 +3,10 @@ package solver
 import (
 	"context"
 	"flag"
+	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -193,4 +195,91 @@ func TestSeeds(t *testing.T) {
 		t.Logf("%s games 1..%d, seeds 0..%d: %.1f prune scans, %.2f search nodes, %.1f random games per board; won by random play %d, decided by the search %d",
 			l.name, l.games, seeds-1, float64(scans)/n, float64(nodes)/n, float64(games)/n, methods[Random], methods[Search])
 	}
+}
+
+// inPlayBoards reads the positions in play of testdata/inplay-turtle.txt:
+// one a line, the group of each turtle slot (0–9, a–z), a space, and 1 for
+// each slot whose tile is on the board, 0 for one removed. They are the positions a player without peeking
+// (nopeek's hindsight strategy, on turtle games 2001..2006 of the pcg
+// dealer with seed 1) asked the solver about: a guess of the hidden faces
+// of a game in progress, before or after a candidate move (every seventh
+// question of a development version of the strategy; the file is kept as
+// it is, so that timings compare across commits). go test
+// ./solitaire/nopeek -run WriteInPlay -write-inplay FILE writes such
+// positions from the strategy of today (games 2001..2006, every 80th
+// question).
+func inPlayBoards(t testing.TB) []*solitaire.Board {
+	l, _ := layouts.Builtin("turtle")
+	g, err := solitaire.Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile("testdata/inplay-turtle.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*solitaire.Board
+	for n, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		grp, on, ok := strings.Cut(line, " ")
+		if !ok || len(grp) != g.N || len(on) != g.N {
+			t.Fatalf("inplay-turtle.txt:%d: want %d groups, a space and %d 0s and 1s", n+1, g.N, g.N)
+		}
+		b := &solitaire.Board{Geo: g, Groups: make([]solitaire.Group, g.N)}
+		for i := range g.N {
+			x := strings.IndexByte("0123456789abcdefghijklmnopqrstuvwxyz", grp[i])
+			if x < 0 {
+				t.Fatalf("inplay-turtle.txt:%d: bad group %q", n+1, grp[i])
+			}
+			b.Groups[i] = solitaire.Group(x)
+			if on[i] == '1' {
+				b.Present.Add(i)
+			}
+		}
+		if err := solitaire.CheckDeal(b.Groups, g.N); err != nil {
+			t.Fatalf("inplay-turtle.txt:%d: %v", n+1, err)
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// BenchmarkTurtleInPlay solves positions in play of turtle deals
+// (inPlayBoards) in turn, one per iteration: ns/op is
+// the mean time per position (cpu-ns/op the benchmark thread's CPU
+// time), what a player that reasons over guesses of
+// the hidden faces pays per question.
+func BenchmarkTurtleInPlay(b *testing.B) {
+	boards := inPlayBoards(b)
+	s := New(boards[0].Geo)
+	ctx := context.Background()
+	var scans int64
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.ReportAllocs()
+	b.ResetTimer()
+	c0 := threadCPU()
+	for i := 0; b.Loop(); i++ {
+		sink = s.Solve(ctx, boards[i%len(boards)], Options{})
+		scans += sink.Stats.Scans
+	}
+	b.ReportMetric(float64(scans)/float64(b.N), "scans/op")
+	b.ReportMetric(float64(threadCPU()-c0)/float64(b.N), "cpu-ns/op")
+}
+
+// TestInPlayMix logs the verdicts and methods of the in-play benchmark's
+// positions.
+func TestInPlayMix(t *testing.T) {
+	if !*long {
+		t.Skip("run with -long")
+	}
+	boards := inPlayBoards(t)
+	s := New(boards[0].Geo)
+	count := map[string]int{}
+	var scans int64
+	for _, b := range boards {
+		r := s.Solve(context.Background(), b, Options{})
+		count[r.Verdict.String()+"/"+r.Method.String()]++
+		scans += r.Stats.Scans
+	}
+	t.Logf("%d positions: %v; %.0f scans per position", len(boards), count, float64(scans)/float64(len(boards)))
 }

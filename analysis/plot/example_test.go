@@ -101,6 +101,7 @@ func ExampleFiles() {
 	// time: "turtle (144 tiles), deal pcg, seed 1: 500 boards", 0 truncated
 	// difficulty: true
 	// play: true
+	// budget: true
 }
 
 // The bar chart of a survey of two built-in layouts, as "mjsolve solitaire

@@ -15,9 +15,11 @@ import (
 )
 
 // Kinds are the kinds of plot [Files] draws: the running rate ([Rate]), the
-// time per board ([Time]), McDonald's difficulty ([Difficulty]) and the
-// win rates of strategies playing without peeking ([PlayRates]).
-var Kinds = []string{"rate", "time", "difficulty", "play"}
+// time per board ([Time]), McDonald's difficulty ([Difficulty]), the
+// win rates of strategies playing without peeking ([PlayRates]), and
+// those of one or more strategies at several budgets (budget: a bar per
+// strategy and budget, drawn as the play plot).
+var Kinds = []string{"rate", "time", "difficulty", "play", "budget"}
 
 // FilesOptions are the options of [Files].
 type FilesOptions struct {
@@ -56,6 +58,8 @@ func Files(ctx context.Context, paths []string, o FilesOptions) (*gplot.Plot, []
 		return p, nil, err
 	case "play":
 		return playFiles(ctx, paths, o.Title)
+	case "budget":
+		return budgetFiles(ctx, paths, o.Title)
 	default:
 		return nil, nil, fmt.Errorf("analysis: plot: unknown kind %q (want %s)", o.Kind, strings.Join(Kinds, ", "))
 	}
@@ -148,4 +152,80 @@ func sortStrategies(rows []analysis.StrategyPlay) {
 		return len(names)
 	}
 	slices.SortStableFunc(rows, func(a, b analysis.StrategyPlay) int { return cmp.Compare(rank(a.Strategy), rank(b.Strategy)) })
+}
+
+// BudgetTitle is the budget plot's title when none is given.
+const BudgetTitle = "Playing without peeking: boards won at each budget per move, and winnable with peeking"
+
+// budgetFiles draws the win rates of the files' strategies at each of
+// their budgets (nopeek.Budget of the header's strategy version), the
+// files of each strategy and version merged; the bars come in nopeek's
+// order of the strategies, and by growing budget within one.
+func budgetFiles(ctx context.Context, paths []string, title string) (*gplot.Plot, []string, error) {
+	if len(paths) == 0 {
+		return nil, nil, fmt.Errorf("analysis: plot: no files")
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, fmt.Errorf("analysis: plot: %w", err)
+	}
+	type key struct{ strategy, version string }
+	var order []key
+	groups := map[key][]string{}
+	budget := map[key]int{}
+	var first analysis.Header
+	for i, f := range paths {
+		h, err := analysis.ReadHeader(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		if h.Strategy == "" {
+			return nil, nil, fmt.Errorf("analysis: plot: %s: %w", f, ErrNoPlays)
+		}
+		if i == 0 {
+			first = h
+		} else {
+			o := h
+			o.Strategy, o.StrategyVersion = first.Strategy, first.StrategyVersion
+			if err := first.Compatible(&o); err != nil {
+				was, is := err.(*analysis.MismatchError).Sides()
+				return nil, nil, fmt.Errorf("analysis: plot: cannot compare %s with %s: %s was written with %s; %s with %s", f, paths[0], f, is, paths[0], was)
+			}
+		}
+		k := key{h.Strategy, h.StrategyVersion}
+		if groups[k] == nil {
+			n, err := nopeek.Budget(h.Strategy, h.StrategyVersion)
+			if err != nil {
+				return nil, nil, fmt.Errorf("analysis: plot: %s: %w", f, err)
+			}
+			order = append(order, k)
+			budget[k] = n
+		}
+		groups[k] = append(groups[k], f)
+	}
+	names := nopeek.Strategies()
+	slices.SortStableFunc(order, func(a, b key) int {
+		return cmp.Or(cmp.Compare(slices.Index(names, a.strategy), slices.Index(names, b.strategy)), cmp.Compare(budget[a], budget[b]))
+	})
+	var rows []analysis.StrategyPlay
+	var truncated []string
+	for _, k := range order {
+		m, err := analysis.MergeFiles(ctx, groups[k])
+		if err != nil {
+			return nil, nil, err
+		}
+		label := k.strategy
+		switch k.strategy {
+		case "hindsight":
+			label = fmt.Sprintf("%s, %d deals", k.strategy, budget[k])
+		case "lookahead":
+			label = fmt.Sprintf("%s, %d playouts", k.strategy, budget[k])
+		}
+		rows = append(rows, analysis.StrategyPlay{Strategy: label, Stats: &m.Summary.Play})
+		truncated = append(truncated, m.Truncated...)
+	}
+	if title == "" {
+		title = BudgetTitle
+	}
+	p, err := PlayRates(rows, title)
+	return p, truncated, err
 }

@@ -13,7 +13,7 @@ import (
 // Files refuses an unknown kind before reading any file, and names the
 // files of a difficulty plot that cannot be read.
 func TestFilesErrors(t *testing.T) {
-	if _, _, err := Files(context.Background(), []string{"no-such-file"}, FilesOptions{Kind: "hard"}); err == nil || err.Error() != `analysis: plot: unknown kind "hard" (want rate, time, difficulty, play)` {
+	if _, _, err := Files(context.Background(), []string{"no-such-file"}, FilesOptions{Kind: "hard"}); err == nil || err.Error() != `analysis: plot: unknown kind "hard" (want rate, time, difficulty, play, budget)` {
 		t.Errorf("kind hard: %v", err)
 	}
 	for _, kind := range Kinds {
@@ -49,7 +49,7 @@ func TestFilesCancelled(t *testing.T) {
 	cancel()
 	for _, kind := range Kinds {
 		path := main
-		if kind == "play" {
+		if kind == "play" || kind == "budget" {
 			path = play
 		}
 		p, _, err := Files(ctx, []string{path}, FilesOptions{Kind: kind})
@@ -59,5 +59,71 @@ func TestFilesCancelled(t *testing.T) {
 	}
 	if p, _, err := Files(context.Background(), []string{main}, FilesOptions{Kind: "rate"}); err != nil || p == nil {
 		t.Errorf("kind rate, not cancelled: plot %v, %v", p != nil, err)
+	}
+}
+
+// TestBudgetFiles draws files of the hindsight and lookahead strategies
+// at several budgets: one bar per strategy and budget, in nopeek's order
+// of the strategies and by growing budget, files of one budget merged;
+// a file of the main job, a version naming no budget and a file of
+// another experiment are refused.
+func TestBudgetFiles(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	file := func(name, strategy, version string, first, n uint64, won func(uint64) bool) string {
+		h := testHeader(first, n)
+		h.Strategy, h.StrategyVersion = strategy, version
+		recs := plotRecords(first, n)
+		for i := range recs {
+			recs[i].Played, recs[i].Won = true, recs[i].Verdict == analysis.Winnable && won(recs[i].Game)
+			recs[i].Moves = 4
+			if !recs[i].Won {
+				recs[i].Moves, recs[i].Left = 2, 4
+			}
+		}
+		p := filepath.Join(dir, name)
+		writeRecords(t, p, h, recs)
+		return p
+	}
+	paths = append(paths,
+		file("h256.jsonl", "hindsight", "1+samples=256", 1, 100, func(g uint64) bool { return g%2 == 0 }),
+		file("h16a.jsonl", "hindsight", "1+samples=16", 1, 50, func(g uint64) bool { return g%5 == 0 }),
+		file("l.jsonl", "lookahead", "1", 1, 100, func(g uint64) bool { return g%4 == 0 }),
+		file("h16b.jsonl", "hindsight", "1+samples=16", 51, 50, func(g uint64) bool { return g%5 == 0 }),
+		file("h.jsonl", "hindsight", "1", 1, 100, func(g uint64) bool { return g%3 != 0 }),
+	)
+	p, _, err := Files(context.Background(), paths, FilesOptions{Kind: "budget"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := svgText(t, p)
+	// The bottom bar comes first in the SVG: the reverse of the order drawn.
+	want := []string{">with peeking<", ">hindsight, 384 deals<", ">hindsight, 256 deals<", ">hindsight, 16 deals<", ">lookahead, 128 playouts<"}
+	at := -1
+	for _, w := range want {
+		i := strings.Index(svg, w)
+		if i <= at {
+			t.Fatalf("%q at %d, after %d: want %q in order", w, i, at, want)
+		}
+		at = i
+	}
+	if !strings.Contains(svg, BudgetTitle) {
+		t.Error("no title")
+	}
+	main := filepath.Join(dir, "main.jsonl")
+	writeRecords(t, main, testHeader(1, 10), plotRecords(1, 10))
+	if _, _, err := Files(context.Background(), []string{paths[0], main}, FilesOptions{Kind: "budget"}); !errors.Is(err, ErrNoPlays) {
+		t.Errorf("a file of the main job: %v", err)
+	}
+	odd := file("odd.jsonl", "hindsight", "1+rollouts=5", 1, 10, func(uint64) bool { return false })
+	if _, _, err := Files(context.Background(), []string{odd}, FilesOptions{Kind: "budget"}); err == nil || !strings.Contains(err.Error(), "does not name a budget") {
+		t.Errorf("a version naming no budget: %v", err)
+	}
+	h := testHeader(1, 10)
+	h.Strategy, h.StrategyVersion, h.Seed = "hindsight", "1", 2
+	other := filepath.Join(dir, "other.jsonl")
+	writeRecords(t, other, h, plotRecords(1, 10))
+	if _, _, err := Files(context.Background(), []string{paths[0], other}, FilesOptions{Kind: "budget"}); err == nil || !strings.Contains(err.Error(), "cannot compare") {
+		t.Errorf("another seed: %v", err)
 	}
 }

@@ -105,4 +105,5 @@ func ExamplePlay() {
 	// random: 200 boards, 78 winnable with peeking, won no more: true
 	// greedy: 200 boards, 78 winnable with peeking, won no more: true
 	// lookahead: 200 boards, 78 winnable with peeking, won no more: true
+	// hindsight: 200 boards, 78 winnable with peeking, won no more: true
 }

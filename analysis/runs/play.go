@@ -2,10 +2,8 @@ package runs
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -20,15 +18,10 @@ import (
 )
 
 // playSeed is the first word of the PCG seed of the plays of strategy
-// under seed (the second is the game): a hash of both, so that every
-// strategy and seed has its own stream, apart from the dealer's and the
-// difficulty playouts'.
-func playSeed(seed uint64, strategy string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte("mjsolve/nopeek\x00" + strategy + "\x00"))
-	h.Write(binary.LittleEndian.AppendUint64(nil, seed))
-	return h.Sum64()
-}
+// under seed (the second is the game): nopeek.RunSeed, a hash of both, so
+// that every strategy and seed has its own stream, apart from the
+// dealer's and the difficulty playouts'.
+func playSeed(seed uint64, strategy string) uint64 { return nopeek.RunSeed(seed, strategy) }
 
 // WithPlay adds a play without peeking to the records of the workers made
 // by mk.
@@ -42,7 +35,13 @@ func playSeed(seed uint64, strategy string) uint64 {
 // played: 0 moves, every tile left. An unknown strategy is a
 // *nopeek.StrategyError.
 func WithPlay(mk func() analysis.Worker, geo *solitaire.Geometry, dealer solitaire.Dealer, seed uint64, strategy string, cpu func() (time.Duration, bool)) (func() analysis.Worker, error) {
-	if _, err := nopeek.NewPlayer(geo, strategy); err != nil {
+	return WithPlayOptions(mk, geo, dealer, seed, strategy, nopeek.Options{}, cpu)
+}
+
+// WithPlayOptions is [WithPlay] with the strategy's budget opt (the zero
+// value: the defaults).
+func WithPlayOptions(mk func() analysis.Worker, geo *solitaire.Geometry, dealer solitaire.Dealer, seed uint64, strategy string, opt nopeek.Options, cpu func() (time.Duration, bool)) (func() analysis.Worker, error) {
+	if _, err := nopeek.NewPlayerOptions(geo, strategy, opt); err != nil {
 		return nil, err
 	}
 	if cpu == nil {
@@ -51,7 +50,7 @@ func WithPlay(mk func() analysis.Worker, geo *solitaire.Geometry, dealer solitai
 	key := playSeed(seed, strategy)
 	return func() analysis.Worker {
 		w := mk()
-		p, _ := nopeek.NewPlayer(geo, strategy) // the strategy is known
+		p, _ := nopeek.NewPlayerOptions(geo, strategy, opt) // the strategy is known
 		pcg := rand.NewPCG(0, 0)
 		groups := make([]solitaire.Group, 0, geo.N)
 		return func(ctx context.Context, game uint64) analysis.Record {

@@ -45,6 +45,11 @@ type Spec struct {
 	// with this strategy of package nopeek (see [WithPlay]); the record
 	// file's header names it.
 	Strategy string
+	// Budget sets the strategy's budget (nopeek.Options: the lookahead's
+	// playouts, the hindsight strategy's deals per move); the zero value
+	// is the defaults. A budget other than the default is part of the
+	// strategy's version in the header ("1+samples=64").
+	Budget nopeek.Options
 
 	// Out, when not empty, is the record file written (zstd-compressed when
 	// the name ends in ".zst"). It must not exist unless Resume is set;
@@ -115,15 +120,15 @@ type Mended struct {
 //
 // It holds the layout's name and fingerprint (so that files of different
 // geometries never merge), the deal, seed, games, timeout and the strategy that
-// plays without peeking with its version (nopeek.Version with the default
-// options, as [WithPlay] plays; none for an unknown strategy, which [Prepare]
+// plays without peeking with its version (nopeek.Version with spec.Budget, as
+// [WithPlayOptions] plays; none for an unknown strategy, which [Prepare]
 // refuses).
 func NewHeader(l *layouts.Layout, spec Spec, first, boards uint64) analysis.Header {
 	h := analysis.Header{Layout: l.Name, Tiles: len(l.Slots), Geometry: fmt.Sprintf("%016x", l.Fingerprint()),
 		Deal: dealName(spec.Deal), Seed: spec.Seed, First: first, Boards: boards, TimeoutNS: int64(spec.Timeout),
 		Strategy: spec.Strategy, Difficulty: int64(spec.Difficulty)}
 	if spec.Strategy != "" {
-		h.StrategyVersion, _ = nopeek.Version(spec.Strategy, nopeek.Options{})
+		h.StrategyVersion, _ = nopeek.Version(spec.Strategy, spec.Budget)
 	}
 	return h
 }
@@ -285,7 +290,7 @@ func (j *Job) Run(ctx context.Context) (*Outcome, error) {
 	}
 	if st := j.spec.Strategy; st != "" {
 		var err error
-		if mk, err = WithPlay(mk, j.geo, j.dealer, j.spec.Seed, st, j.spec.CPU); err != nil {
+		if mk, err = WithPlayOptions(mk, j.geo, j.dealer, j.spec.Seed, st, j.spec.Budget, j.spec.CPU); err != nil {
 			j.Close()
 			return nil, err
 		}

@@ -58,15 +58,20 @@ merged), with the share never cleared in the legend.
 strategy playing without peeking, beside the share of the boards winnable with
 peeking, as bars with 95% intervals (files of one strategy are merged).
 
+--kind budget: the same for files of strategies played at several budgets
+(solitaire play --samples or --rollouts): a bar for each strategy and budget,
+by growing budget (files of one strategy and budget are merged).
+
 Colours are colour-blind safe (Okabe–Ito); text and lines grow with --size.`,
 		Example: `  mjsolve analysis plot turtle.jsonl.zst --out rate.png --reference 0.0295
   mjsolve analysis plot part*.jsonl.zst --kind time --stacked --out time.svg
-  mjsolve analysis plot turtle.jsonl.zst --kind time --log-y --size 1920x1200 --out time.png`,
+  mjsolve analysis plot turtle.jsonl.zst --kind time --log-y --size 1920x1200 --out time.png
+  mjsolve analysis plot h16.jsonl.zst h64.jsonl.zst h256.jsonl.zst --kind budget --out budget.png`,
 		Args: someArgs("one or more record FILEs written by 'mjsolve solitaire --out'"),
 		RunE: runE(&o.call, o.run),
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.kind, "kind", "rate", "`KIND` of plot: rate, time, difficulty or play")
+	f.StringVar(&o.kind, "kind", "rate", "`KIND` of plot: rate, time, difficulty, play or budget")
 	f.StringVarP(&o.out, "out", "o", "", "write the plot to `FILE` (.png, .svg or .pdf)")
 	f.StringVar(&o.png, "png", "", "the same as --out (`FILE`)")
 	f.Float64Var(&o.reference, "reference", 0, "draw a reference line at this `RATE` (e.g. 0.0295) on the rate plot")

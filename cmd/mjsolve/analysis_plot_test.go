@@ -85,7 +85,7 @@ func TestAnalysisPlotBadInput(t *testing.T) {
 	}{
 		{[]string{"--out", out}, "analysis plot needs one or more record FILEs written by 'mjsolve solitaire --out' (see 'mjsolve analysis plot --help')"},
 		{[]string{recs}, "analysis plot needs --out FILE (.png, .svg or .pdf)"},
-		{[]string{recs, "--out", out, "--kind", "bars"}, `--kind "bars": unknown (want rate, time, difficulty, play)`},
+		{[]string{recs, "--out", out, "--kind", "bars"}, `--kind "bars": unknown (want rate, time, difficulty, play, budget)`},
 		{[]string{recs, "--out", filepath.Join(dir, "out.gif")}, "--out " + filepath.Join(dir, "out.gif") + ": unknown extension .gif (want .png, .svg or .pdf)"},
 		{[]string{recs, "--png", filepath.Join(dir, "out")}, "--png " + filepath.Join(dir, "out") + ": no extension (want .png, .svg or .pdf)"},
 		{[]string{recs, "--out", out, "--png", out}, "give --out or --png, not both"},
@@ -181,7 +181,7 @@ func TestAnalysisPlotTruncated(t *testing.T) {
 
 func TestAnalysisPlotCompleteKind(t *testing.T) {
 	code, out, _ := runCmd(t, "", "__complete", "analysis", "plot", "r.jsonl", "--kind", "")
-	if code != 0 || out != "rate\ntime\ndifficulty\nplay\n:4\n" {
+	if code != 0 || out != "rate\ntime\ndifficulty\nplay\nbudget\n:4\n" {
 		t.Errorf("exit %d, completions %q", code, out)
 	}
 }

@@ -20,7 +20,7 @@ func TestCompleteFlagWords(t *testing.T) {
 		{[]string{"solitaire", "play", "--strategy", ""}, strings.Join(nopeek.Strategies(), "\n") + "\nall\n:4\n"},
 		{[]string{"solitaire", "play", "--strategy", "gr"}, "greedy\n:4\n"},
 		// A comma list: the strategies not yet in it, after it.
-		{[]string{"solitaire", "play", "--strategy", "random,"}, "random,greedy\nrandom,lookahead\n:4\n"},
+		{[]string{"solitaire", "play", "--strategy", "random,"}, "random,greedy\nrandom,lookahead\nrandom,hindsight\n:4\n"},
 		{[]string{"solitaire", "play", "--strategy", "random,l"}, "random,lookahead\n:4\n"},
 		{[]string{"tw16", "bot", "--strategy", ""}, bots},
 		{[]string{"tw16", "selfplay", "--strategy", ""}, bots},

@@ -34,7 +34,7 @@ func TestDifficultyCommand(t *testing.T) {
 		{[]string{"solitaire", "--difficulty", "-1"}, "mjsolve: --difficulty -1: want 0 to 1000000 playouts per board\n"},
 		{[]string{"solitaire", "--difficulty", "x"}, "mjsolve: --difficulty: \"x\" is not a whole number"},
 		{[]string{"analysis", "plot", "--kind", "difficulty", without, "-o", filepath.Join(dir, "e.png")}, "mjsolve: " + without + ": no boards with playouts (run with --difficulty K)\n"},
-		{[]string{"analysis", "plot", "--kind", "hard", with, "-o", filepath.Join(dir, "e.png")}, "mjsolve: --kind \"hard\": unknown (want rate, time, difficulty, play)\n"},
+		{[]string{"analysis", "plot", "--kind", "hard", with, "-o", filepath.Join(dir, "e.png")}, "mjsolve: --kind \"hard\": unknown (want rate, time, difficulty, play, budget)\n"},
 	} {
 		code, stdout, errOut := runCmd(t, "", tc.args...)
 		if code != exitBadInput || stdout != "" || !strings.HasPrefix(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {

@@ -17,6 +17,7 @@ import (
 type playOptions struct {
 	jobFlags
 	strategy string
+	budget   nopeek.Options // --rollouts, --samples
 }
 
 func newSolitairePlayCmd(h *hooks) *cobra.Command {
@@ -28,10 +29,17 @@ func newSolitairePlayCmd(h *hooks) *cobra.Command {
 each without peeking by each --strategy: the table gives the win rate, the
 winnable rate with peeking and the price of not peeking (the share of winnable
 boards lost), with 95% intervals. --out, --resume, --shard and "analysis merge"
-work as for the main job; with several strategies --out is a directory.`,
-		Example: `  mjsolve solitaire play --layout turtle --boards 10000 --strategy all --out plays --plot plays.png`,
-		Args:    cobra.NoArgs,
-		RunE:    runE(&o.call, o.run),
+work as for the main job; with several strategies --out is a directory.
+
+The strategies, weakest first: random, greedy, lookahead (greedy playouts over
+random deals of the hidden faces; --rollouts per move) and hindsight (the
+exact solver over random deals of the hidden faces; --samples per move, about
+40 ms of CPU per move at the default). A budget other than the default is
+part of the strategy's version in the record file.`,
+		Example: `  mjsolve solitaire play --layout turtle --boards 10000 --strategy random,greedy,lookahead --out plays --plot plays.png
+  mjsolve solitaire play --layout turtle --boards 500 --strategy hindsight --samples 64 --out h64.jsonl.zst`,
+		Args: cobra.NoArgs,
+		RunE: runE(&o.call, o.run),
 	}
 	o.add(cmd, map[string]string{
 		"seed":    "seed of the pcg dealer and of the plays",
@@ -41,7 +49,9 @@ work as for the main job; with several strategies --out is a directory.`,
 		"resume":  "continue the --out records of an interrupted run",
 		"plot":    "draw the win rates to `FILE` (.png, .svg or .pdf)",
 	})
-	cmd.Flags().StringVar(&o.strategy, "strategy", "all", "strategies: random, greedy, lookahead, a comma list or all")
+	cmd.Flags().StringVar(&o.strategy, "strategy", "all", "strategies: random, greedy, lookahead, hindsight, a comma list or all")
+	cmd.Flags().IntVar(&o.budget.Rollouts, "rollouts", 0, fmt.Sprintf("the lookahead's playouts per move with a choice (0: %d)", nopeek.DefaultRollouts))
+	cmd.Flags().IntVar(&o.budget.Samples, "samples", 0, fmt.Sprintf("the hindsight strategy's deals of the hidden faces per move with a choice (0: %d, at most %d)", nopeek.DefaultSamples, nopeek.MaxSamples))
 	cmd.RegisterFlagCompletionFunc("strategy", completeWordList(nopeek.Strategies(), "all"))
 	return cmd
 }
@@ -50,7 +60,14 @@ func (o *playOptions) run() error {
 	if err := o.check(); err != nil {
 		return err
 	}
+	switch {
+	case o.budget.Rollouts < 0:
+		return fmt.Errorf("--rollouts must not be negative (got %d)", o.budget.Rollouts)
+	case o.budget.Samples < 0 || o.budget.Samples > nopeek.MaxSamples:
+		return fmt.Errorf("--samples must be from 0 to %d (got %d)", nopeek.MaxSamples, o.budget.Samples)
+	}
 	ps := runs.PlaySpec{Spec: o.spec, Out: o.spec.Out, Resume: o.spec.Resume}
+	ps.Spec.Budget = o.budget
 	var err error
 	if ps.Spec.Layout, err = layoutFinder().Find(o.layout); err != nil {
 		return err

@@ -190,8 +190,8 @@ func TestPlayBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--strategy", "peek"}, `mjsolve: --strategy: unknown strategy "peek" (want random, greedy, lookahead or all, or a comma list)` + "\n"},
-		{[]string{"--strategy", "greedy,"}, `mjsolve: --strategy: empty name in "greedy," (want random, greedy, lookahead or all, or a comma list)` + "\n"},
+		{[]string{"--strategy", "peek"}, `mjsolve: --strategy: unknown strategy "peek" (want random, greedy, lookahead, hindsight or all, or a comma list)` + "\n"},
+		{[]string{"--strategy", "greedy,"}, `mjsolve: --strategy: empty name in "greedy," (want random, greedy, lookahead, hindsight or all, or a comma list)` + "\n"},
 		{[]string{"--boards", "0"}, "mjsolve: --boards must be at least 1\n"},
 		{[]string{"--workers", "-1"}, "mjsolve: --workers -1: must not be negative\n"},
 		{[]string{"--workers", "1000000"}, "mjsolve: --workers 1000000: must be at most 4096\n"},

@@ -21,6 +21,7 @@ type solitaireSolveOptions struct {
 	minLeft bool
 	timeout time.Duration
 	hint    bool // answer as "solitaire hint" does
+	fair    bool // hint --fair: the hint from what a player sees
 }
 
 // add adds the flags that choose a board (shared with "solitaire show")
@@ -69,14 +70,24 @@ func newSolitaireHintCmd() *cobra.Command {
 		Long: `Read a board file of a game in progress (or deal a board) and answer what a
 stuck player asks: can it still be cleared, and which pair to take next (the
 first move of a solution). For an impossible position it says so, with the
-fewest tiles that must remain when that is found quickly. The exit code is
-0 for every answer.`,
+fewest tiles that must remain when that is found quickly. This hint peeks: it
+knows every face, also those under other tiles.
+
+--fair gives the hint of a player who does not peek: the pair the hindsight
+strategy of "solitaire play" takes, from the faces a player sees (those of
+the tiles removed and of the tiles nothing covers). It deals the hidden faces
+at random many times, decides each deal exactly, and takes the pair that
+keeps the position winnable in the most deals; it says in how many deals the
+position, and the position after its pair, can still be cleared. The same
+position always gets the same fair hint. The exit code is 0 for every answer.`,
 		Example: `  mjsolve solitaire hint --board game.board
-  mjsolve solitaire hint --board game.board --json`,
+  mjsolve solitaire hint --board game.board --json
+  mjsolve solitaire hint --board game.board --fair`,
 		Args: cobra.NoArgs,
 		RunE: runE(&o.call, o.run),
 	}
 	o.add(cmd, "the board file of the game in progress, `FILE`")
+	cmd.Flags().BoolVar(&o.fair, "fair", false, "the hint of a player who does not look under the tiles")
 	return cmd
 }
 
@@ -86,11 +97,17 @@ func (o *solitaireSolveOptions) run() error {
 	if o.timeout < 0 {
 		return fmt.Errorf("--timeout must not be negative (got %v)", o.timeout)
 	}
+	if o.fair && o.timeout != 0 {
+		return errors.New("--timeout applies to the exact hint, not to --fair (which answers within a second)")
+	}
 	b, about, err := o.chosen(o.cmd)
 	if err != nil {
 		return err
 	}
 	ctx, stdout := o.ctx, o.stdout
+	if o.fair {
+		return o.runFair(b, about)
+	}
 	var r solver.Result
 	if o.hint {
 		r, err = answer.Hint(ctx, b, o.timeout)
@@ -113,5 +130,23 @@ func (o *solitaireSolveOptions) run() error {
 		text = answer.HintText(b, r, o.timeout)
 	}
 	_, err = io.WriteString(stdout, boardHeading(b, about)+"\n"+text)
+	return err
+}
+
+// runFair answers "hint --fair": the hint from what a player sees.
+func (o *solitaireSolveOptions) runFair(b *solitaire.Board, about string) error {
+	start := time.Now()
+	adv, err := answer.FairHint(o.ctx, b)
+	switch {
+	case o.ctx.Err() != nil && errors.Is(err, o.ctx.Err()):
+		return errInterrupted
+	case err != nil:
+		return err // a layout of more than one deck
+	}
+	if o.json {
+		ref := solitaire.LayoutRef(b.Geo.Layout, layoutFinder())
+		return writeJSON(o.stdout, answer.NewFairHintAnswer(b, ref, about, adv, time.Since(start)))
+	}
+	_, err = io.WriteString(o.stdout, boardHeading(b, about)+"\n"+answer.FairHintText(b, adv))
 	return err
 }

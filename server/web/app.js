@@ -231,6 +231,7 @@ function refresh() {
   $('counts').textContent = `${left} tiles left, ${free.size} free, ${matches} ${matches === 1 ? 'pair' : 'pairs'} to take`;
   $('undo').disabled = state.history.length === 0;
   $('hint').disabled = left === 0;
+  $('fair-hint').disabled = left === 0;
   $('solve').disabled = left === 0;
   return {left, matches};
 }
@@ -320,7 +321,7 @@ async function hint() {
       state.selected = -1;
       refresh();
       const [a, b] = r.hint;
-      setStatus(`Winnable: take ${faceName(state.board.faces[a])} at slots ${a} and ${b}.`, 'good');
+      setStatus(`Winnable: take ${faceName(state.board.faces[a])} at slots ${a} and ${b} (the exact hint, which peeks under the tiles).`, 'good');
       state.tiles[a].focus();
     } else if (r.verdict === 'winnable') {
       setStatus('The board is clear.', 'good');
@@ -333,6 +334,38 @@ async function hint() {
     }
   } catch (e) {
     setStatus('Hint failed: ' + e.message, 'bad');
+  } finally {
+    state.busy = false;
+  }
+}
+
+// fairHint asks for the pair a player who does not peek would take
+// (POST /api/fairhint), and highlights it like a hint.
+async function fairHint() {
+  if (state.busy) return;
+  state.busy = true;
+  setStatus('Thinking without peeking…');
+  try {
+    const r = await api('/api/fairhint', boardRequest());
+    if (!r.hint) {
+      setStatus(r.tiles === 0 ? 'The board is clear.' : `No pair can be taken: the game is over with ${r.tiles} tiles left.`, 'bad');
+      return;
+    }
+    state.hint = r.hint;
+    state.selected = -1;
+    refresh();
+    const [a, b] = r.hint;
+    let msg = `Fair hint (it sees only what you see): take ${faceName(state.board.faces[a])} at slots ${a} and ${b}`;
+    if (r.reason === 'cleaning') msg += ', a safe move';
+    if (r.reason === 'forced') msg += ', the only pair';
+    msg += '.';
+    if (r.hidden > 0 && r.samples > 0) {
+      msg += ` Of ${r.samples} guesses of the ${r.hidden} hidden faces, ${r.winnable_samples} can still be won, ${r.kept_samples} after this pair.`;
+    }
+    setStatus(msg, r.kept_samples > 0 || r.hidden === 0 ? 'good' : 'warn');
+    state.tiles[a].focus();
+  } catch (e) {
+    setStatus('Fair hint failed: ' + e.message, 'bad');
   } finally {
     state.busy = false;
   }
@@ -774,6 +807,7 @@ function start() {
   $('load-file').addEventListener('click', loadFile);
   $('undo').addEventListener('click', undo);
   $('hint').addEventListener('click', hint);
+  $('fair-hint').addEventListener('click', fairHint);
   $('solve').addEventListener('click', solve);
   $('play').addEventListener('click', () => (state.timer ? stopPlayer() : startPlayer()));
   $('slider').addEventListener('input', () => {

@@ -40,7 +40,7 @@ func ExamplePlayer_Play() {
 	// Output:
 	// random: 7 of 100 won, 49.8 tiles left on average
 	// greedy: 12 of 100 won, 36.5 tiles left on average
-	// nopeek: unknown strategy "smart" (want random, greedy, lookahead)
+	// nopeek: unknown strategy "smart" (want random, greedy, lookahead, hindsight)
 }
 
 // Trace returns the moves of the game too; they replay on a

@@ -32,6 +32,21 @@ func deal(t testing.TB, geo *solitaire.Geometry, game uint64) []solitaire.Group 
 	return d.Deal(game, geo.N, nil)
 }
 
+// quickPlayer returns a player of strategy on geo with budgets that keep
+// the searching strategies fast: 24 lookahead playouts; 12 hindsight
+// deals, with an elimination round after every 4.
+func quickPlayer(t testing.TB, geo *solitaire.Geometry, strategy string) *Player {
+	t.Helper()
+	p, err := NewPlayerOptions(geo, strategy, Options{Rollouts: 24, Samples: 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.hind != nil {
+		p.hind.cfg.batch = 4
+	}
+	return p
+}
+
 // player returns a player of strategy on geo.
 func player(t testing.TB, geo *solitaire.Geometry, strategy string) *Player {
 	t.Helper()

@@ -12,7 +12,7 @@ import (
 
 func TestStrategies(t *testing.T) {
 	got := strings.Join(Strategies(), " ")
-	if got != "random greedy lookahead" {
+	if got != "random greedy lookahead hindsight" {
 		t.Errorf("Strategies() = %s", got)
 	}
 	Strategies()[0] = "changed"
@@ -28,7 +28,7 @@ func TestUnknownStrategy(t *testing.T) {
 	if !errors.As(err, &se) || se.Name != "smart\nplayer" {
 		t.Fatalf("err = %v, want a *StrategyError", err)
 	}
-	want := `nopeek: unknown strategy "smart\nplayer" (want random, greedy, lookahead)`
+	want := `nopeek: unknown strategy "smart\nplayer" (want random, greedy, lookahead, hindsight)`
 	if err.Error() != want {
 		t.Errorf("message %q, want %q", err.Error(), want)
 	}
@@ -47,6 +47,9 @@ func TestMovesReplay(t *testing.T) {
 		geo := geometry(t, name)
 		for _, s := range Strategies() {
 			p := player(t, geo, s)
+			if s == "hindsight" {
+				p = quickPlayer(t, geo, s)
+			}
 			wins := 0
 			for g := uint64(1); g <= n; g++ {
 				groups := deal(t, geo, g)
@@ -102,11 +105,11 @@ func TestPlayBadDeal(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	geo := geometry(t, "turtle")
 	for _, s := range Strategies() {
-		p1, err := NewPlayerOptions(geo, s, Options{Rollouts: 16})
+		p1, err := NewPlayerOptions(geo, s, Options{Rollouts: 16, Samples: 6})
 		if err != nil {
 			t.Fatal(err)
 		}
-		p2, _ := NewPlayerOptions(geo, s, Options{Rollouts: 16})
+		p2, _ := NewPlayerOptions(geo, s, Options{Rollouts: 16, Samples: 6})
 		differ := 0
 		for g := uint64(1); g <= 5; g++ {
 			groups := deal(t, geo, g)
@@ -134,13 +137,12 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// TestPlayAllocatesNothing: a game of random, greedy or lookahead
-// allocates nothing.
+// TestPlayAllocatesNothing: a game of any strategy allocates nothing.
 func TestPlayAllocatesNothing(t *testing.T) {
 	geo := geometry(t, "turtle")
 	groups := deal(t, geo, 4)
 	for _, s := range Strategies() {
-		p, err := NewPlayerOptions(geo, s, Options{Rollouts: 8})
+		p, err := NewPlayerOptions(geo, s, Options{Rollouts: 8, Samples: 8})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -229,3 +229,43 @@ func (s *state) uniform(src *rand.PCG) (a, b uint8) {
 	}
 	panic("nopeek: no match to choose") // unreachable: matches counts the pairs of open
 }
+
+// resetAt sets s to the position of a game in progress: the deal groups
+// with the tiles in present on the board (within the geometry). The
+// player sees the faces of the tiles removed and of the tiles on the board
+// that no tile on the board covers.
+func (s *state) resetAt(gi *geoInfo, groups []solitaire.Group, present solitaire.Set) {
+	s.gi = gi
+	present = present.And(gi.geo.All)
+	s.present, s.free = present, solitaire.Set{}
+	s.cnt, s.vis, s.rem = [solitaire.NumGroups]uint8{}, [solitaire.NumGroups]uint8{}, [solitaire.NumGroups]uint8{}
+	s.open, s.matches, s.left = 0, 0, 0
+	clear(s.cover[:])
+	for i := range gi.n {
+		if present.Has(i) {
+			for _, j := range gi.under[i] {
+				s.cover[j]++
+			}
+		}
+	}
+	for i := range gi.n {
+		s.face[i] = groups[i]
+		if !present.Has(i) {
+			continue
+		}
+		s.left++
+		s.rem[groups[i]]++
+		if s.cover[i] == 0 {
+			s.vis[groups[i]]++
+		} else {
+			s.face[i] = hidden
+		}
+	}
+	for w, x := range gi.geo.FreeIn(present) {
+		for x != 0 {
+			i := w<<6 | bits.TrailingZeros64(x)
+			x &= x - 1
+			s.addFree(uint8(i))
+		}
+	}
+}

@@ -16,6 +16,7 @@ var pinned = map[string]struct{ version, digest string }{
 	"random":    {"1", "ed6e0a5716148f18"},
 	"greedy":    {"1", "ea0eae51baf34efb"},
 	"lookahead": {"1", "d0f7894add560791"},
+	"hindsight": {"1", "ba364154f43fe5f6"},
 }
 
 // gamesDigest plays games of the turtle (pcg dealer, seed 1) by strategy
@@ -56,8 +57,8 @@ func gamesDigest(t *testing.T, strategy string, games int) string {
 }
 
 // gamesPerDigest is the number of games gamesDigest plays per strategy
-// (fewer of the slow lookahead).
-var gamesPerDigest = map[string]int{"random": 400, "greedy": 200, "lookahead": 20}
+// (fewer of the slow lookahead and hindsight).
+var gamesPerDigest = map[string]int{"random": 400, "greedy": 200, "lookahead": 20, "hindsight": 2}
 
 func TestVersionsPinGames(t *testing.T) {
 	for _, s := range Strategies() {
@@ -95,6 +96,11 @@ func TestVersion(t *testing.T) {
 		{"lookahead", Options{}, "1"},
 		{"lookahead", Options{Rollouts: DefaultRollouts}, "1"},
 		{"lookahead", Options{Rollouts: 256}, "1+rollouts=256"},
+		{"lookahead", Options{Samples: 64}, "1"},
+		{"hindsight", Options{}, "1"},
+		{"hindsight", Options{Rollouts: 7, Samples: DefaultSamples}, "1"},
+		{"hindsight", Options{Samples: 64}, "1+samples=64"},
+		{"hindsight", Options{Samples: MaxSamples + 1}, "1+samples=2048"},
 	} {
 		v, err := Version(c.strategy, c.opt)
 		if err != nil || v != c.want {
@@ -110,5 +116,34 @@ func TestVersion(t *testing.T) {
 	}
 	if _, err := Version("peek", Options{}); !errors.As(err, new(*StrategyError)) {
 		t.Errorf("Version(peek): %v, want a *StrategyError", err)
+	}
+}
+
+func TestBudget(t *testing.T) {
+	for _, c := range []struct {
+		strategy string
+		opt      Options
+		want     int
+	}{
+		{"hindsight", Options{}, DefaultSamples},
+		{"hindsight", Options{Samples: 64}, 64},
+		{"hindsight", Options{Samples: 1 << 20}, MaxSamples},
+		{"lookahead", Options{}, DefaultRollouts},
+		{"lookahead", Options{Rollouts: 300, Samples: 5}, 300},
+		{"greedy", Options{Samples: 5}, 0},
+		{"random", Options{}, 0},
+	} {
+		v, _ := Version(c.strategy, c.opt)
+		if got, err := Budget(c.strategy, v); err != nil || got != c.want {
+			t.Errorf("Budget(%s, %q) = %d, %v; want %d", c.strategy, v, got, err, c.want)
+		}
+	}
+	for _, c := range [][2]string{{"hindsight", "1+rollouts=5"}, {"hindsight", "1+samples=x"}, {"hindsight", "1+samples=0"}, {"lookahead", ""}, {"hindsight", "+samples=4"}} {
+		if n, err := Budget(c[0], c[1]); err == nil {
+			t.Errorf("Budget(%s, %q) = %d, no error", c[0], c[1], n)
+		}
+	}
+	if _, err := Budget("peek", "1"); !errors.As(err, new(*StrategyError)) {
+		t.Errorf("Budget(peek): %v", err)
 	}
 }

@@ -15,7 +15,10 @@ func choice(p *Player, v *state, src *rand.PCG) (uint8, uint8) {
 	case stratGreedy:
 		return greedy(v, src)
 	}
-	return p.look.choose(v, src)
+	if p.strategy == stratLookahead {
+		return p.look.choose(v, src)
+	}
+	return p.hind.choose(v, src)
 }
 
 // shuffleHidden returns a copy of groups with the faces of the slots in
@@ -52,10 +55,7 @@ func TestNoPeekingAtEachMove(t *testing.T) {
 	geo := geometry(t, "turtle")
 	r := rand.New(rand.NewPCG(5, 6))
 	for _, s := range Strategies() {
-		p, err := NewPlayerOptions(geo, s, Options{Rollouts: 24})
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := quickPlayer(t, geo, s)
 		differ := 0
 		for g := uint64(1); g <= 3; g++ {
 			groups := deal(t, geo, g)
@@ -112,10 +112,7 @@ func TestNoPeekingWholeGame(t *testing.T) {
 	geo := geometry(t, "turtle")
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, s := range Strategies() {
-		p, err := NewPlayerOptions(geo, s, Options{Rollouts: 24})
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := quickPlayer(t, geo, s)
 		checked := 0
 		for g := uint64(1); g <= 8; g++ {
 			groups := deal(t, geo, g)
@@ -179,10 +176,7 @@ func TestNoPeekingBuried(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(9, 10))
 	for _, s := range Strategies() {
-		p, err := NewPlayerOptions(geo, s, Options{Rollouts: 24})
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := quickPlayer(t, geo, s)
 		differ := 0
 		for g := uint64(1); g <= 6; g++ {
 			groups := deal(t, geo, g)

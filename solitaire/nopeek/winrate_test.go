@@ -20,7 +20,7 @@ var (
 )
 
 // TestWinRatesLong plays turtle boards 1..-games (pcg dealer, seed 1)
-// with every strategy on all cores and checks that the win rates are
+// with random, greedy and lookahead on all cores and checks that the win rates are
 // ordered lookahead > greedy > random with 95% Wilson intervals that do
 // not overlap. It logs the rates, the intervals and the CPU time per
 // board and per move.
@@ -40,7 +40,7 @@ func TestWinRatesLong(t *testing.T) {
 		cpu              time.Duration
 	}
 	var lo, hi [3]float64
-	names := nopeek.Strategies()
+	names := nopeek.Strategies()[:3] // hindsight: TestHindsightLong
 	for k, s := range names {
 		var mu sync.Mutex
 		var sum tally
