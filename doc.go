@@ -9,5 +9,7 @@
 // the 8 bonus tiles as flowers.
 //
 // Errors about input (a bad tile, a fifth copy) are *InputError, whose Msg
-// is the message without the package prefix.
+// is the message without the package prefix. It is the one error type of
+// the module for bad input: layouts, solitaire and tw16 export the same
+// type under the same name.
 package mjsolve

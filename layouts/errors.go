@@ -11,29 +11,28 @@ import (
 )
 
 // ParseError is a problem in a layout file, with the file name and the
-// line (1-based; 0 when the problem is not on one line).
+// line (1-based; 0 when the problem is not on one line). The readers return
+// it as the cause of an [InputError]; its own message, "FILE line N: what",
+// has no package prefix.
 type ParseError struct {
 	File string
 	Line int
 	Err  error
 }
 
-func (e *ParseError) Error() string { return "layouts: " + e.Reason() }
-
-func (e *ParseError) Unwrap() error { return e.Err }
-
-// Reason is the message without the package prefix: "FILE line N: what".
-func (e *ParseError) Reason() string {
+func (e *ParseError) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s line %d: %v", e.File, e.Line, e.Err)
 	}
 	return fmt.Sprintf("%s: %v", e.File, e.Err)
 }
 
-// InputError is any other error of this package about what it was given
-// or found: a layout name, a layout that cannot be used, a directory that
-// cannot be read. Its Pkg is "layouts"; Msg is the message without that
-// prefix.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// InputError is bad input found by this package: a layout file that does
+// not parse (its cause a *[ParseError]), a layout name, a layout that
+// cannot be used, a directory that cannot be read. Its Pkg is "layouts";
+// Msg is the message without that prefix.
 type InputError = input.Error
 
 // inputErrorf formats an *InputError like fmt.Errorf (%w included).
@@ -41,9 +40,15 @@ func inputErrorf(format string, args ...any) error {
 	return input.Errorf("layouts", format, args...)
 }
 
-// errorf returns a *ParseError for file and line.
+// errorf returns an *InputError whose cause is a *ParseError for file and
+// line.
 func errorf(file string, line int, format string, args ...any) error {
-	return &ParseError{File: file, Line: line, Err: fmt.Errorf(format, args...)}
+	return parseError(file, line, fmt.Errorf(format, args...))
+}
+
+// parseError returns an *InputError whose cause is a *ParseError.
+func parseError(file string, line int, err error) error {
+	return input.Wrap("layouts", "", &ParseError{File: file, Line: line, Err: err})
 }
 
 // maxReadTiles bounds the tiles a reader accepts in one layout: four decks,
@@ -110,7 +115,7 @@ func checkWithLines(slots []Slot, lines []int, file string, describe func(Slot) 
 	}
 	var se *slotError
 	if !errors.As(err, &se) {
-		return &ParseError{File: file, Err: err}
+		return parseError(file, 0, err)
 	}
 	s := slots[se.i]
 	if se.j < 0 {

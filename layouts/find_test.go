@@ -202,9 +202,10 @@ func TestInputErrorTyped(t *testing.T) {
 	if !errors.As(err, &ie) || ie.Msg != `unknown layout "no-such-layout" (see 'mjsolve layouts list')` || err.Error() != "layouts: "+ie.Msg {
 		t.Errorf("Find: %T %v", err, err)
 	}
-	pe := &ParseError{File: "x.txt", Line: 3, Err: errors.New("bad")}
-	if pe.Reason() != "x.txt line 3: bad" || pe.Error() != "layouts: x.txt line 3: bad" {
-		t.Errorf("ParseError: %q, %q", pe.Reason(), pe.Error())
+	err = errorf("x.txt", 3, "bad")
+	pe, ok := errors.AsType[*ParseError](err)
+	if !errors.As(err, &ie) || !ok || ie.Msg != "x.txt line 3: bad" || pe.Error() != ie.Msg || err.Error() != "layouts: x.txt line 3: bad" {
+		t.Errorf("a parse error: %q, %q", ie.Msg, err)
 	}
 }
 

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -173,7 +174,7 @@ func dealtAs(b *solitaire.Board, game uint64, deal string, seed *uint64) (about 
 // naming the field at fault in a bad request.
 func removeTiles(b *solitaire.Board, removed []int) error {
 	err := b.RemoveTiles(removed)
-	re, ok := err.(*solitaire.RemovedError)
+	re, ok := errors.AsType[*solitaire.RemovedError](err)
 	switch {
 	case !ok:
 		return err

@@ -24,7 +24,7 @@
 //
 // Errors are {"error": "..."} with 400 for bad input (the message starts
 // with the field at fault: "faces[3]: unknown face \"9x\""; a library's
-// input error is shown by its Reason, without the package prefix), 404, 405 (with
+// input error is shown by its Msg, without the package prefix), 404, 405 (with
 // Allow), 408 for a body that stops coming before Serve's read limit (30
 // seconds), 413 for a body over Config.MaxBody, and 503 when the solve queue
 // is full or the server is shutting down. A panic is logged and answered 500

@@ -11,7 +11,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/mjsolve/mjsolve/internal/reason"
+	"github.com/mjsolve/mjsolve/internal/input"
 )
 
 // httpError is an error answered with its status and message as
@@ -24,11 +24,11 @@ type httpError struct {
 func (e *httpError) Error() string { return e.msg }
 
 // badRequest is a 400 naming the field (or parameter) at fault, with
-// err's message for a client (reason.Of: an input error of the
+// err's message for a client (input.Message: an input error of the
 // packages the server calls without its package prefix, which a client
 // does not need).
 func badRequest(field string, err error) *httpError {
-	return &httpError{http.StatusBadRequest, fieldMessage(field, reason.Of(err))}
+	return &httpError{http.StatusBadRequest, fieldMessage(field, input.Message(err))}
 }
 
 // badRequestf is badRequest with a formatted message.

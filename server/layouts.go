@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/mjsolve/mjsolve/internal/reason"
+	"github.com/mjsolve/mjsolve/internal/input"
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 )
@@ -120,7 +120,7 @@ func (idx *layoutIndex) resolve(field, name string) (*layoutEntry, *solitaire.Ge
 	}
 	g, err := e.geometry()
 	if err != nil {
-		return nil, nil, badRequestf(field, "layout %s cannot be played: %s", e.Name, reason.Of(err))
+		return nil, nil, badRequestf(field, "layout %s cannot be played: %s", e.Name, input.Message(err))
 	}
 	return e, g, nil
 }
@@ -157,7 +157,7 @@ type layoutJSON struct {
 func summarize(e *layoutEntry) layoutSummary {
 	s := layoutSummary{Name: e.Name, Source: e.Source, File: e.File}
 	if e.Err != nil {
-		s.Error = fieldMessage("", reason.Of(e.Err))
+		s.Error = fieldMessage("", input.Message(e.Err))
 	}
 	if l := e.Layout; l != nil {
 		s.Title, s.Tiles, s.Levels = l.Title, l.Len(), l.Levels()
@@ -199,7 +199,7 @@ func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if e.Layout == nil {
-		return &httpError{http.StatusNotFound, fmt.Sprintf("layout %s cannot be read: %s", e.Name, fieldMessage("", reason.Of(e.Err)))}
+		return &httpError{http.StatusNotFound, fmt.Sprintf("layout %s cannot be read: %s", e.Name, fieldMessage("", input.Message(e.Err)))}
 	}
 	writeJSON(w, http.StatusOK, layoutJSON{
 		layoutSummary: e.summary,

@@ -284,7 +284,7 @@ func parseBoardFile(r io.Reader, file string) (*boardFile, error) {
 		return nil, bad(max(bf.facesLine, bf.tilesLine), "%d faces for %d tiles", len(bf.faces), bf.tiles)
 	}
 	if err := CheckDeal(bf.faces, bf.tiles); err != nil {
-		return nil, bad(bf.facesLine, "%s", err.(*InputError).Reason())
+		return nil, bad(bf.facesLine, "%s", err.(*InputError).Msg)
 	}
 	if err := bf.removedError(file, checkRemoved(bf.faces, bf.removed)); err != nil {
 		return nil, err
@@ -295,7 +295,7 @@ func parseBoardFile(r io.Reader, file string) (*boardFile, error) {
 // removedError places a *RemovedError of the file's removed slots on the
 // line of the slot at fault (the last removed line for the whole list's).
 func (bf *boardFile) removedError(file string, err error) error {
-	re, ok := err.(*RemovedError)
+	re, ok := errors.AsType[*RemovedError](err)
 	if !ok {
 		return err
 	}

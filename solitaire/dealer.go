@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"strings"
+
+	"github.com/mjsolve/mjsolve/internal/input"
 )
 
 // A Dealer deals the tiles of game number game on a layout of n slots:
@@ -22,18 +24,15 @@ type Dealer interface {
 	Deal(game uint64, n int, dst []Group) []Group
 }
 
-// GameRangeError is returned for a game number a dealer does not have.
+// GameRangeError is a game number a dealer does not have: the cause of
+// the *[InputError] that [CheckGame] returns.
 type GameRangeError struct {
 	Dealer string // the dealer's name, e.g. "mjsolver"
 	Game   uint64 // the game asked for
 	Last   uint64 // the dealer's last game (its first is 0)
 }
 
-func (e *GameRangeError) Error() string { return "solitaire: " + e.Reason() }
-
-// Reason is the message without the package prefix: the dealer's games
-// and the game asked for.
-func (e *GameRangeError) Reason() string {
+func (e *GameRangeError) Error() string {
 	return fmt.Sprintf("the %s dealer has games 0 to %d, not %d", e.Dealer, e.Last, e.Game)
 }
 
@@ -42,11 +41,12 @@ type lastGamer interface {
 	LastGame() uint64
 }
 
-// CheckGame returns a *GameRangeError when d does not deal game: the
+// CheckGame returns an *InputError whose cause is a *GameRangeError when
+// d does not deal game: the
 // mjsolver dealer has games 0 to 2^32−1 only. Other dealers have every game.
 func CheckGame(d Dealer, game uint64) error {
 	if lg, ok := d.(lastGamer); ok && game > lg.LastGame() {
-		return &GameRangeError{Dealer: fmt.Sprint(d), Game: game, Last: lg.LastGame()}
+		return input.Wrap("solitaire", "", &GameRangeError{Dealer: fmt.Sprint(d), Game: game, Last: lg.LastGame()})
 	}
 	return nil
 }
@@ -64,8 +64,8 @@ func DealBoard(g *Geometry, d Dealer, game uint64) (*Board, error) {
 var DealerNames = []string{"pcg", "mjsolver"}
 
 // DealerByName returns the dealer called name: "pcg" (PCG{Seed: seed}) or
-// "mjsolver" (MJSolver{}, which has no seed). Another name is a
-// *DealerError.
+// "mjsolver" (MJSolver{}, which has no seed). Another name is an
+// *InputError whose cause is a *DealerError.
 func DealerByName(name string, seed uint64) (Dealer, error) {
 	switch name {
 	case "pcg":
@@ -73,31 +73,28 @@ func DealerByName(name string, seed uint64) (Dealer, error) {
 	case "mjsolver":
 		return MJSolver{}, nil
 	}
-	return nil, &DealerError{Name: name}
+	return nil, input.Wrap("solitaire", "", &DealerError{Name: name})
 }
 
 // DealerField is the dealer named name with seed, as a request gives it
 // in its field "deal": "" is the default dealer (DealerNames[0]), and an
-// unknown name is a *FieldError naming "deal" that wraps the *DealerError.
+// unknown name is DealerByName's *InputError with Field "deal".
 func DealerField(name string, seed uint64) (Dealer, error) {
 	if name == "" {
 		name = DealerNames[0]
 	}
 	d, err := DealerByName(name, seed)
-	if de, ok := err.(*DealerError); ok {
-		return nil, &FieldError{Field: "deal", Msg: de.Reason(), Err: err}
+	if ie, ok := err.(*InputError); ok {
+		ie.Field = "deal"
 	}
 	return d, err
 }
 
-// DealerError is a dealer name that [DealerByName] does not know.
+// DealerError is a dealer name that [DealerByName] does not know: the
+// cause of its *[InputError].
 type DealerError struct{ Name string }
 
-func (e *DealerError) Error() string { return "solitaire: " + e.Reason() }
-
-// Reason is the message without the package prefix: the name and the
-// names known.
-func (e *DealerError) Reason() string {
+func (e *DealerError) Error() string {
 	return fmt.Sprintf("unknown dealer %q (want %s)", e.Name, strings.Join(DealerNames, " or "))
 }
 

@@ -230,7 +230,7 @@ func TestDealerByName(t *testing.T) {
 		t.Errorf("glibc: %v", err)
 	}
 	_, err := DealerByName("glibc", 0)
-	if de, ok := errors.AsType[*DealerError](err); !ok || de.Name != "glibc" || de.Reason() != `unknown dealer "glibc" (want pcg or mjsolver)` {
+	if de, ok := errors.AsType[*DealerError](err); !ok || de.Name != "glibc" || de.Error() != `unknown dealer "glibc" (want pcg or mjsolver)` {
 		t.Errorf("glibc: %#v, want a *DealerError", err)
 	}
 }

@@ -81,10 +81,10 @@
 //
 // ReadBoard reports a malformed file in one line naming the file and the
 // line: "solitaire: g7.board:5: unknown face "9x"", an *[InputError]
-// whose Reason is the message without "solitaire: " (as for a layout that
-// cannot be played, a deal that does not fit, a face or a move written
-// wrongly; a dealer's missing game is a *[GameRangeError] with a Reason
-// too). [ReadBoardFile] reads a
+// whose Msg is the message without "solitaire: ", as for every error of
+// the package about its input (a layout that cannot be played, a deal that
+// does not fit, a face or a move written wrongly, a dealer's missing game,
+// whose cause is a *[GameRangeError]). [ReadBoardFile] reads a
 // board file by name; [WriteBoardFile] writes one whole or not at all, with
 // a comment line naming the board.
 package solitaire

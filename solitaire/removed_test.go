@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// Each way a list of removed slots can be impossible is a *RemovedError
-// that points at the slot at fault (or -1 for the whole list), and leaves
+// Each way a list of removed slots can be impossible is an *InputError
+// whose *RemovedError points at the slot at fault (or -1 for the whole list), and leaves
 // the board as it was; a possible list takes exactly its slots off.
 func TestRemoveTiles(t *testing.T) {
 	// test6: slots 0-3 in a row, 4 over 0 and 1, 5 over 2 and 3.
@@ -32,7 +32,7 @@ func TestRemoveTiles(t *testing.T) {
 		}
 		err = b.RemoveTiles(c.removed)
 		var re *RemovedError
-		if !errors.As(err, &re) || re.Index != c.index || re.Msg != c.msg {
+		if !errors.As(err, &re) || re.Index != c.index || re.Msg != c.msg || err.Error() != "solitaire: "+c.msg {
 			t.Errorf("RemoveTiles(%v) = %v (%+v), want index %d and %q", c.removed, err, re, c.index, c.msg)
 		}
 		if b.Present != g.All {
@@ -46,7 +46,7 @@ func TestRemoveTiles(t *testing.T) {
 	}
 	rb, _ := NewBoard(rg, []Group{0, 1, 0, 1, 0, 1, 0, 1})
 	err = rb.RemoveTiles([]int{0, 2, 7, 5})
-	if re, ok := err.(*RemovedError); !ok || re.Index != 1 || re.Msg != "slot 2 cannot have been removed: slots 1 and 3 beside it are still on the board" {
+	if re, ok := errors.AsType[*RemovedError](err); !ok || re.Index != 1 || re.Msg != "slot 2 cannot have been removed: slots 1 and 3 beside it are still on the board" {
 		t.Errorf("a tile between two: %v", err)
 	}
 	b, _ := NewBoard(g, faces)

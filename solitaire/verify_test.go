@@ -62,7 +62,7 @@ func TestCheckMoveError(t *testing.T) {
 	} {
 		err := b.CheckMove(c.m)
 		ie, ok := errors.AsType[*InputError](err)
-		if !ok || err.Error() != "solitaire: "+c.want || ie.Reason() != c.want {
+		if !ok || err.Error() != "solitaire: "+c.want || ie.Msg != c.want {
 			t.Errorf("CheckMove(%v) = %v, want the *InputError %q", c.m, err, "solitaire: "+c.want)
 		}
 		if err := Verify(b, []Move{c.m}); err == nil || err.Error() != "solitaire: move 1 ("+c.m.String()+"): "+c.want {

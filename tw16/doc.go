@@ -76,8 +76,9 @@
 // A Setting holds what the hands of one question share (melds, concealed
 // kongs, tiles seen elsewhere) and checks each hand against it: the number
 // of melds, fifth copies, the size of the concealed part. Errors about
-// input are typed, for errors.As: *InputError (its Msg without the package
-// prefix, its Part saying whether the concealed part, the melds or the
-// tiles seen are wrong) and *CopiesError (a kind held more than four times
-// counting everything); mjsolve.InputError is the same for tiles.
+// input are *InputError, for errors.As (the module's one type for bad
+// input, mjsolve.InputError): its Msg is the message without the package
+// prefix, its Field says whether the concealed part, the melds or the tiles
+// seen are wrong, and a kind held more than four times counting everything
+// has a *CopiesError as its cause.
 package tw16

@@ -1,60 +1,45 @@
 package tw16
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/mjsolve/mjsolve"
-	"github.com/mjsolve/mjsolve/internal/reason"
+	"github.com/mjsolve/mjsolve/internal/input"
 )
 
-// Part is the part of a hand's description an [InputError] is about.
-type Part uint8
-
-// The parts.
+// The fields of a hand an [InputError] can name (its Field): the part
+// of the hand's description at fault, when the package knows it.
 const (
-	PartNone      Part = iota // not one part: the rules, the situation of a win, several parts together
-	PartConcealed             // the concealed part of the hand
-	PartMelds                 // the exposed melds and concealed kongs
-	PartVisible               // the tiles seen elsewhere (discards, other players' melds)
+	FieldHand    = "hand"    // the concealed part of the hand
+	FieldMelds   = "melds"   // the exposed melds and concealed kongs
+	FieldVisible = "visible" // the tiles seen elsewhere (discards, other players' melds)
 )
 
 // InputError is bad input found by this package: a meld, a hand of the
 // wrong size, a fifth copy, an impossible situation of a win, an unknown
-// rule or item. Error returns "tw16: " and Msg; Msg alone is what a person
-// needs (the command shows it after the flag or argument it came from, and
-// Part says which one that is when the package knows).
-type InputError struct {
-	Part Part
-	Msg  string
-	err  error
-}
+// rule or item. Its Pkg is "tw16"; Field is FieldHand, FieldMelds,
+// FieldVisible or "" (the rules, the situation of a win, several parts
+// together); Msg is the message without either.
+type InputError = input.Error
 
-func (e *InputError) Error() string { return "tw16: " + e.Msg }
-
-// Reason is the message without the package prefix: Msg.
-func (e *InputError) Reason() string { return e.Msg }
-
-// Unwrap returns the error Msg wraps, if any.
-func (e *InputError) Unwrap() error { return e.err }
-
-// inputErrorf formats an InputError about no one part like fmt.Errorf (%w
-// included; wrapError wraps an input error of another package).
+// inputErrorf formats an *InputError about no one part like fmt.Errorf
+// (%w included; wrapError wraps an input error of another package).
 func inputErrorf(format string, args ...any) error {
-	return partErrorf(PartNone, format, args...)
+	return fieldErrorf("", format, args...)
 }
 
-// wrapError is an InputError about part p that wraps err: prefix, then
+// wrapError is an *InputError about field f that wraps err: prefix, then
 // err's message without the package prefix of an input error
-// (reason.Of), so that the message names one package.
-func wrapError(p Part, prefix string, err error) *InputError {
-	return &InputError{Part: p, Msg: prefix + reason.Of(err), err: err}
+// (input.Message), so that the message names one package.
+func wrapError(f, prefix string, err error) *InputError {
+	return &InputError{Pkg: "tw16", Field: f, Msg: prefix + input.Message(err), Err: err}
 }
 
-// partErrorf formats an InputError about part p.
-func partErrorf(p Part, format string, args ...any) *InputError {
-	err := fmt.Errorf(format, args...)
-	return &InputError{Part: p, Msg: err.Error(), err: errors.Unwrap(err)}
+// fieldErrorf formats an *InputError about field f.
+func fieldErrorf(f, format string, args ...any) *InputError {
+	e := input.Errorf("tw16", format, args...)
+	e.Field = f
+	return e
 }
 
 // countNoun writes n and a noun, with an s unless n is 1: the melds and
@@ -67,15 +52,18 @@ func countNoun(n int, noun string) string {
 }
 
 // CopiesError is a hand that holds, with its melds and the tiles seen
-// elsewhere, more than four copies of Kind.
+// elsewhere, more than four copies of Kind: the cause of an *[InputError]
+// about no one field.
 type CopiesError struct {
 	Kind  mjsolve.Kind
 	Count int
 }
 
-func (e *CopiesError) Error() string { return "tw16: " + e.Reason() }
-
-// Reason is the message without the package prefix: the copies counted.
-func (e *CopiesError) Reason() string {
+func (e *CopiesError) Error() string {
 	return fmt.Sprintf("%d copies of %s counting the hand, melds and visible tiles (at most 4)", e.Count, e.Kind)
+}
+
+// copiesError is the *InputError whose cause is a *CopiesError.
+func copiesError(k mjsolve.Kind, n int) error {
+	return input.Wrap("tw16", "", &CopiesError{Kind: k, Count: n})
 }

@@ -198,7 +198,7 @@ func ParseConcealedKongs(s string) ([]Meld, error) {
 func parseMeld(g string) (Meld, error) {
 	kinds, err := mjsolve.ParseKinds(g)
 	if err != nil {
-		return Meld{}, wrapError(PartNone, fmt.Sprintf("bad meld %q: ", g), err)
+		return Meld{}, wrapError("", fmt.Sprintf("bad meld %q: ", g), err)
 	}
 	slices.Sort(kinds)
 	switch {

@@ -133,7 +133,7 @@ func checkPart(c, visible *mjsolve.Counts, rem int, wrongSize string) (k int, se
 		return 0, nil, err
 	}
 	if n%3 != rem {
-		return 0, nil, partErrorf(PartConcealed, wrongSize, n)
+		return 0, nil, fieldErrorf(FieldHand, wrongSize, n)
 	}
 	seen, err = checkVisible(c, visible)
 	return n / 3, seen, err

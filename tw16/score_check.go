@@ -96,7 +96,7 @@ func allTiles(w *Win) mjsolve.Counts {
 // more than four copies.
 func checkTiles(w *Win) error {
 	if err := w.Concealed.Validate(); err != nil {
-		return wrapError(PartNone, "hand: ", err)
+		return wrapError("", "hand: ", err)
 	}
 	want := handTiles - 3*len(w.Melds)
 	if got := w.Concealed.Total(); got != want {

@@ -98,7 +98,7 @@ var setsOf = func() (s [128]int8) {
 // sizeError is the error for a concealed part of n tiles, n not 3k+1 or
 // 3k+2 with k ≤ 5.
 func sizeError(n int) error {
-	return partErrorf(PartConcealed, "a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not %d", n)
+	return fieldErrorf(FieldHand, "a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not %d", n)
 }
 
 // partSize checks a concealed part (at most 4 copies of a kind, 3k+1 or 3k+2

@@ -56,7 +56,7 @@ func ExampleOpenTables() {
 	cached, _ = os.ReadDir(dir)
 	fmt.Println("files in the cache:", len(cached))
 	// Output:
-	// tw16: waits need a concealed part of 3k+1 tiles (1, 4, … 16), not 2
+	// tw16: hand: waits need a concealed part of 3k+1 tiles (1, 4, … 16), not 2
 	// files in the cache: 0
 	// shanten: 0
 	// files in the cache: 1
@@ -78,7 +78,7 @@ func ExampleTableSet_Loaded() {
 	info, loaded := tables.Loaded()
 	fmt.Println("loaded:", loaded, "from a cache:", info.FromCache)
 	// Output:
-	// tw16: a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not 3
+	// tw16: hand: a concealed part has 3k+1 or 3k+2 tiles (1, 2, 4, 5, … 16, 17), not 3
 	// loaded: false
 	// shanten: 0
 	// loaded: true from a cache: false

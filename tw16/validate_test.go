@@ -28,18 +28,18 @@ func tiles(t *testing.T, s string) []mjsolve.Tile {
 func TestNewSettingErrors(t *testing.T) {
 	for _, c := range []struct {
 		melds, visible string
-		part           Part
+		field          string
 		msg            string
 	}{
-		{"111m 222m 333m 444m 555m 666m", "", PartMelds, "6 melds and kongs; a hand has at most 5"},
-		{"111m 111m", "", PartMelds, "6 copies of 1m (at most 4)"},
-		{"", "1m1m1m1m1m", PartVisible, "5th copy of 1m"},
-		{"123m", "EEEE E", PartVisible, "5th copy of 1z"},
+		{"111m 222m 333m 444m 555m 666m", "", FieldMelds, "6 melds and kongs; a hand has at most 5"},
+		{"111m 111m", "", FieldMelds, "6 copies of 1m (at most 4)"},
+		{"", "1m1m1m1m1m", FieldVisible, "5th copy of 1m"},
+		{"123m", "EEEE E", FieldVisible, "5th copy of 1z"},
 	} {
 		_, err := NewSetting(melds(t, c.melds), tiles(t, c.visible))
 		var ie *InputError
-		if !errors.As(err, &ie) || ie.Part != c.part || ie.Msg != c.msg || err.Error() != "tw16: "+c.msg {
-			t.Errorf("melds %q visible %q: %v (%#v), want part %d %q", c.melds, c.visible, err, ie, c.part, c.msg)
+		if !errors.As(err, &ie) || ie.Field != c.field || ie.Msg != c.msg || err.Error() != "tw16: "+c.field+": "+c.msg {
+			t.Errorf("melds %q visible %q: %v (%#v), want field %s %q", c.melds, c.visible, err, ie, c.field, c.msg)
 		}
 	}
 	// Flowers seen do not count; four of a kind is fine.
@@ -65,11 +65,11 @@ func TestSettingHand(t *testing.T) {
 	}
 	_, err = s.Hand(mjsolve.MustParseCounts("22m"))
 	var ie *InputError
-	if !errors.As(err, &ie) || ie.Part != PartConcealed || ie.Msg != "2 tiles with 1 meld; want 13 or 14" {
+	if !errors.As(err, &ie) || ie.Field != FieldHand || ie.Msg != "2 tiles with 1 meld; want 13 or 14" {
 		t.Errorf("2 tiles: %v", err)
 	}
 	_, err = s.Hand(mjsolve.MustParseCounts("5m"))
-	if !errors.As(err, &ie) || ie.Part != PartConcealed || ie.Msg != "1 tile with 1 meld; want 13 or 14" {
+	if !errors.As(err, &ie) || ie.Field != FieldHand || ie.Msg != "1 tile with 1 meld; want 13 or 14" {
 		t.Errorf("1 tile: %v", err)
 	}
 	_, err = s.Hand(mjsolve.MustParseCounts("1m 999p 123s"))
@@ -87,17 +87,21 @@ func TestSettingHand(t *testing.T) {
 		t.Errorf("no melds: %v", err)
 	}
 	_, err = Shanten(mjsolve.MustParseCounts("111m"))
-	if !errors.As(err, &ie) || ie.Part != PartConcealed {
+	if !errors.As(err, &ie) || ie.Field != FieldHand {
 		t.Errorf("Shanten of 3 tiles: %v", err)
 	}
 }
 
 func TestInputErrorsWrapTheRootPackage(t *testing.T) {
-	// A bad tile in a meld: tw16's error wraps mjsolve's, with the same text.
+	// A bad tile in a meld: tw16's error wraps mjsolve's, with its text
+	// after the meld and without its package prefix.
 	_, err := ParseMelds("1x")
-	var ie *InputError
-	var me *mjsolve.InputError
-	if !errors.As(err, &ie) || !errors.As(err, &me) || err.Error() != "tw16: "+ie.Msg || me.Error() != "mjsolve: "+me.Msg {
+	ie, ok := errors.AsType[*InputError](err)
+	if !ok {
+		t.Fatalf("ParseMelds(1x): %v, not an *InputError", err)
+	}
+	me, _ := ie.Err.(*mjsolve.InputError)
+	if ie.Pkg != "tw16" || me == nil || me.Pkg != "mjsolve" || err.Error() != "tw16: "+ie.Msg || ie.Msg != `bad meld "1x": `+me.Msg {
 		t.Errorf("ParseMelds(1x): %v", err)
 	}
 }

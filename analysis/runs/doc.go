@@ -51,6 +51,6 @@
 // verdicts, and reports the price of not peeking: the share of winnable
 // boards a strategy loses.
 //
-// Bad fields of a spec are *[solitaire.FieldError]s naming them. The package
+// Bad fields of a spec are *[solitaire.InputError]s naming them in Field. The package
 // never prints; progress comes through a callback.
 package runs

@@ -81,7 +81,7 @@ func WithPlayOptions(mk func() analysis.Worker, geo *solitaire.Geometry, dealer 
 //
 // The selector is "all" (every strategy of package nopeek, in its order)
 // or a comma-separated list of names, in the list's order, each once. A
-// name nopeek does not know is a *solitaire.FieldError naming "strategy"
+// name nopeek does not know is a *solitaire.InputError naming "strategy"
 // that wraps the *nopeek.StrategyError.
 func SelectStrategies(sel string) ([]string, error) {
 	known := nopeek.Strategies()
@@ -94,10 +94,10 @@ func SelectStrategies(sel string) ([]string, error) {
 	for _, name := range strings.Split(sel, ",") {
 		name = strings.TrimSpace(name)
 		if name == "" {
-			return nil, &solitaire.FieldError{Field: "strategy", Msg: fmt.Sprintf("empty name in %q (%s)", sel, want)}
+			return nil, &solitaire.InputError{Pkg: "solitaire", Field: "strategy", Msg: fmt.Sprintf("empty name in %q (%s)", sel, want)}
 		}
 		if !slices.Contains(known, name) {
-			return nil, &solitaire.FieldError{Field: "strategy", Msg: fmt.Sprintf("unknown strategy %q (%s)", name, want), Err: &nopeek.StrategyError{Name: name}}
+			return nil, &solitaire.InputError{Pkg: "solitaire", Field: "strategy", Msg: fmt.Sprintf("unknown strategy %q (%s)", name, want), Err: &nopeek.StrategyError{Name: name}}
 		}
 		if !slices.Contains(out, name) {
 			out = append(out, name)
@@ -195,11 +195,11 @@ func (o *PlayOutcome) Plays() []analysis.StrategyPlay {
 	return out
 }
 
-// checkPlay checks the fields of ps that a person gives, as *FieldErrors:
+// checkPlay checks the fields of ps that a person gives, as *solitaire.InputErrors naming them:
 // those of the main job's [Spec] and the strategies and records.
 func checkPlay(ps *PlaySpec) error {
 	if len(ps.Strategies) == 0 {
-		return &solitaire.FieldError{Field: "strategy", Msg: "no strategy"}
+		return &solitaire.InputError{Pkg: "solitaire", Field: "strategy", Msg: "no strategy"}
 	}
 	s := ps.Spec
 	s.Out, s.Resume = ps.Out, ps.Resume
@@ -208,7 +208,7 @@ func checkPlay(ps *PlaySpec) error {
 	}
 	for _, st := range ps.Strategies {
 		if !slices.Contains(nopeek.Strategies(), st) {
-			return &solitaire.FieldError{Field: "strategy", Msg: fmt.Sprintf("unknown strategy %q", st), Err: &nopeek.StrategyError{Name: st}}
+			return &solitaire.InputError{Pkg: "solitaire", Field: "strategy", Msg: fmt.Sprintf("unknown strategy %q", st), Err: &nopeek.StrategyError{Name: st}}
 		}
 	}
 	if ps.Out == "" {
@@ -217,12 +217,12 @@ func checkPlay(ps *PlaySpec) error {
 	fi, err := os.Stat(ps.Out)
 	switch {
 	case len(ps.Strategies) == 1 && err == nil && fi.IsDir():
-		return &solitaire.FieldError{Field: "out", Msg: fmt.Sprintf("%s is a directory; with one strategy give a record file name", ps.Out)}
+		return &solitaire.InputError{Pkg: "solitaire", Field: "out", Msg: fmt.Sprintf("%s is a directory; with one strategy give a record file name", ps.Out)}
 	case len(ps.Strategies) > 1 && err == nil && !fi.IsDir():
-		return &solitaire.FieldError{Field: "out", Msg: fmt.Sprintf("%s is a file; with several strategies give a directory (one record file per strategy)", ps.Out)}
+		return &solitaire.InputError{Pkg: "solitaire", Field: "out", Msg: fmt.Sprintf("%s is a file; with several strategies give a directory (one record file per strategy)", ps.Out)}
 	case len(ps.Strategies) == 1:
 		if fi, err := os.Stat(filepath.Dir(ps.Out)); err != nil || !fi.IsDir() {
-			return &solitaire.FieldError{Field: "out", Msg: fmt.Sprintf("%s: no directory %s", ps.Out, filepath.Dir(ps.Out))}
+			return &solitaire.InputError{Pkg: "solitaire", Field: "out", Msg: fmt.Sprintf("%s: no directory %s", ps.Out, filepath.Dir(ps.Out))}
 		}
 	}
 	return nil
@@ -231,7 +231,7 @@ func checkPlay(ps *PlaySpec) error {
 // Play runs the main job of ps.Spec once per strategy, each board also played
 // without peeking by the strategy ([WithPlay]), and returns one report per
 // strategy. Every strategy plays the same boards. An error is a bad spec (a
-// *solitaire.FieldError: a bad field, a game the dealer does not have, a record
+// *solitaire.InputError: a bad field, a game the dealer does not have, a record
 // file that exists without Resume, wrapping an *ExistsError), a record file
 // found unfit to continue (every strategy's file, header and records, is
 // checked before any runs: see [analysis.CheckResume]), or a failure while
@@ -243,7 +243,7 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 		return nil, err
 	}
 	if ps.Spec.Layout == nil {
-		return nil, &solitaire.FieldError{Field: "layout", Msg: "missing"}
+		return nil, &solitaire.InputError{Pkg: "solitaire", Field: "layout", Msg: "missing"}
 	}
 	out := &PlayOutcome{Rows: make([]PlayRow, len(ps.Strategies))}
 	for i, st := range ps.Strategies {
@@ -257,7 +257,7 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 		}
 		if f := out.Rows[i].File; f != "" && !ps.Resume {
 			if _, err := os.Stat(f); err == nil {
-				return nil, &solitaire.FieldError{Field: "out", Msg: f + " already exists (continue it with resume, or remove it)", Err: &ExistsError{File: f}}
+				return nil, &solitaire.InputError{Pkg: "solitaire", Field: "out", Msg: f + " already exists (continue it with resume, or remove it)", Err: &ExistsError{File: f}}
 			}
 		}
 	}

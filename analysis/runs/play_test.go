@@ -319,7 +319,7 @@ func TestPlayBadSpec(t *testing.T) {
 		ps := good()
 		c.edit(&ps)
 		_, err := Play(context.Background(), ps)
-		var fe *solitaire.FieldError
+		var fe *solitaire.InputError
 		if !errors.As(err, &fe) || fe.Field != c.field || !strings.Contains(fe.Msg, c.msg) {
 			t.Errorf("%s: err %v, want field %s: %s", c.field, err, c.field, c.msg)
 		}

@@ -151,13 +151,13 @@ func dealName(d string) string {
 }
 
 // check checks the fields of spec that a person gives and returns its dealer. A
-// bad field is a *solitaire.FieldError naming it: "boards" (none, too many
+// bad field is a *solitaire.InputError naming it: "boards" (none, too many
 // after First, or a last game the dealer does not have: that one wraps the
 // *solitaire.GameRangeError), "workers", "difficulty", "timeout", "resume"
 // (without Out), "shard" or "deal" (wrapping the *solitaire.DealerError).
 func (spec *Spec) check() (solitaire.Dealer, error) {
 	bad := func(field, format string, args ...any) error {
-		return &solitaire.FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
+		return &solitaire.InputError{Pkg: "solitaire", Field: field, Msg: fmt.Sprintf(format, args...)}
 	}
 	switch {
 	case spec.Boards == 0:
@@ -185,7 +185,7 @@ func (spec *Spec) check() (solitaire.Dealer, error) {
 	}
 	if err := solitaire.CheckGame(dealer, spec.First+spec.Boards-1); err != nil {
 		if gr, ok := errors.AsType[*solitaire.GameRangeError](err); ok {
-			return nil, &solitaire.FieldError{Field: "boards", Msg: fmt.Sprintf("last game (first + boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last), Err: err}
+			return nil, &solitaire.InputError{Pkg: "solitaire", Field: "boards", Msg: fmt.Sprintf("last game (first + boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last), Err: err}
 		}
 		return nil, err
 	}
@@ -194,14 +194,14 @@ func (spec *Spec) check() (solitaire.Dealer, error) {
 
 // Prepare checks spec, compiles its layout and, with spec.Out, creates the
 // record file or (with spec.Resume) reads back what it holds. A bad field is a
-// *solitaire.FieldError naming it (see [solitaire.FieldError]); a last game of
+// *solitaire.InputError naming it (see [solitaire.InputError]); a last game of
 // the whole range (not only of the shard) beyond the dealer's wraps a
 // *solitaire.GameRangeError. An unknown spec.Strategy is a
 // *nopeek.StrategyError; an existing Out without Resume an *ExistsError.
 // Nothing is solved until [Job.Run].
 func Prepare(spec Spec) (*Job, error) {
 	if spec.Layout == nil {
-		return nil, &solitaire.FieldError{Field: "layout", Msg: "missing"}
+		return nil, &solitaire.InputError{Pkg: "solitaire", Field: "layout", Msg: "missing"}
 	}
 	dealer, err := spec.check()
 	if err != nil {

@@ -117,7 +117,7 @@ func FuzzSelectLayouts(f *testing.F) {
 }
 
 // FuzzSelectStrategies: --strategy gives known strategies, each once, or
-// a one-line *solitaire.FieldError naming the field.
+// a one-line *solitaire.InputError naming the field.
 func FuzzSelectStrategies(f *testing.F) {
 	for _, s := range []string{"all", "random", "random,greedy", "greedy,greedy", "", ",", "random,", "foo", " lookahead ", "ALL"} {
 		f.Add(s)
@@ -125,7 +125,7 @@ func FuzzSelectStrategies(f *testing.F) {
 	f.Fuzz(func(t *testing.T, sel string) {
 		got, err := SelectStrategies(sel)
 		if err != nil {
-			fe, ok := errors.AsType[*solitaire.FieldError](err)
+			fe, ok := errors.AsType[*solitaire.InputError](err)
 			if !ok || fe.Field != "strategy" || strings.Contains(err.Error(), "\n") {
 				t.Fatalf("SelectStrategies(%q): error %v", sel, err)
 			}
@@ -334,7 +334,7 @@ func TestRunInterrupted(t *testing.T) {
 }
 
 // Prepare, Play and Survey check a spec's fields alike (one check): the same
-// *solitaire.FieldError, naming the field, for each bad one, before anything is
+// *solitaire.InputError, naming the field, for each bad one, before anything is
 // written.
 func TestSpecFieldErrors(t *testing.T) {
 	l := builtin(t, "tiny8")
@@ -362,9 +362,9 @@ func TestSpecFieldErrors(t *testing.T) {
 		_, errPlay := Play(context.Background(), PlaySpec{Spec: s, Strategies: []string{"greedy"}})
 		_, errSurvey := Survey(context.Background(), SurveySpec{Entries: []layouts.Entry{{Name: "tiny8", Layout: l}}, Spec: s, Dir: filepath.Join(dir, "survey")})
 		for _, err := range []error{errPrepare, errPlay, errSurvey} {
-			fe, ok := errors.AsType[*solitaire.FieldError](err)
+			fe, ok := errors.AsType[*solitaire.InputError](err)
 			if !ok || fe.Field != c.field || fe.Msg != c.msg {
-				t.Errorf("%s: %v, want a solitaire.FieldError %s: %s", c.field, err, c.field, c.msg)
+				t.Errorf("%s: %v, want a solitaire.InputError %s: %s", c.field, err, c.field, c.msg)
 			}
 		}
 	}
@@ -372,20 +372,20 @@ func TestSpecFieldErrors(t *testing.T) {
 		t.Errorf("a refused survey made %d files", len(entries))
 	}
 	_, err := Prepare(Spec{Layout: l, Boards: 1, Resume: true})
-	if fe, ok := errors.AsType[*solitaire.FieldError](err); !ok || fe.Field != "resume" {
+	if fe, ok := errors.AsType[*solitaire.InputError](err); !ok || fe.Field != "resume" {
 		t.Errorf("resume without a record file: %v", err)
 	}
 }
 
-// TestNoLayoutIsFieldError: a spec without a layout is a *solitaire.FieldError
+// TestNoLayoutIsFieldError: a spec without a layout is a *solitaire.InputError
 // naming "layout", as Prepare's and Play's docs promise for a bad field.
 func TestNoLayoutIsFieldError(t *testing.T) {
 	_, perr := Prepare(Spec{Boards: 1})
 	_, lerr := Play(context.Background(), PlaySpec{Spec: Spec{Boards: 1}, Strategies: []string{"random"}})
 	for _, err := range []error{perr, lerr} {
-		fe, ok := errors.AsType[*solitaire.FieldError](err)
+		fe, ok := errors.AsType[*solitaire.InputError](err)
 		if !ok || fe.Field != "layout" || err.Error() != "solitaire: layout: missing" {
-			t.Errorf("no layout: %v (%T), want the *solitaire.FieldError \"solitaire: layout: missing\"", err, err)
+			t.Errorf("no layout: %v (%T), want the *solitaire.InputError \"solitaire: layout: missing\"", err, err)
 		}
 	}
 }

@@ -14,7 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/mjsolve/mjsolve/analysis"
-	"github.com/mjsolve/mjsolve/internal/reason"
+	"github.com/mjsolve/mjsolve/internal/input"
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
@@ -245,10 +245,10 @@ type SurveyOutcome struct {
 
 // Survey runs the main job on each usable entry in turn. A layout that cannot
 // be used is a row saying why, not an error. An error is either a bad field of
-// the spec, a *solitaire.FieldError found before anything is made (see
+// the spec, a *solitaire.InputError found before anything is made (see
 // [Prepare]; Dir and Resume are the spec's Out and Resume), a record file found
 // unfit to continue (every layout's file, header and records, is checked before
-// any runs: see [analysis.CheckResume]), a *solitaire.FieldError naming "out"
+// any runs: see [analysis.CheckResume]), a *solitaire.InputError naming "out"
 // for two layouts whose record files would have one name ([RecordFileName]), or
 // a *SurveyRunError.
 func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
@@ -272,12 +272,12 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 		case e.Err != nil:
 			// A row's short reason: an input error of layouts or
 			// solitaire without its package prefix.
-			row.Unusable = reason.Of(e.Err)
+			row.Unusable = input.Message(e.Err)
 		case e.Layout == nil:
 			row.Unusable = "no layout"
 		default:
 			if _, err := solitaire.Compile(e.Layout); err != nil {
-				row.Unusable = reason.Of(err)
+				row.Unusable = input.Message(err)
 			} else {
 				usable = append(usable, i)
 			}
@@ -285,7 +285,7 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 		if ss.Dir != "" && row.Unusable == "" {
 			name := recordFileIn(ss.Dir, e.Name, ss.Resume)
 			if other, ok := owner[name]; ok {
-				return nil, &solitaire.FieldError{Field: "out", Msg: fmt.Sprintf("%s: layouts %q and %q would share the record file %s; survey them separately", ss.Dir, other, e.Name, name)}
+				return nil, &solitaire.InputError{Pkg: "solitaire", Field: "out", Msg: fmt.Sprintf("%s: layouts %q and %q would share the record file %s; survey them separately", ss.Dir, other, e.Name, name)}
 			}
 			owner[name] = e.Name
 			row.File = filepath.Join(ss.Dir, name)

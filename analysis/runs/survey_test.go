@@ -223,7 +223,7 @@ func TestSurveyRefusesLayoutsSharingARecordFile(t *testing.T) {
 		{Name: "a-b", Source: layouts.SourceFile, Layout: l},
 	}, Spec: Spec{First: 1, Boards: 4, Workers: 1}, Dir: dir}
 	_, err := Survey(context.Background(), ss)
-	var fe *solitaire.FieldError
+	var fe *solitaire.InputError
 	if !errors.As(err, &fe) || fe.Field != "out" ||
 		fe.Msg != dir+`: layouts "a/b" and "a-b" would share the record file a-b.jsonl.zst; survey them separately` {
 		t.Fatalf("Survey: %v", err)

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/mjsolve/mjsolve/internal/chart"
-	"github.com/mjsolve/mjsolve/internal/reason"
+	"github.com/mjsolve/mjsolve/internal/input"
 
 	"github.com/spf13/cobra"
 
@@ -90,7 +90,7 @@ Colours are colour-blind safe (Okabe–Ito); text and lines grow with --size.`,
 func plotFormat(flag, name string) (string, error) {
 	format, err := chart.Format(name)
 	if err != nil {
-		return "", fmt.Errorf("%s %s: %s", flag, name, reason.Of(err))
+		return "", fmt.Errorf("%s %s: %s", flag, name, input.Message(err))
 	}
 	return format, nil
 }

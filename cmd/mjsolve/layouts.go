@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mjsolve/mjsolve/internal/reason"
+	"github.com/mjsolve/mjsolve/internal/input"
 	"github.com/mjsolve/mjsolve/layouts"
 	"github.com/spf13/cobra"
 )
@@ -27,7 +27,7 @@ func layoutFinder() *layouts.Finder { return layouts.FinderFromEnv(os.Getenv) }
 // be missing.
 func warnLayoutPath(w io.Writer) {
 	for _, err := range layoutFinder().CheckLayoutPath() {
-		fmt.Fprintf(w, "mjsolve: warning: %s names %s\n", layouts.EnvLayoutPath, reason.Of(err))
+		fmt.Fprintf(w, "mjsolve: warning: %s names %s\n", layouts.EnvLayoutPath, input.Message(err))
 	}
 }
 
@@ -105,7 +105,7 @@ func (opts *layoutsListOptions) run() error {
 		return failure(err)
 	}
 	for _, err := range unusable {
-		fmt.Fprintf(opts.stderr, "mjsolve: not listed: %s\n", reason.Of(err))
+		fmt.Fprintf(opts.stderr, "mjsolve: not listed: %s\n", input.Message(err))
 	}
 	return nil
 }

@@ -15,7 +15,7 @@ import (
 
 	"github.com/mjsolve/mjsolve/analysis"
 	"github.com/mjsolve/mjsolve/analysis/runs"
-	"github.com/mjsolve/mjsolve/internal/reason"
+	"github.com/mjsolve/mjsolve/internal/input"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -95,13 +95,10 @@ func (e inputError) Error() string {
 
 func (e inputError) Unwrap() error { return e.err }
 
-// Reason is the message without what was read: msg.
-func (e inputError) Reason() string { return e.msg }
-
 // badInput wraps err, a library's error about input, with what was being
 // read.
 func badInput(what string, err error) error {
-	return inputError{what, reason.Of(err), err}
+	return inputError{what, input.Message(err), err}
 }
 
 // silentError is an error whose message the command has already printed

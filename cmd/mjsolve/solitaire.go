@@ -191,10 +191,19 @@ func jobError(err error) error {
 	if gr, ok := errors.AsType[*solitaire.GameRangeError](err); ok {
 		return fmt.Errorf("last game (--first + --boards - 1) %d: the %s dealer has games 0 to %d", gr.Game, gr.Dealer, gr.Last)
 	}
-	if fe, ok := errors.AsType[*solitaire.FieldError](err); ok {
+	if fe := fieldError(err); fe != nil {
 		return fmt.Errorf("%s %s", cmp.Or(jobFieldFlags[fe.Field], "--"+fe.Field), fe.Msg)
 	}
 	return err
+}
+
+// fieldError is the *solitaire.InputError about a field of a request
+// that err is or wraps, or nil.
+func fieldError(err error) *solitaire.InputError {
+	if ie, ok := errors.AsType[*solitaire.InputError](err); ok && ie.Field != "" {
+		return ie
+	}
+	return nil
 }
 
 // jobFieldFlags name the fields of a run's spec whose flag is not "--" and

@@ -85,7 +85,7 @@ func (o *boardFlags) chosen(cmd *cobra.Command) (*solitaire.Board, string, error
 		}
 	}
 	b, about, err := c.Board(layoutFinder())
-	fe, _ := errors.AsType[*solitaire.FieldError](err)
+	fe := fieldError(err)
 	switch {
 	case err == nil:
 		return b, about, nil

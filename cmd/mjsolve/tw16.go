@@ -9,7 +9,7 @@ import (
 	"os"
 
 	"github.com/mjsolve/mjsolve/internal/batch"
-	"github.com/mjsolve/mjsolve/internal/reason"
+	"github.com/mjsolve/mjsolve/internal/input"
 	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/mjsolve/mjsolve/tw16/answer"
 	"github.com/spf13/cobra"
@@ -286,8 +286,8 @@ func handError(err error) error {
 		return inputError{msg: fmt.Sprintf("%d copies of %s counting the hand, melds and --visible (at most 4)", ce.Count, ce.Kind), err: err}
 	}
 	if fe, ok := errors.AsType[*answer.FieldError](err); ok {
-		if _, ok := errors.AsType[*tw16.InputError](fe.Err); ok && fe.Field == answer.FieldRule {
-			return inputError{"--rule", reason.Of(fe.Err) + " (see mjsolve tw16 items)", err}
+		if ie, ok := errors.AsType[*tw16.InputError](fe.Err); ok && ie.Pkg == "tw16" && fe.Field == answer.FieldRule {
+			return inputError{"--rule", input.Message(fe.Err) + " (see mjsolve tw16 items)", err}
 		}
 		return badInput(fieldNames[fe.Field], fe.Err)
 	}
@@ -324,10 +324,10 @@ func (opts *tw16HandOptions) run() error {
 func runBatch(ctx context.Context, in io.Reader, out, stderr io.Writer, asJSON, named bool, each func(b []byte, line string) ([]byte, error)) error {
 	bad, err := batch.Answer(ctx, in, out, asJSON, each, func(err error) (string, bool) {
 		ok := !isFailure(err)
-		if named {
-			return oneLine(err.Error()), ok
+		if ie, isInput := errors.AsType[inputError](err); isInput && !named {
+			return ie.msg, ok
 		}
-		return reason.Of(err), ok
+		return oneLine(err.Error()), ok
 	})
 	switch {
 	case errors.Is(err, context.Canceled):

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/mjsolve/mjsolve/internal/input"
 )
 
 // MinSide and MaxSide bound each side of a picture, in pixels, that
@@ -12,13 +14,11 @@ import (
 const MinSide, MaxSide = 16, 20000
 
 // FormatError is a file name whose extension names no format [Render]
-// draws; Ext is the extension ("" for none).
+// draws; Ext is the extension ("" for none). It is the cause of the
+// input error that [Format] returns.
 type FormatError struct{ Ext string }
 
-func (e *FormatError) Error() string { return "analysis: plot: " + e.Reason() }
-
-// Reason is the message without the package prefix.
-func (e *FormatError) Reason() string {
+func (e *FormatError) Error() string {
 	if e.Ext == "" {
 		return "no extension (want .png, .svg or .pdf)"
 	}
@@ -27,14 +27,15 @@ func (e *FormatError) Reason() string {
 
 // Format is the format of [Render] that the file name asks for by its
 // extension, in any case: "png", "svg" or "pdf". Another extension, or
-// none, is a *FormatError.
+// none, is an input error (its messages start "analysis: plot: ", as all
+// of this package's do) whose cause is a *FormatError.
 func Format(name string) (string, error) {
 	ext := strings.ToLower(filepath.Ext(name))
 	switch ext {
 	case ".png", ".svg", ".pdf":
 		return ext[1:], nil
 	}
-	return "", &FormatError{Ext: ext}
+	return "", input.Wrap("analysis: plot", "", &FormatError{Ext: ext})
 }
 
 // ParseSize reads a picture size "WxH" in pixels (the x in either case),

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mjsolve/mjsolve/internal/reason"
+	"github.com/mjsolve/mjsolve/internal/input"
 )
 
 func TestFormat(t *testing.T) {
@@ -23,7 +23,7 @@ func TestFormat(t *testing.T) {
 		"plain":     "no extension (want .png, .svg or .pdf)",
 	} {
 		_, err := Format(name)
-		if fe, ok := errors.AsType[*FormatError](err); !ok || reason.Of(err) != want || err.Error() != "analysis: plot: "+want {
+		if fe, ok := errors.AsType[*FormatError](err); !ok || input.Message(err) != want || err.Error() != "analysis: plot: "+want {
 			t.Errorf("Format(%q): %v (%v), want %q", name, err, fe, want)
 		}
 	}

@@ -33,7 +33,7 @@ type BoardChoice struct {
 //
 // It looks layouts up with f (nil: the built-ins and the games installed
 // under "/", as [layouts.Find]). A bad field
-// is a *solitaire.FieldError naming it: "file" (a board file and deal fields
+// is a *solitaire.InputError naming it: "file" (a board file and deal fields
 // given together), "deal" (an unknown dealer), "seed" (a seed given to the
 // mjsolver dealer) or "game" (a game the dealer does not have; it wraps the
 // *solitaire.GameRangeError). A layout that is not found, and a board file
@@ -42,7 +42,7 @@ type BoardChoice struct {
 func (c BoardChoice) Board(f *layouts.Finder) (*solitaire.Board, string, error) {
 	if c.File != "" {
 		if len(c.Given) > 0 {
-			return nil, "", &solitaire.FieldError{Field: "file", Msg: "cannot be combined with " + strings.Join(c.Given, ", ")}
+			return nil, "", &solitaire.InputError{Pkg: "solitaire", Field: "file", Msg: "cannot be combined with " + strings.Join(c.Given, ", ")}
 		}
 		b, err := solitaire.ReadBoardFile(c.File, f)
 		if err != nil {
@@ -55,12 +55,12 @@ func (c BoardChoice) Board(f *layouts.Finder) (*solitaire.Board, string, error) 
 		return nil, "", err
 	}
 	if _, ok := dealer.(solitaire.MJSolver); ok && slices.Contains(c.Given, "seed") {
-		return nil, "", &solitaire.FieldError{Field: "seed", Msg: "applies to the pcg dealer only"}
+		return nil, "", &solitaire.InputError{Pkg: "solitaire", Field: "seed", Msg: "applies to the pcg dealer only"}
 	}
 	if err := solitaire.CheckGame(dealer, c.Game); err != nil {
 		var gr *solitaire.GameRangeError
 		if errors.As(err, &gr) {
-			return nil, "", &solitaire.FieldError{Field: "game", Msg: fmt.Sprintf("the %s dealer has games 0 to %d", gr.Dealer, gr.Last), Err: err}
+			return nil, "", &solitaire.InputError{Pkg: "solitaire", Field: "game", Msg: fmt.Sprintf("the %s dealer has games 0 to %d", gr.Dealer, gr.Last), Err: err}
 		}
 		return nil, "", err
 	}

@@ -41,8 +41,8 @@ func TestBoardChoice(t *testing.T) {
 		{BoardChoice{Layout: "tiny8", Deal: "mjsolver", Game: 1 << 40}, "game"},
 	} {
 		_, _, err := c.choice.Board(f)
-		if fe, ok := errors.AsType[*solitaire.FieldError](err); !ok || fe.Field != c.field {
-			t.Errorf("%+v: %v, want a *solitaire.FieldError of %s", c.choice, err, c.field)
+		if fe, ok := errors.AsType[*solitaire.InputError](err); !ok || fe.Field != c.field {
+			t.Errorf("%+v: %v, want a *solitaire.InputError of %s", c.choice, err, c.field)
 		}
 	}
 	if _, _, err := (BoardChoice{Layout: "nowhere"}).Board(f); !isInputOf(err, "layouts") {

@@ -70,7 +70,7 @@ func ExampleBoardChoice_Board() {
 	b, about, err := answer.BoardChoice{Layout: "tiny8", Game: 3, Seed: 1}.Board(f)
 	fmt.Println(b.Remaining(), "tiles,", about, err)
 	_, _, err = answer.BoardChoice{Layout: "tiny8", Deal: "mjsolver", Seed: 2, Given: []string{"deal", "seed"}}.Board(f)
-	fe, _ := errors.AsType[*solitaire.FieldError](err)
+	fe, _ := errors.AsType[*solitaire.InputError](err)
 	fmt.Println(fe.Field, fe.Msg)
 	_, _, err = answer.BoardChoice{Deal: "mjsolver", Game: 1 << 32}.Board(f)
 	fmt.Println(err)

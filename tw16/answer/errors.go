@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/mjsolve/mjsolve/internal/input"
-	"github.com/mjsolve/mjsolve/internal/reason"
 	"github.com/mjsolve/mjsolve/tw16"
 )
 
@@ -32,21 +31,21 @@ const (
 )
 
 // FieldError is bad input in one field of a question. Error returns the
-// message of Err without a package prefix; the front end shows it after
-// its own name for Field.
+// message of Err without a package prefix (see [mjsolve.InputError]); the
+// front end shows it after its own name for Field.
 type FieldError struct {
 	Field Field
 	Err   error
 }
 
-func (e *FieldError) Error() string { return reason.Of(e.Err) }
+func (e *FieldError) Error() string { return input.Message(e.Err) }
 
 // Unwrap returns Err.
 func (e *FieldError) Unwrap() error { return e.Err }
 
 // inputErrorf is bad input found by the package's own parsers (ParseTile,
-// ParseWind, ParseItemTai): an *input.Error of package "answer", formatted
-// like fmt.Sprintf; a FieldError shows its Msg alone.
+// ParseWind, ParseItemTai): an *mjsolve.InputError of package "answer",
+// formatted like fmt.Sprintf; a FieldError shows its Msg alone.
 func inputErrorf(format string, args ...any) error {
 	return &input.Error{Pkg: "answer", Msg: fmt.Sprintf(format, args...)}
 }
@@ -64,10 +63,10 @@ func settingError(err error) error {
 	}
 	f := FieldHand
 	if ie, ok := errors.AsType[*tw16.InputError](err); ok {
-		switch ie.Part {
-		case tw16.PartMelds:
+		switch ie.Field {
+		case tw16.FieldMelds:
 			f = FieldMelds
-		case tw16.PartVisible:
+		case tw16.FieldVisible:
 			f = FieldVisible
 		}
 	}

@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mjsolve/mjsolve/internal/reason"
+	"github.com/mjsolve/mjsolve/internal/input"
 )
 
 // TestParseErrorsPrefixed: the exported parsers' own errors start with the
 // package's name, as every library error does, and a FieldError about them
-// still shows the message alone (reason.Of).
+// still shows the message alone (input.Message).
 func TestParseErrorsPrefixed(t *testing.T) {
 	parse := map[string]func() error{
 		"ParseTile(\"\")":       func() error { _, err := ParseTile(""); return err },
@@ -29,15 +29,15 @@ func TestParseErrorsPrefixed(t *testing.T) {
 		if !strings.HasPrefix(err.Error(), "answer: ") {
 			t.Errorf("%s = %q, want it to start with \"answer: \"", name, err)
 		}
-		msg := reason.Of(err)
+		msg := input.Message(err)
 		if "answer: "+msg != err.Error() {
-			t.Errorf("%s: Reason %q, want the message without its prefix", name, msg)
+			t.Errorf("%s: Message %q, want the message without its prefix", name, msg)
 		}
 		if fe := (&FieldError{FieldWin, err}); fe.Error() != msg {
 			t.Errorf("%s: FieldError says %q, want %q", name, fe.Error(), msg)
 		}
-		if !errors.As(err, new(reason.Error)) {
-			t.Errorf("%s: %v is no reason.Error", name, err)
+		if ie, ok := errors.AsType[*input.Error](err); !ok || ie.Pkg != "answer" {
+			t.Errorf("%s: %v is no input error of package answer", name, err)
 		}
 	}
 }
