@@ -92,11 +92,11 @@ terminal; Ctrl-C stops and prints the review of the hands done (exit code
 type reviewJSON struct {
 	*review.Report
 	Reviews []*review.HandReview `json:"reviews"`
-	Errors  []reviewFileError    `json:"errors"`
+	Errors  []reviewFailure      `json:"errors"`
 }
 
-// reviewFileError is a file that could not be reviewed.
-type reviewFileError struct {
+// reviewFailure is a file that could not be reviewed, as --json lists it.
+type reviewFailure struct {
 	File  string `json:"file"`
 	Error string `json:"error"`
 }
@@ -154,7 +154,7 @@ func (o *tw16ReviewOptions) run() error {
 	o.OnError = func(i int, err error) {
 		bad++
 		fmt.Fprintf(o.stderr, "mjsolve: %s: %v\n", o.args[i], err)
-		js.Errors = append(js.Errors, reviewFileError{o.args[i], err.Error()})
+		js.Errors = append(js.Errors, reviewFailure{o.args[i], err.Error()})
 	}
 	bar := progress.New(o.stderr, "hands")
 	if bar != nil {
@@ -173,7 +173,7 @@ func (o *tw16ReviewOptions) run() error {
 			js.Reviews = []*review.HandReview{}
 		}
 		if js.Errors == nil {
-			js.Errors = []reviewFileError{}
+			js.Errors = []reviewFailure{}
 		}
 		if err := json.NewEncoder(out).Encode(js); err != nil {
 			return failure(err)
