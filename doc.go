@@ -1,7 +1,8 @@
-// Package mjsolve holds the tile model shared by both halves of mjsolve:
-// the 34 kinds and 8 bonus tiles of Mahjong, count vectors, the compact
-// notation ("123m 456p 789s 11z", also "E S W N C F P"), Chinese names and
-// the tile ids (TIDs) of the ICGA/TCGA tournament protocol.
+// Package mjsolve is the tile model that both halves of mjsolve share.
+//
+// It knows the 34 kinds and 8 bonus tiles of Mahjong, count vectors, the
+// compact notation ("123m 456p 789s 11z", also "E S W N C F P"), Chinese
+// names and the tile ids (TIDs) of the ICGA/TCGA tournament protocol.
 //
 // Mahjong Solitaire (package solitaire and below) uses 36 groups of four
 // matching tiles: the 34 kinds, the four flowers and the four seasons.

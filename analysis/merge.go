@@ -78,8 +78,8 @@ func MergeFiles(ctx context.Context, paths []string) (*MergeResult, error) {
 }
 
 // MergeRecords merges record files as [MergeFiles] does and writes the
-// merged file to w: the merged header (the union of the files' game
-// ranges; Difficulty 0 unless every file has the same) and every game
+// merged file to w. The file has the merged header (the union of the files'
+// game ranges; Difficulty 0 unless every file has the same) and every game
 // once — the record [MergeFiles] counts — in game order, zstd-compressed
 // when zst is set. Merged shards of a run so give the same records as the
 // run in one piece. The records are held in memory (about 100 bytes each)

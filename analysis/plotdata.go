@@ -80,10 +80,10 @@ func RateGrid(n int64, perDecade int) []int64 {
 	return out
 }
 
-// ReadPlotData reads record files of one experiment as [MergeFiles] does
-// (same checks, same errors; a game found twice counts once) and gathers
-// the plot data: the running rate at the counts of [RateGrid](decided,
-// perDecade), and the time per board of each method.
+// ReadPlotData gathers the plot data of the record files of one experiment.
+// It reads them as [MergeFiles] does (same checks, same errors; a game
+// found twice counts once) and gathers the running rate at the counts of
+// [RateGrid](decided, perDecade), and the time per board of each method.
 //
 // It stops when ctx is done, with an error wrapping ctx.Err().
 func ReadPlotData(ctx context.Context, paths []string, perDecade int) (*PlotData, error) {

@@ -182,15 +182,15 @@ func checkResumed(path string, rr *RecordReader, r *Record, h *Header, seen *gam
 	return false, nil
 }
 
-// CheckResume reports, without changing anything, whether [ResumeRecords]
-// would refuse the record file path for the run described by h, with the
-// error ResumeRecords would give: for its header (written for another
-// experiment or first game, or unreadable) or for its records (damaged, a
-// game after h's last, another number of playouts, a game twice with
-// different decided verdicts). A file that does not exist, or is empty,
-// passes: ResumeRecords would create it; so does a file that merely ends
-// early, which ResumeRecords mends. A run of several files checks them all
-// first, so that a later file's refusal comes before anything runs.
+// CheckResume says whether [ResumeRecords] would refuse a record file,
+// without changing anything. It returns the error ResumeRecords would give
+// for the file path and the run described by h: for its header (written for
+// another experiment or first game, or unreadable) or for its records
+// (damaged, a game after h's last, another number of playouts, a game twice
+// with different decided verdicts). A file that does not exist, or is
+// empty, passes: ResumeRecords would create it; so does a file that merely
+// ends early, which ResumeRecords mends. A run of several files checks them
+// all first, so that a later file's refusal comes before anything runs.
 //
 // It stops reading the records when ctx is done, with an error that wraps
 // ctx.Err() (a file of ten million records takes seconds to read).

@@ -296,10 +296,11 @@ func (t *TimeStats) Mean() time.Duration {
 	return time.Duration(q)
 }
 
-// Quantile returns the q-quantile (0 ≤ q ≤ 1) of the time per board by the
-// nearest-rank rule, read from the histogram: the midpoint of the bucket
-// holding it (within 0.8%), or the exact minimum or maximum when that bucket
-// holds one of them (within one bucket, 1.6%); q = 1 gives the maximum.
+// Quantile returns the q-quantile (0 ≤ q ≤ 1) of the time per board. It is
+// read from the histogram by the nearest-rank rule: the midpoint of the
+// bucket holding it (within 0.8%), or the exact minimum or maximum when
+// that bucket holds one of them (within one bucket, 1.6%); q = 1 gives the
+// maximum.
 func (t *TimeStats) Quantile(q float64) time.Duration {
 	if t.Count == 0 {
 		return 0

@@ -58,10 +58,11 @@ type Choice struct {
 	Name, Description string
 }
 
-// Choices returns a Choice for each usable layout of entries (a list from
-// [Finder.List]), then one for each bare name that [Finder.Find] resolves
-// to a single installed game's layout: the name of no built-in or
-// LayoutPath layout, and of one game's layout only.
+// Choices returns the layouts a person can choose from. It gives a Choice
+// for each usable layout of entries (a list from [Finder.List]), then one
+// for each bare name that [Finder.Find] resolves to a single installed
+// game's layout: the name of no built-in or LayoutPath layout, and of one
+// game's layout only.
 func Choices(entries []Entry) []Choice {
 	taken := map[string]bool{} // names that resolve without a prefix
 	bare := map[string]int{}   // how many games' layouts have each bare name

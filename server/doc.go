@@ -1,6 +1,7 @@
-// Package server is the HTTP API and the web page of "mjsolve serve": boards,
-// hints, solutions and Taiwanese hands as JSON, and a page to play and watch
-// solutions, with a cache of solve results.
+// Package server is the HTTP API and the web page of "mjsolve serve".
+//
+// It answers about boards, hints, solutions and Taiwanese hands in JSON,
+// serves a page to play and watch solutions, and caches solve results.
 //
 // # Routes
 //

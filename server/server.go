@@ -190,11 +190,11 @@ func (s *Server) Close() {
 	})
 }
 
-// Serve serves on ln until ctx is done, then shuts down gracefully:
-// it stops accepting connections, lets the requests in flight finish
-// (a solve is bounded by Config.SolveTimeout; those still running after
-// that are cancelled and answer "unknown"), closes the server and returns
-// nil. It returns the error that stopped it otherwise.
+// Serve serves on ln until ctx is done, then shuts down gracefully. It
+// stops accepting connections, lets the requests in flight finish (a solve
+// is bounded by Config.SolveTimeout; those still running after that are
+// cancelled and answer "unknown"), closes the server and returns nil. It
+// returns the error that stopped it otherwise.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	base, cancelBase := context.WithCancel(context.Background())
 	defer cancelBase()

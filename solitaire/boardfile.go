@@ -28,7 +28,7 @@ const facesPerLine = 12
 // It implements io.WriterTo.
 func (b *Board) WriteTo(w io.Writer) (int64, error) { return WriteBoard(w, b, nil) }
 
-// WriteBoard writes b as a board file, naming its layout by [LayoutRef]
+// WriteBoard writes b as a board file. It names its layout by [LayoutRef]
 // with finder f (nil: the default of [layouts.Find]); a layout file, or one
 // map of a GNOME map file (FILE#NAME), is named by the file's absolute
 // path, so that the board file reads from any directory. A name that a
@@ -81,8 +81,8 @@ func WriteBoard(w io.Writer, b *Board, f *layouts.Finder) (int64, error) {
 	return int64(n), err
 }
 
-// LayoutRef returns the name a board file uses for l: its Name when finder
-// f (nil: the default of [layouts.Find], which reads no environment)
+// LayoutRef returns the name a board file uses for l. It is l's Name when
+// finder f (nil: the default of [layouts.Find], which reads no environment)
 // resolves that name to the same geometry, as it does for built-in and
 // installed layouts; else the file it was read from.
 func LayoutRef(l *layouts.Layout, f *layouts.Finder) string {
@@ -127,12 +127,12 @@ func ReadBoardFile(name string, f *layouts.Finder) (*Board, error) {
 	return ReadBoard(file, name, f)
 }
 
-// WriteBoardFile writes b to the board file name as [WriteBoard] does,
-// after a first line "# comment" (none when comment is empty; a comment of
-// several lines gives a "# " line for each), whole or not at all: a
-// temporary file renamed over name, which keeps the permissions of a file
-// it replaces (a new one is -rw-r--r--). A failure to create or write the
-// file is an *fs.PathError with Path name.
+// WriteBoardFile writes b to the board file name, whole or not at all. It
+// writes as [WriteBoard] does, after a first line "# comment" (none when
+// comment is empty; a comment of several lines gives a "# " line for each),
+// whole or not at all: a temporary file renamed over name, which keeps the
+// permissions of a file it replaces (a new one is -rw-r--r--). A failure to
+// create or write the file is an *fs.PathError with Path name.
 func WriteBoardFile(name string, b *Board, comment string, f *layouts.Finder) error {
 	var buf bytes.Buffer
 	if comment != "" {

@@ -10,16 +10,16 @@ import (
 	"github.com/mjsolve/mjsolve/internal/input"
 )
 
-// A Dealer deals the tiles of game number game on a layout of n slots:
-// it returns the group of each slot, a permutation of the groups
-// 0 0 0 0 1 1 1 1 … (n/4 groups of four, and a pair when n is 2 mod 4);
-// past one deck (n > DeckTiles), a full deck and pairs of a second one
-// (see [CheckDeal]).
-// The deal depends on game and n only, never on what was dealt before, so
-// games can be dealt in any order on any number of workers. Deal writes into
-// dst's storage when cap(dst) ≥ n and then does not allocate. A dealer
-// without game (see [CheckGame]) returns an empty deal, which no board
-// accepts. Dealers are safe for concurrent use.
+// A Dealer deals the tiles of numbered games on a layout. Deal returns, for
+// game number game on a layout of n slots, the group of each slot, a
+// permutation of the groups 0 0 0 0 1 1 1 1 … (n/4 groups of four, and a
+// pair when n is 2 mod 4); past one deck (n > DeckTiles), a full deck and
+// pairs of a second one (see [CheckDeal]). The deal depends on game and n
+// only, never on what was dealt before, so games can be dealt in any order
+// on any number of workers. Deal writes into dst's storage when cap(dst) ≥
+// n and then does not allocate. A dealer without game (see [CheckGame])
+// returns an empty deal, which no board accepts. Dealers are safe for
+// concurrent use.
 type Dealer interface {
 	Deal(game uint64, n int, dst []Group) []Group
 }

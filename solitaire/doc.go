@@ -1,8 +1,10 @@
-// Package solitaire plays Mahjong Solitaire on a compiled layout: bitsets of
-// slots (Set), the geometry of a layout compiled once (Geometry), deals of
-// the 36 groups of matching tiles (Dealer), boards with free tiles, legal
-// matches, play and undo (Board), board files, pictures, and the check of a
-// claimed solution (Verify).
+// Package solitaire plays Mahjong Solitaire on a compiled layout.
+//
+// A layout is compiled once into bitsets of slots; a board is a deal of the
+// 36 groups of matching tiles on it, with the tiles still present, its free
+// tiles and legal matches, play and undo. Boards are written to and read
+// from board files, drawn as pictures, and claimed solutions are checked
+// against them.
 //
 // # Geometry
 //

@@ -48,12 +48,11 @@ func checkRemoved(faces []Group, removed []int) error {
 	return nil
 }
 
-// RemoveTiles takes the removed slots off b, once it has checked that play
-// could have removed them: slots of the layout, each once, pairs of each
-// group, and each free once the tiles still on the board are counted
-// (tiles leave the board only when free, and never come back). A list
-// that fails is an *InputError whose cause is a *RemovedError, and b is
-// then unchanged.
+// RemoveTiles takes the removed slots off b if play could have removed
+// them. It checks slots of the layout, each once, pairs of each group, and
+// each free once the tiles still on the board are counted (tiles leave the
+// board only when free, and never come back). A list that fails is an
+// *InputError whose cause is a *RemovedError, and b is then unchanged.
 func (b *Board) RemoveTiles(removed []int) error {
 	if err := checkRemoved(b.Groups, removed); err != nil {
 		return err

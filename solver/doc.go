@@ -1,7 +1,9 @@
-// Package solver decides exactly whether a Mahjong Solitaire board can be
-// cleared when every tile is known ("peeking"), by the algorithm of Michiel
-// de Bondt (a relaxed prune scan, random games with cleaning, a search over
-// group pairings guided by critical groups) and several exact speed-ups.
+// Package solver decides exactly whether a Solitaire board with every tile
+// known can be cleared.
+//
+// It follows the algorithm of Michiel de Bondt for play with peeking (a
+// relaxed prune scan, random games with cleaning, a search over group
+// pairings guided by critical groups), with several exact speed-ups.
 //
 // # Why pairings
 //

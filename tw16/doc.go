@@ -1,6 +1,7 @@
-// Package tw16 analyses hands of Taiwanese 16-tile Mahjong: shanten (上聽數),
-// waits (聽牌) with their shapes and 獨聽, effective tiles (有效牌), discard
-// advice, win decomposition and tai (台) scoring.
+// Package tw16 analyses hands of Taiwanese 16-tile Mahjong.
+//
+// It computes shanten (上聽數), waits (聽牌) with their shapes and 獨聽, effective
+// tiles (有效牌), discard advice, win decomposition and tai (台) scoring.
 //
 // # Hands
 //

@@ -7,13 +7,13 @@ import (
 	"github.com/mjsolve/mjsolve"
 )
 
-// ClaimWeights weigh effective tiles by how they can be had (the thesis's
-// 吃碰比重, its table 2-1): a tile that is effective only when drawn counts
-// Draw times its remaining copies; one that also helps when claimed for a
-// chow (from the player on the left only) counts Chow times; one that helps
-// when claimed for a pong (from any player) counts Pong times. At tenpai any
-// player's discard of a winning tile wins, and every winning tile counts
-// Tenpai times.
+// ClaimWeights weigh effective tiles by how they can be had. They are the
+// thesis's 吃碰比重 (its table 2-1): a tile that is effective only when drawn
+// counts Draw times its remaining copies; one that also helps when claimed
+// for a chow (from the player on the left only) counts Chow times; one that
+// helps when claimed for a pong (from any player) counts Pong times. At
+// tenpai any player's discard of a winning tile wins, and every winning
+// tile counts Tenpai times.
 type ClaimWeights struct {
 	Draw, Chow, Pong, Tenpai int
 }

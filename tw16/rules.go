@@ -80,11 +80,11 @@ func (r *Rules) SetTai(id ItemID, tai int) {
 }
 
 // Competition returns the rules of the ICGA/TCGA computer Mahjong
-// competitions (the Cycgame platform, as the MJTalk referee thesis and the
-// ICGA framework paper describe them): no flowers (136 tiles), no
-// consecutive dealing (the deal rotates; the dealer scores 1 tai), 1000
-// points base and 500 per tai. Self-drawn wins collect from all three other
-// players, a discarder pays alone.
+// competitions. They are those of the Cycgame platform, as the MJTalk
+// referee thesis and the ICGA framework paper describe them: no flowers
+// (136 tiles), no consecutive dealing (the deal rotates; the dealer scores
+// 1 tai), 1000 points base and 500 per tai. Self-drawn wins collect from
+// all three other players, a discarder pays alone.
 func Competition() Rules {
 	return Rules{
 		Name:            "competition",

@@ -20,11 +20,11 @@ type Forms struct {
 	Tables *TableSet
 }
 
-// Shanten returns the shanten number (上聽數) of a concealed part of 3k+1
-// or 3k+2 tiles with k ≤ 5, counting the standard form only: −1 when the
-// part is complete, 0 when it is one tile from complete (tenpai, 聽牌), n
-// when n more useful tiles are needed to reach tenpai. Exposed melds and
-// concealed kongs are not part of it; they only lower k.
+// Shanten returns the shanten number (上聽數) of a concealed part of 3k+1 or
+// 3k+2 tiles with k ≤ 5. It counts the standard form only: −1 when the part
+// is complete, 0 when it is one tile from complete (tenpai, 聽牌), n when n
+// more useful tiles are needed to reach tenpai. Exposed melds and concealed
+// kongs are not part of it; they only lower k.
 func Shanten(concealed mjsolve.Counts) (int, error) { return Forms{}.shanten(&concealed) }
 
 // Shanten returns the shanten number of a concealed part of 3k+1 or 3k+2

@@ -78,7 +78,7 @@ func LoadTables(o TableOptions) *TableSet {
 	return ts
 }
 
-// OpenTables returns the tables o names without loading them: they are
+// OpenTables returns the tables o names without loading them. They are
 // loaded as by LoadTables on first use, by the first analysis whose input
 // passes its checks (so that a bad hand is refused at once, without
 // building the tables on a fresh machine) or by Info.

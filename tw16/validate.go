@@ -12,11 +12,12 @@ type Setting struct {
 	others mjsolve.Counts // the tiles seen elsewhere
 }
 
-// NewSetting checks the player's melds and the tiles seen elsewhere: at
-// most [MaxSets] melds, at most four copies of a kind among the melds'
-// tiles, and at most four among the tiles seen (bonus tiles are ignored
-// there: flowers do not matter to the analyses). Its errors are
-// *InputError with Field FieldMelds or FieldVisible.
+// NewSetting checks the player's melds and the tiles seen elsewhere and
+// returns them as a Setting. It allows at most [MaxSets] melds, at most
+// four copies of a kind among the melds' tiles, and at most four among the
+// tiles seen (bonus tiles are ignored there: flowers do not matter to the
+// analyses). Its errors are *InputError with Field FieldMelds or
+// FieldVisible.
 func NewSetting(melds []Meld, visible []mjsolve.Tile) (*Setting, error) {
 	if len(melds) > MaxSets {
 		return nil, fieldErrorf(FieldMelds, "%d melds and kongs; a hand has at most %d", len(melds), MaxSets)

@@ -136,11 +136,11 @@ func Waits(concealed mjsolve.Counts, visible *mjsolve.Counts) (WaitInfo, error) 
 	return Forms{}.Waits(concealed, visible)
 }
 
-// Waits returns the waits of a concealed part of 3k+1 tiles (k ≤ 5): its
-// shanten and, when it is tenpai, every winning kind — a kind whose addition
-// completes the part, of which the part holds fewer than 4 — with the copies
-// not visible and the wait shapes over all decompositions, and whether it
-// is a single wait (獨聽).
+// Waits returns the waits of a concealed part of 3k+1 tiles (k ≤ 5). It
+// gives the part's shanten and, when it is tenpai, every winning kind — a
+// kind whose addition completes the part, of which the part holds fewer
+// than 4 — with the copies not visible and the wait shapes over all
+// decompositions, and whether it is a single wait (獨聽).
 //
 // visible, when not nil, counts every tile the player can see: the
 // concealed part itself, the player's own melds and kongs, all discards and

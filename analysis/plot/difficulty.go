@@ -22,14 +22,14 @@ type DifficultySeries struct {
 // playout: the records were written without --difficulty.
 var ErrNoPlayouts = errors.New("no boards with playouts (run with --difficulty K)")
 
-// Difficulty draws, for each layout, the distribution of McDonald's
-// difficulty of its winnable boards as a cumulative curve: at each share f
-// of random playouts (a log axis, at the edges of the bins of
+// Difficulty draws the distribution of McDonald's difficulty of each
+// layout's winnable boards. Each layout is a cumulative curve: at each
+// share f of random playouts (a log axis, at the edges of the bins of
 // [analysis.DifficultyStats], ten per power of ten), the share of boards
 // (in percent) that fewer than f of their playouts cleared. The curve
 // starts at the boards no playout cleared, which a log axis cannot show as
-// a point of their own (the legend gives their share too), and reaches
-// 100% at f = 1. A cumulative curve and not a histogram: with K playouts a
+// a point of their own (the legend gives their share too), and reaches 100%
+// at f = 1. A cumulative curve and not a histogram: with K playouts a
 // board's share is a multiple of 1/K, so at K = 100 most bins below 10%
 // hold one such multiple or none, and a histogram would show empty bins
 // between full ones that say nothing of the boards.

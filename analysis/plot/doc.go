@@ -1,9 +1,11 @@
-// Package plot draws Mahjong Solitaire statistics with gonum/plot: from
-// record files, the running unwinnable rate with its 95% Wilson band, the
-// time per board by method, McDonald's difficulty of the winnable boards
-// and the win rates of strategies playing without peeking; from a survey,
-// the rates of several layouts side by side, beside de Bondt's where he
-// published one.
+// Package plot draws the Solitaire statistics of record files and surveys.
+//
+// From record files it draws the running unwinnable rate with its 95% Wilson
+// band, the time per board by method, McDonald's difficulty of the winnable
+// boards and the win rates of strategies playing without peeking; from a
+// survey, the rates of several layouts side by side, beside de Bondt's where
+// he published one. It draws with gonum/plot, which is why it is a package
+// of its own: importing analysis stays light.
 //
 // It sits above the packages whose results it draws (analysis,
 // analysis/runs, solitaire/nopeek), and nothing but programs imports it,

@@ -48,10 +48,11 @@ func SurveyRates(rows []runs.SurveyRow) []LayoutRate {
 // boards.
 var ErrNoRates = errors.New("no layout has decided boards to draw")
 
-// RenderSurveyRates draws [LayoutRates] of the rows of a survey that have
-// decided boards ([SurveyRates]) at 960 pixels wide and a height that fits
-// them ([LayoutRatesHeight]), as format ("png", "svg" or "pdf"; see
-// [Render]); with no such row it returns [ErrNoRates].
+// RenderSurveyRates draws the rates of a survey's layouts as a picture. It
+// draws [LayoutRates] of the rows that have decided boards ([SurveyRates])
+// at 960 pixels wide and a height that fits them ([LayoutRatesHeight]), as
+// format ("png", "svg" or "pdf"; see [Render]); with no such row it returns
+// [ErrNoRates].
 func RenderSurveyRates(rows []runs.SurveyRow, title, format string) ([]byte, error) {
 	bars := SurveyRates(rows)
 	if len(bars) == 0 {

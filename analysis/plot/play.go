@@ -25,17 +25,16 @@ var (
 	peekTint  color.Color = color.RGBA{248, 226, 179, 255} // orange at 30% on white
 )
 
-// PlayRates draws the win rate of each strategy (of rows; those without
-// plays are left out) playing without peeking as
-// a horizontal bar with its 95% Wilson interval as a whisker, in the order
-// given from the top, and below them, in orange, the share of the same
-// boards that are winnable with peeking (the exact solver's verdicts),
-// with its interval: what a player who could peek would win. The gap
-// between a strategy's bar and it is the price of not peeking. Every bar
-// is labelled with its rate. The peeking rate is taken from the strategy
-// with the most decided boards (all strategies of one play have the same
-// boards); when the solver decided none of them, that row says so and
-// has no bar.
+// PlayRates draws the win rate of each strategy playing without peeking.
+// Each strategy of rows with plays is a horizontal bar with its 95% Wilson
+// interval as a whisker, in the order given from the top, and below them,
+// in orange, the share of the same boards that are winnable with peeking
+// (the exact solver's verdicts), with its interval: what a player who could
+// peek would win. The gap between a strategy's bar and it is the price of
+// not peeking. Every bar is labelled with its rate. The peeking rate is
+// taken from the strategy with the most decided boards (all strategies of
+// one play have the same boards); when the solver decided none of them,
+// that row says so and has no bar.
 func PlayRates(rows []analysis.StrategyPlay, title string) (*gplot.Plot, error) {
 	var peek *analysis.PlayStats
 	var drawn []analysis.StrategyPlay

@@ -1,6 +1,8 @@
-// Package runs deals many Mahjong Solitaire boards, decides each exactly
-// and reports how often a layout cannot be won: the main job of "mjsolve
-// solitaire", its survey of many layouts and its plays without peeking.
+// Package runs deals, solves and counts many Solitaire boards.
+//
+// It holds the main job of "mjsolve solitaire" (how often a layout cannot be
+// won, each board decided exactly), its survey of many layouts and its plays
+// without peeking.
 //
 // # Where it sits
 //

@@ -1,10 +1,11 @@
-// Package batch reads the lines of a batch on standard input, as the
-// commands that answer one question per line read them: blank lines and
-// # comments are skipped, and a line too long is a bad line reported in
-// its place rather than the end of the batch. Answer runs a whole batch:
-// one answer per line, and a bad line's error written in its place; the
-// answers are written out before each wait for more input, and the batch
-// stops when its context is done.
+// Package batch reads and answers a batch of questions, one a line.
+//
+// The commands that answer one question per line on standard input read them
+// here: blank lines and # comments are skipped, and a line too long is a bad
+// line reported in its place rather than the end of the batch. Answer runs a
+// whole batch: one answer per line, and a bad line's error written in its
+// place; the answers are written out before each wait for more input, and
+// the batch stops when its context is done.
 package batch
 
 import (

@@ -1,7 +1,8 @@
-// Package chart is what every plot of mjsolve shares, whichever half it
-// draws: rendering a gonum plot (or a grid of them) as PNG, SVG or PDF at a
-// size in pixels, the picture's format and size as a command line names
-// them, and the colour palette.
+// Package chart is what every plot of mjsolve shares.
+//
+// Whichever half a plot is of, it is rendered here (a gonum plot, or a grid
+// of them, as PNG, SVG or PDF at a size in pixels), its format and size are
+// read as a command line names them, and its colours come from one palette.
 //
 // The plots themselves live beside the statistics they draw: analysis/plot
 // for Solitaire record files, tw16/plot for hand statistics and matches.

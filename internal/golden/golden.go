@@ -1,7 +1,8 @@
-// Package golden keeps the long expected outputs of tests in files under
-// testdata/, as go/printer's tests do: a test compares what it got with the
-// file, and "go test -update" writes the files from what the tests get, for
-// a change that means to change the output (the diff then shows it).
+// Package golden keeps the long expected outputs of tests in files.
+//
+// As go/printer's tests do, a test compares what it got with a file under
+// testdata/, and "go test -update" writes the files from what the tests get,
+// for a change that means to change the output (the diff then shows it).
 package golden
 
 import (

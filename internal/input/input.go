@@ -58,8 +58,8 @@ func Wrap(pkg, field string, cause error) *Error {
 	return &Error{Pkg: pkg, Field: field, Msg: cause.Error(), Err: cause}
 }
 
-// Message is err's message for a person who already knows where the input
-// came from: the Msg of the *Error that err is or wraps when that is the
+// Message is err's message for a person who knows where the input came
+// from. It is the Msg of the *Error that err is or wraps when that is the
 // whole of err (its message is err's), else err's whole message, so that
 // words a caller wrapped around an input error are never dropped.
 func Message(err error) string {

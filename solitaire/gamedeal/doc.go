@@ -1,12 +1,14 @@
-// Package gamedeal deals as the Mahjong games' own generators of
-// "solvable games" do, so that their deals can be studied: KMahjongg's,
-// GNOME Mahjongg's and xmahjongg's. All three build a deal by pairs on
-// positions that play could clear in reverse, which makes the deal
-// winnable when the algorithm is complete, but from no known distribution.
-// The code follows the published descriptions of the algorithms (their
-// source, read for the method only); the random numbers are this
-// package's own PCG, seeded with (seed, game), so the deals are those of
-// the algorithms, not the games' bit for bit.
+// Package gamedeal deals as the Mahjong games' own "solvable game"
+// generators do.
+//
+// It deals as KMahjongg, GNOME Mahjongg and xmahjongg do, so that their
+// deals can be studied. All three build a deal by pairs on positions that
+// play could clear in reverse, which makes the deal winnable when the
+// algorithm is complete, but from no known distribution. The code follows
+// the published descriptions of the algorithms (their source, read for the
+// method only); the random numbers are this package's own PCG, seeded with
+// (seed, game), so the deals are those of the algorithms, not the games' bit
+// for bit.
 //
 // # KMahjongg (GameData::generateSolvableGame)
 //

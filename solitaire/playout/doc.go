@@ -1,8 +1,9 @@
-// Package playout plays Mahjong Solitaire boards with uniformly random
-// matches, as Ken McDonald measured the difficulty of a winnable board:
-// the fraction of uniformly random match sequences (no cleaning, no
-// peeking, no look-ahead) that clear it (de Bondt, "Solitaire Mahjong: a
-// look at peeking", section 3.3).
+// Package playout plays Solitaire boards with uniformly random matches.
+//
+// This is how Ken McDonald measured the difficulty of a winnable board: the
+// fraction of uniformly random match sequences (no cleaning, no peeking, no
+// look-ahead) that clear it (de Bondt, "Solitaire Mahjong: a look at
+// peeking", section 3.3).
 //
 // A [Random] is made once per layout geometry and reused board after
 // board; [Random.Clears] plays k playouts of one deal and counts those that

@@ -108,10 +108,10 @@ func (b Bands) Of(d Difficulty) Band {
 	return Medium
 }
 
-// Difficulty is the measure of a winnable deal: how many of Playouts
-// uniformly random playouts cleared it (McDonald's measure), and, to order
-// deals that as many playouts cleared (on a hard layout most deals are
-// cleared by none), the mean share of the tiles that 100 more playouts
+// Difficulty is the measure of a winnable deal. It counts how many of
+// Playouts uniformly random playouts cleared it (McDonald's measure), and,
+// to order deals that as many playouts cleared (on a hard layout most deals
+// are cleared by none), the mean share of the tiles that 100 more playouts
 // took off.
 type Difficulty struct {
 	Clears   int     `json:"clears"`
@@ -211,13 +211,13 @@ type Stats struct {
 // deal to keep.
 var ErrNoneFound = errors.New("winnable: no deal found")
 
-// Deals deals games First, First+1, … of opt.Dealer on g, decides each one
-// exactly with the solver and calls yield with each winnable deal of the
-// chosen band, until yield returns false, ctx is done (its error is
-// returned) or MaxTries games in a row gave none (an error wrapping
-// ErrNoneFound). Keeping the deals the solver proves winnable (rejection)
-// makes them uniform among the dealer's winnable deals, and the band
-// among those of the band.
+// Deals yields winnable deals of the chosen band on g. It deals games
+// First, First+1, … of opt.Dealer, decides each one exactly with the solver
+// and calls yield with each winnable deal of the band, until yield returns
+// false, ctx is done (its error is returned) or MaxTries games in a row
+// gave none (an error wrapping ErrNoneFound). Keeping the deals the solver
+// proves winnable (rejection) makes them uniform among the dealer's
+// winnable deals, and the band among those of the band.
 func Deals(ctx context.Context, g *solitaire.Geometry, opt Options, yield func(Deal) bool) (Stats, error) {
 	d := opt.Dealer
 	if d == nil {

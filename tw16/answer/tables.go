@@ -18,10 +18,10 @@ type TablesAnswer struct {
 	Action string
 }
 
-// Tables loads the shanten tables and reports on them, as "mjsolve tw16
-// tables" does: by default the tables loaded from the cache under o, or
-// built (and cached) when it is missing or corrupt; with rebuild
-// the tables built afresh and cached under o (an error writing the cache is
+// Tables loads the shanten tables and reports on them. As "mjsolve tw16
+// tables" does, it gives by default the tables loaded from the cache under
+// o, or built (and cached) when it is missing or corrupt; with rebuild the
+// tables built afresh and cached under o (an error writing the cache is
 // returned with the answer); with verify the cache under o read back and
 // compared with a fresh build (an error when it is missing, corrupt or
 // different).

@@ -1,7 +1,8 @@
-// Package game plays hands of Taiwanese 16-tile Mahjong by the rules of the
-// ICGA/TCGA computer Mahjong competitions, as a state machine with no I/O:
-// the engine under the referee (tw16/referee), the in-process self-play and
-// the bots (tw16/bot).
+// Package game plays hands of Taiwanese 16-tile Mahjong as a state machine.
+//
+// It follows the rules of the ICGA/TCGA computer Mahjong competitions and
+// does no I/O: it is the engine under the referee (tw16/referee), the
+// in-process self-play and the bots (tw16/bot).
 //
 // # Cards, seats and the wall
 //

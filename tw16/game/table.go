@@ -181,10 +181,11 @@ func ratio(x float64, n int) float64 {
 	return x / float64(n)
 }
 
-// TeamMargin returns by how much the players named as player i out-scored
-// those named as player j, per hand and per seat (the mean points of a
-// seat of the one minus the mean of a seat of the other), with its 95%
-// interval: for matches of two strategies, two seats each.
+// TeamMargin returns by how much one player out-scored another over a
+// table. It compares the players named as player i with those named as
+// player j, per hand and per seat (the mean points of a seat of the one
+// minus the mean of a seat of the other), with its 95% interval: for
+// matches of two strategies, two seats each.
 func (t *Table) TeamMargin(i, j int) (mean, lo, hi float64) { return interval(t.team[i][j], t.hands) }
 
 // WriteStrength writes, for people, each strategy (the players of one

@@ -1,10 +1,11 @@
-// Package handlog is the event form of a played hand of Taiwanese 16-tile
-// Mahjong: every event in playing order as JSON lines, with a versioned
+// Package handlog is the event form of a played Taiwanese 16-tile hand.
+//
+// Every event is written in playing order as JSON lines, with a versioned
 // schema that other programs can read. The referee's transcripts
 // (tw16/referee.Events) and the in-process self-play (tw16/bot's
-// SelfPlayOptions.LogDir) both give it; "mjsolve tw16 replay --json"
-// prints it, "mjsolve tw16 review" rates its decisions and the page of
-// "mjsolve serve" shows it.
+// SelfPlayOptions.LogDir) both give it; "mjsolve tw16 replay --json" prints
+// it, "mjsolve tw16 review" rates its decisions and the page of "mjsolve
+// serve" shows it.
 //
 // # The format
 //

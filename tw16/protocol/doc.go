@@ -1,10 +1,12 @@
 // Package protocol reads and writes the lines of the ICGA/TCGA computer
-// Mahjong protocol (the CGI Lab page "The format specification of
-// communication protocol", also chapter 3.1 of the MJTalk referee thesis):
+// Mahjong protocol.
+//
+// The protocol is described on the CGI Lab page "The format specification of
+// communication protocol" and in chapter 3.1 of the MJTalk referee thesis:
 // the instructions a referee server sends a program on its standard input
 // (Message) and the replies the program writes on its standard output
-// (Reply). It knows tiles, not rules: it checks the shape of a line, never
-// whether the move is legal.
+// (Reply). The package knows tiles, not rules: it checks the shape of a
+// line, never whether the move is legal.
 //
 // # Lines
 //

@@ -1,7 +1,8 @@
-// Package referee runs tournaments of Taiwanese 16-tile Mahjong between
-// four programs that speak the ICGA/TCGA computer Mahjong protocol
-// (tw16/protocol) on their standard input and output, as the competitions'
-// referee server does, on top of the rules engine tw16/game; it writes a
+// Package referee runs Taiwanese 16-tile tournaments between four programs.
+//
+// The programs speak the ICGA/TCGA computer Mahjong protocol (tw16/protocol)
+// on their standard input and output, as to the competitions' referee
+// server; the rules are those of the engine tw16/game. The referee writes a
 // transcript of every hand and replays transcripts against the engine.
 //
 // # Programs

@@ -82,12 +82,12 @@ type SeatInfo struct {
 	Addr   string
 }
 
-// Record is one line of a transcript after the header: a line sent to a
-// program ('>'), its reply ('<'), the program's own time for the reply
+// Record is one line of a transcript after the header. It is a line sent to
+// a program ('>'), its reply ('<'), the program's own time for the reply
 // before, in seconds, as the wrapper of a remote player measured it ('t';
-// the reply's own record has the referee's time), a reply it could not
-// give or a line it could not take ('x'), a failure ('!'), the dummy's
-// move for a failed seat ('='), or a note ('#': how a program ended).
+// the reply's own record has the referee's time), a reply it could not give
+// or a line it could not take ('x'), a failure ('!'), the dummy's move for
+// a failed seat ('='), or a note ('#': how a program ended).
 type Record struct {
 	Line    int     // line number in the transcript
 	Seconds float64 // since the hand began

@@ -1,8 +1,11 @@
-// Package review rates every decision of a player in hands of Taiwanese
-// 16-tile Mahjong (in event form, tw16/handlog) against the search
-// strategy's evaluator (tw16/bot.Evaluator), as a bot author's review of a
-// tournament: for each decision the action taken, the engine's choice and
-// the estimated cost of the difference in points.
+// Package review rates a player's decisions in played Taiwanese 16-tile
+// hands.
+//
+// As a bot author reviews a tournament, it takes hands in event form
+// (tw16/handlog) and weighs every decision of a player against the search
+// strategy's evaluator (tw16/bot.Evaluator): for each decision the action
+// taken, the engine's choice and the estimated cost of the difference in
+// points.
 //
 // A decision is rated when the seat's program made it (not the dummy
 // that plays a failed program's seat) among two or more legal actions:

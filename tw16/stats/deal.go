@@ -13,16 +13,16 @@ const Dealer = 0
 // each of the three seats after the dealer.
 const MaxDraws = 16
 
-// Deal is one random start as the game deals it (tw16/game): the wall
-// shuffled from a seed, 17 tiles to the dealer (seat 0) and 16 to each
-// other seat from the front, the flowers (with Flowers) set aside and
-// replaced from the back of the wall, seat after seat from the dealer; and
-// the tiles each seat would draw in a four-player hand in which nobody
-// claims a discard or declares a kong: seats 1, 2, 3, 0, 1, … draw in turn
-// from the front, a flower drawn is set aside and replaced from the back at
-// once, and the hand ends when a draw is due with game.DeadWall (16) tiles
-// left. With no claims the draws do not depend on the discards, so each
-// seat can play its hand alone against them.
+// Deal is one random start of a hand, as the game deals it (tw16/game). It
+// holds the wall shuffled from a seed, 17 tiles to the dealer (seat 0) and
+// 16 to each other seat from the front, the flowers (with Flowers) set
+// aside and replaced from the back of the wall, seat after seat from the
+// dealer; and the tiles each seat would draw in a four-player hand in which
+// nobody claims a discard or declares a kong: seats 1, 2, 3, 0, 1, … draw
+// in turn from the front, a flower drawn is set aside and replaced from the
+// back at once, and the hand ends when a draw is due with game.DeadWall
+// (16) tiles left. With no claims the draws do not depend on the discards,
+// so each seat can play its hand alone against them.
 type Deal struct {
 	// Hands are the concealed hands after the flowers of the deal are
 	// replaced.

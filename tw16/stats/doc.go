@@ -1,5 +1,7 @@
 // Package stats gathers statistics of Taiwanese 16-tile hands over many
-// random deals: how far the dealt hands are from ready (shanten), and how a
+// random deals.
+//
+// It measures how far the dealt hands are from ready (shanten), and how a
 // hand fares played alone from the wall.
 //
 // # Deals

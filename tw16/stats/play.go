@@ -36,12 +36,13 @@ type Outcome struct {
 	Shapes    tw16.WaitShape
 }
 
-// Player plays hands alone: it draws the seat's tiles of a Deal in turn
-// and discards the tile the advice engine ranks first (tw16.Forms.Advise,
-// by tw16.Forms.BestDiscard, with the tiles the hand has seen as visible:
-// its own and its discards), as the advice bot does on its turn; it wins as soon as its hand is
-// complete. It makes no claims and no kongs. A Player holds no state
-// between hands and is safe for use by one goroutine at a time.
+// Player plays hands alone, as the advice bot plays its turns. It draws the
+// seat's tiles of a Deal in turn and discards the tile the advice engine
+// ranks first (tw16.Forms.Advise, by tw16.Forms.BestDiscard, with the tiles
+// the hand has seen as visible: its own and its discards), as the advice
+// bot does on its turn; it wins as soon as its hand is complete. It makes
+// no claims and no kongs. A Player holds no state between hands and is safe
+// for use by one goroutine at a time.
 type Player struct {
 	forms tw16.Forms
 }

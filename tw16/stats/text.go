@@ -11,11 +11,12 @@ import (
 	"github.com/mjsolve/mjsolve/tw16/game"
 )
 
-// WriteText writes the report for people: the run, then tables with one
-// column for the dealer's hands and one for the others' — the starting
-// shanten, how many hands reached tenpai and won and after how many draws
-// (cumulative by draw), and the waits at the first tenpai — every share
-// with its 95% interval, every mean with its interval and the median.
+// WriteText writes the report for people. It gives the run, then tables
+// with one column for the dealer's hands and one for the others' — the
+// starting shanten, how many hands reached tenpai and won and after how
+// many draws (cumulative by draw), and the waits at the first tenpai —
+// every share with its 95% interval, every mean with its interval and the
+// median.
 func (r *Report) WriteText(w io.Writer) error {
 	var b bytes.Buffer
 	flowers := "no flowers (136 tiles)"

@@ -1,8 +1,9 @@
-// Package remote plays referee matches across machines, as the ICGA
-// tournament framework does (the framework paper, section 3): the referee
-// is a server, and each program runs on its own machine under a wrapper
-// that logs in to a seat and talks to the program on its standard input
-// and output.
+// Package remote plays referee matches across machines.
+//
+// As in the ICGA tournament framework (the framework paper, section 3), the
+// referee is a server, and each program runs on its own machine under a
+// wrapper that logs in to a seat and talks to the program on its standard
+// input and output.
 //
 // A Server accepts wrappers on a listener (TLS or not) and gives each
 // remote seat to the referee as a referee.Remote: the referee's schedule,
