@@ -235,7 +235,7 @@ func checkPlay(ps *PlaySpec) error {
 // file that exists without Resume, wrapping an *ExistsError), a record file
 // found unfit to continue (every strategy's file, header and records, is
 // checked before any runs: see [analysis.CheckResume]), or a failure while
-// running, a *PlayRunError; nothing is written or run for the first. When ctx
+// running, a *RunError; nothing is written or run for the first. When ctx
 // is cancelled, Play keeps what was done (in the reports and the record files)
 // and returns with PlayOutcome.Interrupted set.
 func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
@@ -290,7 +290,7 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 	res, err := runSeries(ctx, specs, progress)
 	if se, ok := errors.AsType[*seriesError](err); ok {
 		if se.ran {
-			return nil, &PlayRunError{Strategy: out.Rows[se.k].Strategy, Err: se.err}
+			return nil, &RunError{Of: "strategy " + out.Rows[se.k].Strategy, Err: se.err}
 		}
 		return nil, fmt.Errorf(errPrefix+"strategy %s: %w", out.Rows[se.k].Strategy, se.err)
 	}
@@ -303,16 +303,16 @@ func Play(ctx context.Context, ps PlaySpec) (*PlayOutcome, error) {
 	return out, nil
 }
 
-// PlayRunError is a failure while a play ran a strategy (a record file
-// that could not be written), as opposed to a bad spec, found before.
-type PlayRunError struct {
-	Strategy string
-	Err      error
+// RunError is a failure while a survey ran a layout or a play ran a
+// strategy (a record file that could not be written), as opposed to a bad
+// spec, found before anything ran. Of is what was running: "layout NAME"
+// or "strategy NAME".
+type RunError struct {
+	Of  string
+	Err error
 }
 
-func (e *PlayRunError) Error() string {
-	return fmt.Sprintf(errPrefix+"strategy %s: %v", e.Strategy, e.Err)
-}
+func (e *RunError) Error() string { return errPrefix + e.Of + ": " + e.Err.Error() }
 
 // Unwrap returns Err.
-func (e *PlayRunError) Unwrap() error { return e.Err }
+func (e *RunError) Unwrap() error { return e.Err }

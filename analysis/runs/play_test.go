@@ -449,7 +449,7 @@ func TestPlayResumeRefusesAnUnfitFileBeforeRunning(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "strategy greedy") || !strings.Contains(err.Error(), "seed 1") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("resume with another seed: %v", err)
 	}
-	if _, ok := errors.AsType[*PlayRunError](err); ok {
+	if _, ok := errors.AsType[*RunError](err); ok {
 		t.Errorf("a bad --resume is the input's fault, not a run failure: %v", err)
 	}
 	if _, err := os.Stat(first); !errors.Is(err, os.ErrNotExist) {

@@ -250,7 +250,7 @@ type SurveyOutcome struct {
 // unfit to continue (every layout's file, header and records, is checked before
 // any runs: see [analysis.CheckResume]), a *solitaire.InputError naming "out"
 // for two layouts whose record files would have one name ([RecordFileName]), or
-// a *SurveyRunError.
+// a *RunError.
 func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 	if len(ss.Entries) == 0 {
 		return nil, errors.New(errPrefix + "survey of no layouts")
@@ -332,7 +332,7 @@ func Survey(ctx context.Context, ss SurveySpec) (*SurveyOutcome, error) {
 	if se, ok := errors.AsType[*seriesError](err); ok {
 		name := out.Rows[usable[se.k]].Name
 		if se.ran {
-			return nil, &SurveyRunError{Layout: name, Err: se.err}
+			return nil, &RunError{Of: "layout " + name, Err: se.err}
 		}
 		return nil, fmt.Errorf(errPrefix+"layout %s: %w", name, se.err)
 	}
@@ -355,19 +355,6 @@ func (e *ExistsError) Error() string {
 
 // Is makes errors.Is(err, os.ErrExist) true.
 func (e *ExistsError) Is(target error) bool { return target == os.ErrExist }
-
-// SurveyRunError is a failure while a survey ran a layout (a record file
-// that could not be written), as opposed to a bad spec, found before the
-// layout ran.
-type SurveyRunError struct {
-	Layout string
-	Err    error
-}
-
-func (e *SurveyRunError) Error() string {
-	return fmt.Sprintf(errPrefix+"layout %s: %v", e.Layout, e.Err)
-}
-func (e *SurveyRunError) Unwrap() error { return e.Err }
 
 // SurveyJSON is the JSON form of a survey row.
 //

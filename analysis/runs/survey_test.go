@@ -201,7 +201,7 @@ func TestSurveyResumeRefusesAnUnfitFileBeforeRunning(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "layout turtle40") || !strings.Contains(err.Error(), "seed 1") {
 		t.Errorf("resume with another seed: %v", err)
 	}
-	if _, ok := errors.AsType[*SurveyRunError](err); ok {
+	if _, ok := errors.AsType[*RunError](err); ok {
 		t.Errorf("a bad resume is the input's fault, not a run failure: %v", err)
 	}
 	if _, err := os.Stat(first); !errors.Is(err, os.ErrNotExist) {

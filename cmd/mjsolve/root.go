@@ -187,9 +187,8 @@ func isFailure(err error) bool {
 		return true
 	}
 	_, we := errors.AsType[*analysis.WriteError](err)
-	_, se := errors.AsType[*runs.SurveyRunError](err)
-	_, pe := errors.AsType[*runs.PlayRunError](err)
-	return we || se || pe
+	_, re := errors.AsType[*runs.RunError](err)
+	return we || re
 }
 
 // firstErrorWriter passes writes to w and keeps the first error, so that
