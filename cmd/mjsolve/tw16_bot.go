@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/mjsolve/mjsolve/tw16/bot"
 	"github.com/spf13/cobra"
@@ -62,7 +61,9 @@ number of playouts per decision instead), --threads, --no-defence and
 }
 
 func (o *tw16BotOptions) run() error {
-	o.advice.Start = time.Now() // the first decision's think counts from here
+	// The first decision's think counts from the start of the process
+	// (the referee asks at once): loading the tables is part of it.
+	o.advice.Start = processStart()
 	// The flags are checked before the tables load (about half a second
 	// to build them on a fresh machine), as selfplay does.
 	if _, err := newStrategy(o.strategy, o.advice); err != nil {

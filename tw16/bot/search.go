@@ -90,8 +90,18 @@ const minPruneWorlds = 16
 // the best to be dropped.
 const pruneZ = 2.5
 
-// Choose wins when it can, else searches.
+// Choose wins when it can, else searches; a time budget counts from now.
 func (s *Search) Choose(v *game.View, acts []game.Action) int {
+	return s.ChooseSince(v, acts, time.Now())
+}
+
+// ChooseSince decides as Choose does, with a time budget counted from
+// since, when the question arrived (for the first decision, from
+// Options.Start when that is earlier): a hard deadline. The search checks
+// it before every playout and, past it, decides on the sampled positions
+// played in full so far, or when there are none takes the advice
+// engine's choice.
+func (s *Search) ChooseSince(v *game.View, acts []game.Action, since time.Time) int {
 	start := time.Now()
 	s.moves++
 	s.stats = SearchStats{}
@@ -127,8 +137,8 @@ func (s *Search) Choose(v *game.View, acts []game.Action) int {
 		if think == 0 {
 			think = DefaultThink
 		}
-		deadline = start.Add(think)
-		if !s.o.Start.IsZero() && !s.started {
+		deadline = since.Add(think)
+		if !s.o.Start.IsZero() && !s.started && s.o.Start.Before(since) {
 			// The first decision of the program: its start-up counts.
 			deadline = s.o.Start.Add(think)
 		}
@@ -145,7 +155,7 @@ func (s *Search) Choose(v *game.View, acts []game.Action) int {
 		if s.o.Samples > 0 && playouts >= s.o.Samples {
 			break
 		}
-		if s.o.Samples == 0 && !time.Now().Before(deadline) && worlds > 0 {
+		if s.o.Samples == 0 && !time.Now().Before(deadline) {
 			break
 		}
 		batch := worldBatch
@@ -186,6 +196,10 @@ func (s *Search) Choose(v *game.View, acts []game.Action) int {
 		}
 	}
 	s.stats.Worlds, s.stats.Playouts, s.stats.Elapsed = worlds, playouts, time.Since(start)
+	if worlds == 0 && base >= 0 {
+		// Out of time before one sampled position was played in full.
+		return s.cands[base]
+	}
 	if best < 0 || worlds == 0 {
 		return s.fallback(v, acts)
 	}
@@ -292,8 +306,11 @@ func (s *Search) runBatch(acts []game.Action, seed uint64, from, n int, deadline
 		s.errs[t] = nil
 		for w := from + t; w < from+n; w += len(s.evs) {
 			s.done[w] = false
-			if !deadline.IsZero() && !time.Now().Before(deadline) && w > 0 {
-				continue
+		}
+	world:
+		for w := from + t; w < from+n; w += len(s.evs) {
+			if !deadline.IsZero() && !time.Now().Before(deadline) {
+				return
 			}
 			if err := e.sample(seed, uint64(w)); err != nil {
 				s.errs[t] = err
@@ -302,6 +319,9 @@ func (s *Search) runBatch(acts []game.Action, seed uint64, from, n int, deadline
 			for c, i := range s.cands {
 				if !s.active[c] {
 					continue
+				}
+				if !deadline.IsZero() && !time.Now().Before(deadline) {
+					break world
 				}
 				p, err := e.play(&acts[i])
 				if err != nil {

@@ -274,18 +274,42 @@ func TestSearchNeverFallsBack(t *testing.T) {
 }
 
 // TestSearchFirstDecisionCountsStart: with Options.Start long past, the
-// first decision's time is spent (one sampled position only); the next
-// has its whole think.
+// first decision's time is spent before it begins (no sampled position,
+// the advice engine's choice); the next has its whole think.
 func TestSearchFirstDecisionCountsStart(t *testing.T) {
 	g, v := midHand(t, 7, 10)
+	acts := g.Actions()
 	s := NewSearch(Options{Think: 300 * time.Millisecond, Start: time.Now().Add(-time.Hour)})
 	s.Begin(1)
-	s.Choose(v, g.Actions())
-	if st := s.Stats(); st.Worlds != 1 || st.Candidates < 2 {
-		t.Errorf("first decision: %+v, want 1 world", st)
+	a := NewAdvice(Options{})
+	a.Begin(game.Mix(1, 1))
+	want := a.Choose(v, acts)
+	if i := s.Choose(v, acts); acts[i].Type != acts[want].Type || acts[i].Cards[0].Kind() != acts[want].Cards[0].Kind() {
+		t.Errorf("first decision %s, the advice engine's %s", acts[i], acts[want])
 	}
-	s.Choose(v, g.Actions())
+	if st := s.Stats(); st.Worlds != 0 || st.Candidates < 2 || st.Elapsed >= 300*time.Millisecond {
+		t.Errorf("first decision: %+v, want no world at once", st)
+	}
+	s.Choose(v, acts)
 	if st := s.Stats(); st.Worlds < 2 {
 		t.Errorf("second decision: %+v, want more worlds", st)
+	}
+}
+
+// TestSearchDeadlineFromArrival: the think counts from when the question
+// arrived, not from when ChooseSince is called; the decision stops at
+// the deadline.
+func TestSearchDeadlineFromArrival(t *testing.T) {
+	g, v := midHand(t, 7, 10)
+	acts := g.Actions()
+	s := NewSearch(Options{Think: 200 * time.Millisecond})
+	s.Begin(1)
+	s.ChooseSince(v, acts, time.Now().Add(-100*time.Millisecond))
+	if st := s.Stats(); st.Elapsed >= 200*time.Millisecond {
+		t.Errorf("100 ms left: %+v, the whole think taken", st)
+	}
+	s.ChooseSince(v, acts, time.Now().Add(-time.Second))
+	if st := s.Stats(); st.Worlds != 0 || st.Playouts != 0 {
+		t.Errorf("past the deadline: %+v, want no playout", st)
 	}
 }

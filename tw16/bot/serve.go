@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/internal/ctxio"
@@ -14,6 +15,14 @@ import (
 	"github.com/mjsolve/mjsolve/tw16/game"
 	"github.com/mjsolve/mjsolve/tw16/protocol"
 )
+
+// A TimedStrategy is a strategy whose budget is a time: ChooseSince
+// decides as Choose does, counting the time from since, when the question
+// arrived. Serve asks it so, with the time it read the question's line.
+type TimedStrategy interface {
+	game.Strategy
+	ChooseSince(v *game.View, acts []game.Action, since time.Time) int
+}
 
 // ServeOptions set up a protocol player.
 type ServeOptions struct {
@@ -47,6 +56,7 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, o ServeOptions) error 
 	sc := bufio.NewScanner(ctxio.NewReader(ctx, r))
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	for sc.Scan() {
+		p.arrived = time.Now()
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -91,6 +101,9 @@ type server struct {
 	discarder game.Seat
 	full      [4]bool
 	acts      [48]game.Action
+	// arrived is when the line in hand was read: a TimedStrategy's
+	// budget counts from it.
+	arrived time.Time
 }
 
 func (p *server) reset() {
@@ -216,7 +229,12 @@ func (p *server) answer(q protocol.Ask) error {
 	acts := p.actions(q)
 	var a game.Action
 	if p.started && len(acts) > 0 {
-		i := p.o.Strategy.Choose(&p.view, acts)
+		var i int
+		if t, ok := p.o.Strategy.(TimedStrategy); ok {
+			i = t.ChooseSince(&p.view, acts, p.arrived)
+		} else {
+			i = p.o.Strategy.Choose(&p.view, acts)
+		}
 		if i >= 0 && i < len(acts) {
 			a = acts[i]
 		}

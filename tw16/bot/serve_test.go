@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/tw16/game"
@@ -359,3 +360,59 @@ func TestServeLines(t *testing.T) {
 type errReader struct{}
 
 func (errReader) Read([]byte) (int, error) { return 0, fmt.Errorf("broken pipe") }
+
+// arrivals records when each question arrived, as Serve tells it.
+type arrivals struct {
+	Random
+	since []time.Time
+}
+
+func (s *arrivals) ChooseSince(v *game.View, acts []game.Action, since time.Time) int {
+	s.since = append(s.since, since)
+	return s.Choose(v, acts)
+}
+
+// slowReader gives one line a read, pausing before the line that starts
+// with pauseAt.
+type slowReader struct {
+	lines   []string
+	pauseAt string
+	paused  time.Time // when the pause ended
+}
+
+func (r *slowReader) Read(b []byte) (int, error) {
+	if len(r.lines) == 0 {
+		return 0, io.EOF
+	}
+	if strings.HasPrefix(r.lines[0], r.pauseAt) && r.paused.IsZero() {
+		time.Sleep(20 * time.Millisecond)
+		r.paused = time.Now()
+	}
+	n := copy(b, r.lines[0]+"\n")
+	r.lines = r.lines[1:]
+	return n, nil
+}
+
+// Serve tells a TimedStrategy when the question's line was read: after a
+// referee that kept it back, not when the strategy was first asked.
+func TestServeTellsArrival(t *testing.T) {
+	r := &slowReader{lines: []string{
+		"/start MJ 2 bot",
+		"/initGame EAST EAST 1 1 0",
+		"/initCard 110 111 112 120 130 140 150 160 170 210 220 230 240 250 260 290",
+		"/mo 113",
+		"/ask throw",
+	}, pauseAt: "/ask"}
+	st := &arrivals{}
+	before := time.Now()
+	var out bytes.Buffer
+	if err := Serve(context.Background(), r, &out, ServeOptions{Strategy: st, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if len(st.since) != 1 || st.since[0].Before(r.paused) || st.since[0].Before(before) {
+		t.Errorf("asked at %v, the question read after %v", st.since, r.paused)
+	}
+	if !strings.HasPrefix(out.String(), "/throw ") {
+		t.Errorf("reply %q", out.String())
+	}
+}
