@@ -206,6 +206,9 @@ func TestPlayBadInput(t *testing.T) {
 		{[]string{"--strategy", "greedy", "--out", dir}, "mjsolve: --out " + dir + " is a directory; with one strategy give a record file name\n"},
 		{[]string{"--strategy", "greedy,random", "--out", file}, "mjsolve: --out " + file + " is a file; with several strategies give a directory (one record file per strategy)\n"},
 		{[]string{"extra"}, "mjsolve: unknown command \"extra\""},
+		{[]string{"--samples", "-1"}, "mjsolve: --samples must be from 0 to 2048 (got -1)\n"},
+		{[]string{"--samples", "2049"}, "mjsolve: --samples must be from 0 to 2048 (got 2049)\n"},
+		{[]string{"--rollouts", "-3"}, "mjsolve: --rollouts must not be negative (got -3)\n"},
 	}
 	for _, tc := range tests {
 		code, out, errOut := runCmd(t, "", append([]string{"solitaire", "play", "--layout", "turtle40", "--boards", "10"}, tc.args...)...)
@@ -239,5 +242,44 @@ func TestPlayPlotTitleNamesTheDeal(t *testing.T) {
 	if b, err = os.ReadFile(svg); code != 0 || errOut != "" || !strings.HasPrefix(out, "turtle40 (40 tiles), deal pcg, seed 1, games 4..6\n") || err != nil ||
 		!strings.Contains(string(b), "playing without peeking (deal pcg, seed 1, games 4–6)") {
 		t.Errorf("shard 2/2: exit %d, %q, %q, %v", code, out, errOut, err)
+	}
+}
+
+// TestPlayBudget: --samples and --rollouts play at another budget, which
+// the record header names in the strategy's version, and analysis plot
+// --kind budget draws a bar for each budget.
+func TestPlayBudget(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, c := range []struct{ args, version string }{
+		{"--strategy hindsight --samples 4", "1+samples=4"},
+		{"--strategy hindsight --samples 16", "1+samples=16"},
+		{"--strategy lookahead --rollouts 8", "1+rollouts=8"},
+	} {
+		out := filepath.Join(dir, strings.ReplaceAll(c.version, "+", "-")+".jsonl")
+		args := append([]string{"solitaire", "play", "--layout", "turtle40", "--boards", "6", "--out", out}, strings.Fields(c.args)...)
+		code, stdout, errOut := runCmd(t, "", args...)
+		if code != 0 || errOut != "" || !strings.Contains(stdout, "\n"+strings.Fields(c.args)[1]+" ") {
+			t.Fatalf("%v: exit %d, stderr %q, output %q", args, code, errOut, stdout)
+		}
+		h, recs := untimedRecords(t, out)
+		if h.StrategyVersion != c.version || len(recs) != 6 {
+			t.Errorf("%v: version %q, %d records; want %q and 6", args, h.StrategyVersion, len(recs), c.version)
+		}
+		files = append(files, out)
+	}
+	svg := filepath.Join(dir, "budget.svg")
+	code, _, errOut := runCmd(t, "", append([]string{"analysis", "plot", "--kind", "budget", "--out", svg}, files...)...)
+	if code != 0 || errOut != "" {
+		t.Fatalf("plot --kind budget: exit %d, %q", code, errOut)
+	}
+	b, err := os.ReadFile(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{">hindsight, 4 deals<", ">hindsight, 16 deals<", ">lookahead, 8 playouts<"} {
+		if !strings.Contains(string(b), w) {
+			t.Errorf("the budget plot has no %q", w)
+		}
 	}
 }

@@ -104,3 +104,21 @@ func ExampleShowText() {
 	// level 1: 2 tiles, 2 on the board, 2 free
 	//       [ 6]    [ 7]
 }
+
+// The fair hint: the pair a player who does not look under the tiles
+// would take, with how the deals of the hidden faces judge the position
+// (here one pair was ahead after 32 deals, so the others were dropped).
+func ExampleFairHint() {
+	l, _ := layouts.Builtin("turtle40")
+	g, _ := solitaire.Compile(l)
+	b, _ := solitaire.DealBoard(g, solitaire.PCG{Seed: 1}, 5)
+	adv, err := answer.FairHint(context.Background(), b)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(answer.FairHintText(b, adv))
+	// Output:
+	// fair hint (from what a player sees, without looking under the tiles): take 6m at 2,0,0 and 6m at 7,3,3 (slots 0, 39)
+	// of 32 random deals of the 29 hidden faces, 11 can still be cleared, 11 after this move
+}
