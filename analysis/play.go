@@ -8,11 +8,11 @@ import (
 	"github.com/mjsolve/mjsolve/internal/interval"
 )
 
-// PlayStats gathers the boards played without peeking (records with
-// [Record.Played]) beside their exact verdicts with peeking: how often the
-// strategy won, and how many of the boards a player who could peek would
-// win it lost — the price of not peeking. Its size does not depend on the
-// number of boards.
+// PlayStats compares plays without peeking with the exact verdicts. It
+// gathers the boards played without peeking (records with [Record.Played])
+// beside their exact verdicts with peeking: how often the strategy won, and
+// how many of the boards a player who could peek would win it lost — the
+// price of not peeking. Its size does not depend on the number of boards.
 type PlayStats struct {
 	Boards     int64 // boards played
 	Won        int64 // boards the strategy cleared
@@ -123,15 +123,15 @@ type StrategyPlay struct {
 	Stats    *PlayStats
 }
 
-// MergeStrategies merges the record files of plays without peeking
-// strategy by strategy: the files whose headers name one strategy are
-// merged as [MergeFiles] does, and the results come in the order in which
-// the strategies first appear in paths. Every file must be of the same
+// MergeStrategies merges the record files of plays without peeking strategy
+// by strategy. The files whose headers name one strategy are merged as
+// [MergeFiles] does, and the results come in the order in which the
+// strategies first appear in paths. Every file must be of the same
 // experiment apart from its strategy (layout, tiles, geometry, deal, seed
 // and timeout: see [Header.Compatible]), so that the strategies compared
-// played the same kind of boards; a file of another is an error naming
-// both files and what differs. A file of the main job (which names no
-// strategy) is an error naming it that wraps [ErrNoPlay].
+// played the same kind of boards; a file of another is an error naming both
+// files and what differs. A file of the main job (which names no strategy)
+// is an error naming it that wraps [ErrNoPlay].
 //
 // It stops when ctx is done, with an error wrapping ctx.Err().
 func MergeStrategies(ctx context.Context, paths []string) ([]*MergeResult, error) {

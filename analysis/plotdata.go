@@ -46,10 +46,11 @@ type MethodTimes struct {
 // maxPlotMethods bounds the number of per-method histograms (32 KiB each).
 const maxPlotMethods = 16
 
-// RateGrid returns the board counts at which the running rate is kept for n
-// decided boards: every count up to 10, then perDecade counts per power of
-// ten, equally spaced on a log scale (rounded, duplicates dropped), and n
-// itself last. It is empty for n ≤ 0; perDecade < 1 counts as 1.
+// RateGrid returns the board counts at which the running rate is kept. For
+// n decided boards they are every count up to 10, then perDecade counts per
+// power of ten, equally spaced on a log scale (rounded, duplicates
+// dropped), and n itself last. It is empty for n ≤ 0; perDecade < 1 counts
+// as 1.
 func RateGrid(n int64, perDecade int) []int64 {
 	if n <= 0 {
 		return nil

@@ -32,10 +32,10 @@ func (f Format) String() string {
 	return formatNames[f]
 }
 
-// Detect tells the format of a layout file from its content: the first
-// line for the own text format, Kyodai and KMahjongg, a '<' for GNOME maps,
-// and otherwise Xmahjongg's "row col lev" lines (which start with a digit
-// or a '#' comment).
+// Detect tells the format of a layout file from its content. It reads the
+// first line for the own text format, Kyodai and KMahjongg, a '<' for GNOME
+// maps, and otherwise Xmahjongg's "row col lev" lines (which start with a
+// digit or a '#' comment).
 func Detect(data []byte) Format {
 	trimmed := bytes.TrimLeft(stripBOM(data), " \t\r\n")
 	first, _, _ := bytes.Cut(trimmed, []byte("\n"))

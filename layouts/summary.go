@@ -127,10 +127,10 @@ func (l *Layout) Remarks() []string {
 	return append(out, l.Notes...)
 }
 
-// Details is a layout in full for programs ("mjsolve layouts show
-// --json"): its description, its slots as [x, y, z] in half-tile units
-// (slot numbers are indexes), the slots of tiles that do not rest on the
-// level below, and the reader's notes.
+// Details is a layout in full for programs ("mjsolve layouts show --json").
+// It holds the description, its slots as [x, y, z] in half-tile units (slot
+// numbers are indexes), the slots of tiles that do not rest on the level
+// below, and the reader's notes.
 type Details struct {
 	Name          string   `json:"name"`
 	Title         string   `json:"title,omitempty"`

@@ -75,12 +75,13 @@ func Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeig
 	return Forms{}.Advise(concealed, visible, claims)
 }
 
-// Advise ranks the discards of a concealed part of 3k+2 tiles (k ≤ 5): for
-// every distinct kind held, the shanten and effective tiles of the part left
-// after discarding it (see Effective; visible and claims as there — the
-// discarded tile stays visible). The ranking is by lowest shanten, then most
-// effective tiles not visible (weighted with claims), then the thesis's
-// tiers (lone honors, lone numbered tiles, then the rest), then kind.
+// Advise ranks the discards of a concealed part of 3k+2 tiles (k ≤ 5). For
+// every distinct kind held it gives the shanten and effective tiles of the
+// part left after discarding it (see Effective; visible and claims as there
+// — the discarded tile stays visible). The ranking is by lowest shanten,
+// then most effective tiles not visible (weighted with claims), then the
+// thesis's tiers (lone honors, lone numbered tiles, then the rest), then
+// kind.
 func (f Forms) Advise(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeights) (Advice, error) {
 	var a Advice
 	var own mjsolve.Counts

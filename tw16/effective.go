@@ -18,10 +18,10 @@ type ClaimWeights struct {
 	Draw, Chow, Pong, Tenpai int
 }
 
-// ThesisWeights returns the weights of the thesis: chow 2 and pong 4 before
-// tenpai (the number of sources of the tile: the wall and the left player,
-// or the wall and the three others), 1 and 1 at tenpai; a tile no claim
-// helps has only the wall: 1.
+// ThesisWeights returns the claim weights of the thesis. They are chow 2
+// and pong 4 before tenpai (the number of sources of the tile: the wall and
+// the left player, or the wall and the three others), 1 and 1 at tenpai; a
+// tile no claim helps has only the wall: 1.
 func ThesisWeights() ClaimWeights { return ClaimWeights{Draw: 1, Chow: 2, Pong: 4, Tenpai: 1} }
 
 // EffectiveInfo lists the effective tiles (有效牌) of a concealed part of 3k+1

@@ -148,13 +148,13 @@ var defaults struct {
 	loaded atomic.Pointer[TableSet] // nil until loaded with opts
 }
 
-// SetDefaultTableOptions sets the options that the default tables (those of
-// Shanten, Waits, Effective, Advise and of Forms without Tables) are
-// loaded with on first use; without a call they are TableOptions{}, the user
-// cache directory. A program calls it once at start, if at all (the mjsolve
-// command does not: it passes the tables it loads to every call); if the
-// default tables were loaded with other options, they are loaded again with
-// these on next use.
+// SetDefaultTableOptions sets the options the default tables are loaded
+// with. The default tables are those of Shanten, Waits, Effective, Advise
+// and of Forms without Tables, loaded on first use; without a call they are
+// TableOptions{}, the user cache directory. A program calls it once at
+// start, if at all (the mjsolve command does not: it passes the tables it
+// loads to every call); if the default tables were loaded with other
+// options, they are loaded again with these on next use.
 func SetDefaultTableOptions(o TableOptions) {
 	defaults.mu.Lock()
 	defer defaults.mu.Unlock()

@@ -42,10 +42,10 @@ func (f FirstTurn) String() string {
 	return fmt.Sprintf("FirstTurn(%d)", f)
 }
 
-// ParseFirstTurn parses a first-turn situation by its pinyin name (tianhu,
-// dihu, renhu, diting: FirstTurnNames), its Chinese name (天胡 地胡 人胡
-// 地聽), or the English heavenly, earthly, human, earthly-ready; "" and
-// "none" are NotFirstTurn.
+// ParseFirstTurn parses a first-turn situation by any of its names. It
+// takes the pinyin name (tianhu, dihu, renhu, diting: FirstTurnNames), its
+// Chinese name (天胡 地胡 人胡 地聽), or the English heavenly, earthly, human,
+// earthly-ready; "" and "none" are NotFirstTurn.
 func ParseFirstTurn(s string) (FirstTurn, error) {
 	w := strings.ToLower(strings.TrimSpace(s))
 	if w == "" {

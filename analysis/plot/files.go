@@ -14,11 +14,11 @@ import (
 	"github.com/mjsolve/mjsolve/solitaire/nopeek"
 )
 
-// Kinds are the kinds of plot [Files] draws: the running rate ([Rate]), the
-// time per board ([Time]), McDonald's difficulty ([Difficulty]), the
-// win rates of strategies playing without peeking ([PlayRates]), and
-// those of one or more strategies at several budgets (budget: a bar per
-// strategy and budget, drawn as the play plot).
+// Kinds are the kinds of plot [Files] draws. They are the running rate
+// ([Rate]), the time per board ([Time]), McDonald's difficulty
+// ([Difficulty]), the win rates of strategies playing without peeking
+// ([PlayRates]), and those of one or more strategies at several budgets
+// (budget: a bar per strategy and budget, drawn as the play plot).
 var Kinds = []string{"rate", "time", "difficulty", "play", "budget"}
 
 // FilesOptions are the options of [Files].

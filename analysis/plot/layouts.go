@@ -65,10 +65,10 @@ func RenderSurveyRates(rows []runs.SurveyRow, title, format string) ([]byte, err
 	return Render(p, 960, LayoutRatesHeight(len(bars)), format)
 }
 
-// LayoutRates draws the unwinnable rates of several layouts as horizontal
-// bars sorted from the highest rate (at the top) to the lowest, each with
-// its 95% interval as a whisker, and the published rate, where there is
-// one, as a vermillion diamond.
+// LayoutRates draws the unwinnable rates of several layouts side by side.
+// Each is a horizontal bar, sorted from the highest rate (at the top) to
+// the lowest, each with its 95% interval as a whisker, and the published
+// rate, where there is one, as a vermillion diamond.
 func LayoutRates(rows []LayoutRate, title string) (*gplot.Plot, error) {
 	if len(rows) == 0 {
 		return nil, fmt.Errorf("analysis: plot: no layouts with decided boards")

@@ -2,10 +2,11 @@ package chart
 
 import "image/color"
 
-// The Okabe–Ito palette (Okabe and Ito, "Color Universal Design", 2002):
-// colours that stay apart for readers with the common forms of colour
-// blindness (protanopia, deuteranopia, tritanopia), unlike the red against
-// green of a default palette.
+// The Okabe–Ito palette keeps colours apart for colour-blind readers. Its
+// colours (Okabe and Ito, "Color Universal Design", 2002) stay apart for
+// readers with the common forms of colour blindness (protanopia,
+// deuteranopia, tritanopia), unlike the red against green of a default
+// palette.
 var (
 	Black         = color.RGBA{0, 0, 0, 255}
 	Orange        = color.RGBA{230, 159, 0, 255}

@@ -17,9 +17,9 @@ var Names = []string{"kmahjongg", "gnome", "xmahjongg"}
 // IsName reports whether name is one of Names.
 func IsName(name string) bool { return slices.Contains(Names, name) }
 
-// Stats tell how a deal was made: the generator's attempts (a failed
-// attempt is started again with the random numbers that follow) and, for
-// GNOME's, the nodes of its depth-first search and whether it fell back
+// Stats tell how a deal was made. They count the generator's attempts (a
+// failed attempt is started again with the random numbers that follow) and,
+// for GNOME's, the nodes of its depth-first search and whether it fell back
 // to ignoring which tiles are free.
 type Stats struct {
 	Attempts int

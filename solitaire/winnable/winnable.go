@@ -151,7 +151,7 @@ func NewMeasure(g *solitaire.Geometry, k int, seed uint64) (*Measure, error) {
 	return &Measure{pl: playout.NewRandom(g), pcg: rand.NewPCG(0, 0), Playouts: k, Seed: seed}, nil
 }
 
-// Measure returns the difficulty of game's deal groups: its playouts of
+// Measure returns the difficulty of game's deal groups. Its playouts of
 // game come from a PCG seeded with (seed, game) in the main job's stream
 // for them, so Clears is the main job's record for that game and seed; the
 // tie-break playouts from another stream.

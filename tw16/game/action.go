@@ -34,7 +34,7 @@ func (p Phase) String() string {
 	return fmt.Sprintf("Phase(%d)", p)
 }
 
-// Stage is the step of a claim window: the seats that may claim a discard
+// Stage is the step of a claim window. The seats that may claim a discard
 // are asked one at a time, every seat that can win first (counter-clockwise
 // from the discarder), then the seat that can pong or kong, then the next
 // seat for a chow. The first claim made takes the discard.

@@ -188,10 +188,10 @@ func ratio(x float64, n int) float64 {
 // matches of two strategies, two seats each.
 func (t *Table) TeamMargin(i, j int) (mean, lo, hi float64) { return interval(t.team[i][j], t.hands) }
 
-// WriteStrength writes, for people, each strategy (the players of one
-// name) with its seats, wins, deal-ins, drawn hands, mean tai of a win and
-// time per decision, then the margin per hand and seat of the best over
-// each other, with its 95% interval.
+// WriteStrength writes the strength of each strategy for people. It gives
+// each strategy (the players of one name) with its seats, wins, deal-ins,
+// drawn hands, mean tai of a win and time per decision, then the margin per
+// hand and seat of the best over each other, with its 95% interval.
 func (t *Table) WriteStrength(w io.Writer) error {
 	var buf bytes.Buffer
 	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', tabwriter.AlignRight)

@@ -81,10 +81,11 @@ type Reviewer struct {
 	pair   [2]game.Action
 }
 
-// New returns a reviewer whose engine plays the advice engine's choice
-// (bot.Advice) unless the search strategy's evaluator (bot.Evaluator)
-// finds another action clearly better at Options.Samples positions, the
-// costs measured by the same evaluator, under the competition's rules.
+// New returns a reviewer of a player's decisions. Its engine plays the
+// advice engine's choice (bot.Advice) unless the search strategy's
+// evaluator (bot.Evaluator) finds another action clearly better at
+// Options.Samples positions, the costs measured by the same evaluator,
+// under the competition's rules.
 func New(o Options) (*Reviewer, error) {
 	if err := o.check(); err != nil {
 		return nil, err
