@@ -27,17 +27,15 @@
 // MJSOLVE_GAMES_ROOT describe (the command uses it), and the package-level
 // [Find] and [List] use the built-ins and the games installed under "/".
 //
-// [WriteText], [WriteXmahjongg], [WriteKyodai], [WriteKMahjongg] and
-// [WriteGnome] write a layout back in each format. [Layout.Normalize] and
-// [SameGeometry] compare layouts up to a translation, whatever the order of
-// their slots. [Pictures] and [WritePictures] draw each level as text, a
-// tile as "[]" on the two rows of half-tile cells it covers; [Image] and
-// [WritePNG] draw the whole layout with its levels shaded and shifted.
+// A layout can be written back in each format it is read from, compared
+// with another up to a translation and the order of the slots
+// ([SameGeometry]), and drawn: as text a level at a time, a tile as "[]"
+// on the two rows of half-tile cells it covers, or as a picture with its
+// levels shaded and shifted.
 //
-// [Finder.List] lists every layout a Finder knows, [WriteTable] prints
-// their [Summary] as a table, [Choices] gives the names a shell completes
-// (with the bare names that resolve to one game's layout), and
-// [Finder.CheckLayoutPath] reports LayoutPath directories that are missing.
+// A Finder also lists every layout it knows ([Finder.List]); the names a
+// shell completes add the bare names that resolve to one game's layout
+// ([Choices]).
 //
 // Layouts are checked by [Layout.Validate]: between 2 and 254 tiles, an even
 // number, no two tiles overlapping on a level. Tiles that do not rest on
