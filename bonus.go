@@ -2,9 +2,9 @@ package mjsolve
 
 import "fmt"
 
-// Bonus is one of the eight bonus tiles (flowers): the four flowers plum,
-// orchid, chrysanthemum, bamboo (梅蘭菊竹, written 1f–4f) and the four seasons
-// spring, summer, autumn, winter (春夏秋冬, written 5f–8f).
+// Bonus is one of the eight bonus tiles (flowers). They are the four
+// flowers plum, orchid, chrysanthemum, bamboo (梅蘭菊竹, written 1f–4f) and the
+// four seasons spring, summer, autumn, winter (春夏秋冬, written 5f–8f).
 type Bonus uint8
 
 // The bonus tiles.

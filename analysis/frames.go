@@ -59,9 +59,10 @@ func appendPrefix(dst, frame []byte) []byte {
 	return binary.LittleEndian.AppendUint32(dst, crc32.Checksum(dst[start:], castagnoli))
 }
 
-// ErrDamaged is wrapped by the errors of a record file that is damaged (a
-// checksum fails, a frame does not decode, a line that is not a record
-// comes before the end), as opposed to one that merely ends early.
+// ErrDamaged marks a damaged record file. It is wrapped by the errors of a
+// file that is damaged (a checksum fails, a frame does not decode, a line
+// that is not a record comes before the end), as opposed to one that merely
+// ends early.
 var ErrDamaged = errors.New("damaged record file")
 
 // damagedError is an error that wraps [ErrDamaged] with its own message.

@@ -92,9 +92,10 @@ type Record struct {
 // never written as a loss.
 func (r Record) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil), nil }
 
-// UnmarshalJSON reads a record as the record files' readers do: the game,
-// verdict, method and ns fields required, no unknown field, a play's won,
-// moves and left together (and consistent), setting Played.
+// UnmarshalJSON reads a record as the record files' readers do. It
+// requires the game, verdict, method and ns fields and no unknown field,
+// takes a play's won, moves and left together (and consistent), and sets
+// Played.
 func (r *Record) UnmarshalJSON(b []byte) error {
 	if err := parseRecord(b, r); err != nil {
 		return fmt.Errorf("analysis: %w", err)

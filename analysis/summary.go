@@ -185,10 +185,11 @@ const (
 	numBuckets = 64 * subBuckets
 )
 
-// TimeStats keeps the count, total, minimum and maximum (with the game that
-// took it) of the time per board exactly, and the distribution in a fixed
-// log-scale histogram (4096 buckets, about 1.6% wide) for quantiles. Its
-// size is fixed: ten million boards take no more memory than ten.
+// TimeStats keeps the statistics of the time per board. It keeps the count,
+// total, minimum and maximum (with the game that took it) exactly, and the
+// distribution in a fixed log-scale histogram (4096 buckets, about 1.6%
+// wide) for quantiles. Its size is fixed: ten million boards take no more
+// memory than ten.
 type TimeStats struct {
 	Count   int64
 	Total   int64 // ns; saturates at MaxInt64 (292 years of board time)

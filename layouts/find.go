@@ -50,10 +50,10 @@ type Finder struct {
 	GamesRoots []string
 }
 
-// FinderFromEnv returns the Finder an environment describes, read through
-// getenv (os.Getenv for the process's own): LayoutPath from
-// MJSOLVE_LAYOUT_PATH, GamesRoots from MJSOLVE_GAMES_ROOT followed by "/".
-// The package reads no environment itself; the command calls this.
+// FinderFromEnv returns the Finder an environment describes. It reads the
+// environment through getenv (os.Getenv for the process's own): LayoutPath
+// from MJSOLVE_LAYOUT_PATH, GamesRoots from MJSOLVE_GAMES_ROOT followed by
+// "/". The package reads no environment itself; the command calls this.
 func FinderFromEnv(getenv func(string) string) *Finder {
 	f := &Finder{}
 	for _, d := range filepath.SplitList(getenv(EnvLayoutPath)) {

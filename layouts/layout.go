@@ -25,9 +25,9 @@ const (
 	MaxLevel = 63 // largest Z
 )
 
-// Slot is the position of one tile in a layout, in half-tile units: the tile
-// at (X, Y, Z) covers cells X..X+1 and Y..Y+1 on level Z. X grows to the
-// right, Y grows downwards, Z grows upwards (0 is the table).
+// Slot is the position of one tile in a layout, in half-tile units. The
+// tile at (X, Y, Z) covers cells X..X+1 and Y..Y+1 on level Z. X grows to
+// the right, Y grows downwards, Z grows upwards (0 is the table).
 type Slot struct {
 	X, Y, Z int
 }

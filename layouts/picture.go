@@ -12,11 +12,11 @@ import (
 	"slices"
 )
 
-// Pictures returns a text picture of each level of l, from level 0 up:
-// one string per row of half-tile cells, a tile drawn as "[]" on both rows
-// it covers and empty cells as spaces (trailing spaces trimmed). Every
-// level is drawn over the same area, the smallest box around the whole
-// layout, so the pictures line up. A level without tiles has no rows.
+// Pictures returns a text picture of each level of l, from level 0 up. A
+// picture is one string per row of half-tile cells, a tile drawn as "[]" on
+// both rows it covers and empty cells as spaces (trailing spaces trimmed).
+// Every level is drawn over the same area, the smallest box around the
+// whole layout, so the pictures line up. A level without tiles has no rows.
 // Layouts with overlapping tiles or too far apart to draw give nil.
 func Pictures(l *Layout) [][]string {
 	n := l.Normalize()

@@ -36,11 +36,11 @@ func (l *Layout) Relations() Relations {
 	return r
 }
 
-// IsFree is the free-tile rule, written once: a tile can be played when
-// no tile on the board covers it and it is not blocked on both sides, that
-// is when a tile on the board lies on at most one of its left and its
-// right. Package solitaire applies it to sets of present tiles; the
-// solver's counters are checked against it in its tests.
+// IsFree is the free-tile rule, written once. A tile can be played when no
+// tile on the board covers it and it is not blocked on both sides, that is
+// when a tile on the board lies on at most one of its left and its right.
+// Package solitaire applies it to sets of present tiles; the solver's
+// counters are checked against it in its tests.
 func IsFree(covered, blockedLeft, blockedRight bool) bool {
 	return !covered && !(blockedLeft && blockedRight)
 }

@@ -105,9 +105,10 @@ func ReadBoard(r io.Reader, name string, f *layouts.Finder) (*Board, error) {
 	return readBoard(r, name, f.Find)
 }
 
-// ReadBoardWith reads a board file as [ReadBoard] does, looking its
-// layout up with find rather than a Finder (which may read the file a name
-// points to): a server gives a find that knows its own layouts only.
+// ReadBoardWith reads a board file, looking its layout up with find. It
+// reads as [ReadBoard] does but with find rather than a Finder (which may
+// read the file a name points to): a server gives a find that knows its own
+// layouts only.
 func ReadBoardWith(r io.Reader, name string, find func(layout string) (*layouts.Layout, error)) (*Board, error) {
 	return readBoard(r, name, find)
 }

@@ -76,8 +76,8 @@ func DealerByName(name string, seed uint64) (Dealer, error) {
 	return nil, input.Wrap("solitaire", "", &DealerError{Name: name})
 }
 
-// DealerField is the dealer named name with seed, as a request gives it
-// in its field "deal": "" is the default dealer (DealerNames[0]), and an
+// DealerField is the dealer of a request's field "deal". It is the dealer
+// named name with seed: "" is the default dealer (DealerNames[0]), and an
 // unknown name is DealerByName's *InputError with Field "deal".
 func DealerField(name string, seed uint64) (Dealer, error) {
 	if name == "" {

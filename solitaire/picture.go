@@ -14,13 +14,13 @@ const (
 	SlotLabels               // slot numbers, as in moves and board files
 )
 
-// Picture draws b level by level, bottom first, as text: every half-tile
+// Picture draws b as text, level by level, bottom first. Every half-tile
 // step is two characters, so a tile takes four ("[1m]"), and every
 // half-tile row that holds the top edge of some tile of the layout is one
-// line. Free tiles are in brackets, other tiles on the board in spaces,
-// and removed tiles are drawn as " .. ". With SlotLabels on a layout of
-// more than 100 tiles a half-tile step is three characters ("[ 105]").
-// Each level starts with a line "level Z: T tiles, P on the board, F free".
+// line. Free tiles are in brackets, other tiles on the board in spaces, and
+// removed tiles are drawn as " .. ". With SlotLabels on a layout of more
+// than 100 tiles a half-tile step is three characters ("[ 105]"). Each
+// level starts with a line "level Z: T tiles, P on the board, F free".
 func (b *Board) Picture(labels Labels) string {
 	slots := b.Geo.Layout.Slots
 	if len(slots) == 0 {

@@ -46,9 +46,10 @@ type Advice struct {
 	ranked  [mjsolve.NumKinds]Discard
 }
 
-// Discards returns one entry per distinct kind held, best first: lowest
-// shanten after the discard, then most effective tiles not visible (weighted
-// when claim weights are given), then the thesis's order of tiers, then kind.
+// Discards returns one entry per distinct kind held, best first. Best is
+// the lowest shanten after the discard, then most effective tiles not
+// visible (weighted when claim weights are given), then the thesis's order
+// of tiers, then kind.
 func (a *Advice) Discards() []Discard { return a.ranked[:a.n] }
 
 // MarshalJSON writes the ranked discards.
@@ -159,11 +160,12 @@ func BestDiscard(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *Clai
 	return Forms{}.BestDiscard(concealed, visible, claims)
 }
 
-// BestDiscard returns the shanten of a concealed part of 3k+2 tiles (k ≤ 5)
-// and the discard that Advise ranks first (Advise(…).Discards()[0]), for a
-// program that plays the advice rather than shows it. It is faster than
-// Advise: the discards ranked first leave the fewest shanten, so only
-// those need their effective tiles counted.
+// BestDiscard returns the shanten and the best discard of a concealed part.
+// For a part of 3k+2 tiles (k ≤ 5) the discard is the one Advise ranks
+// first (Advise(…).Discards()[0]), for a program that plays the advice
+// rather than shows it. It is faster than Advise: the discards ranked first
+// leave the fewest shanten, so only those need their effective tiles
+// counted.
 func (f Forms) BestDiscard(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeights) (int, Discard, error) {
 	if f.Ligu {
 		// 嚦咕嚦咕 may lower the shanten after a discard: rank them all.

@@ -68,12 +68,13 @@ func Effective(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimW
 }
 
 // Effective returns the effective tiles of a concealed part of 3k+1 tiles
-// (k ≤ 5): the kinds t, of which the part holds fewer than 4, such that the
-// part with t added has a lower shanten (after its best discard). Different
-// decompositions contribute together: the set is their union, as the thesis
-// asks. visible is as for Waits (nil: only the concealed part is seen); a
-// kind whose copies are all visible stays in Kinds with 0 remaining. With
-// claims, each kind is weighted by how it can be had (see ClaimWeights).
+// (k ≤ 5). They are the kinds t, of which the part holds fewer than 4, such
+// that the part with t added has a lower shanten (after its best discard).
+// Different decompositions contribute together: the set is their union, as
+// the thesis asks. visible is as for Waits (nil: only the concealed part is
+// seen); a kind whose copies are all visible stays in Kinds with 0
+// remaining. With claims, each kind is weighted by how it can be had (see
+// ClaimWeights).
 func (f Forms) Effective(concealed mjsolve.Counts, visible *mjsolve.Counts, claims *ClaimWeights) (EffectiveInfo, error) {
 	var e EffectiveInfo
 	k, seen, err := checkPart(&concealed, visible, 1,

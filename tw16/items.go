@@ -256,9 +256,9 @@ func ParseItem(s string) (ItemID, error) {
 	return 0, inputErrorf("unknown scoring item %q", s)
 }
 
-// Item is one scoring item of a win: which item, how many times it counts
-// (dragon triplets, own flowers and flower sets can count more than once;
-// for the streak item it is N), and the tai it gives in all.
+// Item is one scoring item of a win. It says which item, how many times it
+// counts (dragon triplets, own flowers and flower sets can count more than
+// once; for the streak item it is N), and the tai it gives in all.
 type Item struct {
 	ID    ItemID
 	Count int

@@ -95,11 +95,11 @@ func Competition() Rules {
 	}
 }
 
-// Common returns the rules commonly played at home tables in Taiwan: the 144
-// tiles with flowers, and consecutive dealing scoring 連N拉N (a dealer with a
-// streak of N scores 2N+1 tai: 莊家 1 and 連N拉N 2N). There is no standard
-// stake; the profile uses the competition's 1000 + 500 per tai, which
-// callers change with Base and PerTai.
+// Common returns the rules commonly played at home tables in Taiwan. They
+// use the 144 tiles with flowers, and consecutive dealing scoring 連N拉N (a
+// dealer with a streak of N scores 2N+1 tai: 莊家 1 and 連N拉N 2N). There is no
+// standard stake; the profile uses the competition's 1000 + 500 per tai,
+// which callers change with Base and PerTai.
 func Common() Rules {
 	return Rules{
 		Name:               "common",

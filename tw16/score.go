@@ -126,9 +126,9 @@ func Score(w Win, r Rules) (Result, error) {
 }
 
 // Tai returns the tai of the win w under the rules r, as Score gives
-// Result.Tai (and the same errors), without building the result: it
-// allocates nothing (but for a flower win), for simulations that score
-// many wins. Pay gives the payments of the tai.
+// Result.Tai. It returns the same errors but builds no result: it allocates
+// nothing (but for a flower win), for simulations that score many wins. Pay
+// gives the payments of the tai.
 func Tai(w *Win, r *Rules) (int, error) {
 	if err := checkWin(w, r); err != nil {
 		return 0, err

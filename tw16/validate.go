@@ -2,10 +2,10 @@ package tw16
 
 import "github.com/mjsolve/mjsolve"
 
-// A Setting is what the hands of one question share besides their
-// concealed part: the player's melds (exposed melds and concealed kongs)
-// and the tiles seen elsewhere (discards, the other players' melds). It
-// checks each hand against them before an analysis ([Setting.Hand]).
+// A Setting is what the hands of one question share besides their concealed
+// part. It holds the player's melds (exposed melds and concealed kongs) and
+// the tiles seen elsewhere (discards, the other players' melds). It checks
+// each hand against them before an analysis ([Setting.Hand]).
 type Setting struct {
 	melds  int            // melds and concealed kongs
 	own    mjsolve.Counts // their tiles

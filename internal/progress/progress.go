@@ -15,14 +15,14 @@ import (
 	"golang.org/x/term"
 )
 
-// Bar is the progress line of a long job on stderr, drawn by mpb: a
-// description (the layout or strategy, which changes), the bar, the count,
-// the percentage, the time left and the rate in the job's unit ("boards",
-// "hands"). It is shown only on a terminal: New returns nil elsewhere, and
-// the methods of a nil Bar do nothing.
-// mpb cuts the line to the terminal's width, so that it never wraps; the
-// description takes at most 2/5 of it, and the time left and the rate
-// are left out when they would leave the bar fewer than minBar columns.
+// Bar is the progress line of a long job on stderr. Drawn by mpb, it shows
+// a description (the layout or strategy, which changes), the bar, the
+// count, the percentage, the time left and the rate in the job's unit
+// ("boards", "hands"). It is shown only on a terminal: New returns nil
+// elsewhere, and the methods of a nil Bar do nothing. mpb cuts the line to
+// the terminal's width, so that it never wraps; the description takes at
+// most 2/5 of it, and the time left and the rate are left out when they
+// would leave the bar fewer than minBar columns.
 type Bar struct {
 	w       io.Writer
 	unit    string

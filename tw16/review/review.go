@@ -176,11 +176,11 @@ type HandReview struct {
 	Decisions []Decision   `json:"decisions"`
 }
 
-// Hand reviews the decisions of the seats chosen (seats[s] for seat s,
-// 0–3) in the hand h: every decision with more than one legal action,
-// made by the seat's program (the dummy's moves are counted, not rated).
-// It stops between two decisions when ctx is done and returns ctx's
-// error.
+// Hand reviews the decisions of the chosen seats in the hand h. The seats
+// are seats[s] for seat s, 0–3; it reviews every decision with more than
+// one legal action, made by the seat's program (the dummy's moves are
+// counted, not rated). It stops between two decisions when ctx is done and
+// returns ctx's error.
 func (r *Reviewer) Hand(ctx context.Context, h *handlog.Hand, seats [4]bool) (*HandReview, error) {
 	hr := &HandReview{Hand: h.Header.Hand}
 	end := h.End()
