@@ -313,3 +313,29 @@ func TestSearchDeadlineFromArrival(t *testing.T) {
 		t.Errorf("past the deadline: %+v, want no playout", st)
 	}
 }
+
+// TestSearchConfirmIsDeterministic: the confirmation on fresh positions
+// spends the rest of a samples budget, the same way for the same seed.
+func TestSearchConfirmIsDeterministic(t *testing.T) {
+	defer func(c float64) { confirmShare = c }(confirmShare)
+	confirmShare = 0.3
+	g, v := midHand(t, 3, 12)
+	acts := g.Actions()
+	var first []int
+	for range 2 {
+		s := NewSearch(Options{Samples: 600})
+		s.Begin(5)
+		var got []int
+		for range 3 {
+			got = append(got, s.Choose(v, acts))
+			if st := s.Stats(); st.Playouts > 600+2*worldBatch*len(acts) || st.Playouts < 300 {
+				t.Errorf("%d playouts for a budget of 600", st.Playouts)
+			}
+		}
+		if first == nil {
+			first = got
+		} else if !slices.Equal(first, got) {
+			t.Errorf("the same seed chose %v, then %v", first, got)
+		}
+	}
+}
