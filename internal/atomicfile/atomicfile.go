@@ -20,7 +20,8 @@ type File struct {
 }
 
 // Create starts writing target: it creates a temporary file in the
-// target's directory. A target that is a directory is an error. A target
+// target's directory. A target that is a directory, or exists and is not
+// a regular file (a device, a pipe, a socket), is an error. A target
 // that is a symbolic link stays one: the file it points to (made if
 // missing) is the one replaced, its temporary file beside it. Call
 // [File.Abort] (deferred) to remove the temporary file if Commit is never
@@ -30,6 +31,9 @@ func Create(target string, perm fs.FileMode) (*File, error) {
 	if fi, err := os.Stat(real); err == nil {
 		if fi.IsDir() {
 			return nil, &fs.PathError{Op: "create", Path: target, Err: errors.New("is a directory")}
+		}
+		if !fi.Mode().IsRegular() {
+			return nil, &fs.PathError{Op: "create", Path: target, Err: errNotRegular}
 		}
 		perm = fi.Mode().Perm() // a replaced file keeps its permissions
 	}
@@ -187,12 +191,18 @@ func Cause(err error) error {
 	return err
 }
 
+// errNotRegular refuses a target that exists and is neither a regular
+// file nor a directory: a device (/dev/null, /dev/stdout's terminal), a
+// named pipe or a socket. Renaming the temporary file over it would put a
+// regular file in its place (in /dev, for a user who may write there).
+var errNotRegular = errors.New("not a regular file (a device, pipe or socket); give a file name")
+
 // TargetError says why a file cannot be written at the name given: the
 // name is a directory, or its directory does not exist. Its message names
 // neither the target nor a temporary file: callers put the name the user
 // gave in front.
 type TargetError struct {
-	Msg string // "is a directory", "no directory DIR", or the cause of a failed look
+	Msg string // "is a directory", "not a regular file …", "no directory DIR", or the cause of a failed look
 	Err error  // the error of the look that failed, if any
 }
 
@@ -202,13 +212,15 @@ func (e *TargetError) Error() string { return e.Msg }
 func (e *TargetError) Unwrap() error { return e.Err }
 
 // CheckTarget reports, before any work, whether target can be written:
-// it is not a directory and its directory exists (for a symbolic link,
-// those of the file it points to, which [Create] writes). The error is a
-// *TargetError.
+// it is not a directory, nor a device, pipe or socket, and its directory
+// exists (for a symbolic link, those of the file it points to, which
+// [Create] writes). The error is a *TargetError.
 func CheckTarget(target string) error {
 	target = FollowLinks(target)
 	if fi, err := os.Stat(target); err == nil && fi.IsDir() {
 		return &TargetError{Msg: "is a directory"}
+	} else if err == nil && !fi.Mode().IsRegular() {
+		return &TargetError{Msg: errNotRegular.Error()}
 	}
 	dir := filepath.Dir(target)
 	fi, err := os.Stat(dir)
