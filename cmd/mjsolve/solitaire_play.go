@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -73,6 +75,9 @@ func (o *playOptions) run() error {
 		return err
 	}
 	ps.Strategies, err = runs.SelectStrategies(o.strategy)
+	if err == nil {
+		err = budgetUsed(ps.Strategies, o.budget)
+	}
 	bar := progress.New(o.stderr, "boards")
 	ps.OnProgress = func(p runs.PlayProgress) {
 		bar.Show(fmt.Sprintf("%s (%d of %d strategies)", p.Strategy, p.Index, p.Of), p.Done, p.Total)
@@ -105,6 +110,21 @@ func (o *playOptions) run() error {
 	}
 	if res.Interrupted {
 		return interruptedKept(o.stderr, "mjsolve: interrupted; the table holds the finished strategies and the partial one", ps.Out, "their records")
+	}
+	return nil
+}
+
+// budgetUsed refuses a budget flag that no strategy of the run would use
+// (--samples without hindsight, --rollouts without lookahead), which
+// would otherwise be ignored without a word.
+func budgetUsed(strategies []string, b nopeek.Options) error {
+	for _, f := range []struct {
+		flag, strategy string
+		given          bool
+	}{{"--samples", "hindsight", b.Samples > 0}, {"--rollouts", "lookahead", b.Rollouts > 0}} {
+		if f.given && !slices.Contains(strategies, f.strategy) {
+			return fmt.Errorf("%s is for the %s strategy, which --strategy %s leaves out", f.flag, f.strategy, strings.Join(strategies, ","))
+		}
 	}
 	return nil
 }

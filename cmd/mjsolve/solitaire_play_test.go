@@ -209,6 +209,8 @@ func TestPlayBadInput(t *testing.T) {
 		{[]string{"--samples", "-1"}, "mjsolve: --samples must be from 0 to 2048 (got -1)\n"},
 		{[]string{"--samples", "2049"}, "mjsolve: --samples must be from 0 to 2048 (got 2049)\n"},
 		{[]string{"--rollouts", "-3"}, "mjsolve: --rollouts must not be negative (got -3)\n"},
+		{[]string{"--strategy", "greedy", "--samples", "64"}, "mjsolve: --samples is for the hindsight strategy, which --strategy greedy leaves out\n"},
+		{[]string{"--strategy", "greedy,hindsight", "--rollouts", "16"}, "mjsolve: --rollouts is for the lookahead strategy, which --strategy greedy,hindsight leaves out\n"},
 	}
 	for _, tc := range tests {
 		code, out, errOut := runCmd(t, "", append([]string{"solitaire", "play", "--layout", "turtle40", "--boards", "10"}, tc.args...)...)
