@@ -57,6 +57,9 @@ type Resumed struct {
 // an error naming the file and where, and left as it is, as is a file that
 // holds a game twice with different decided verdicts.
 func ResumeRecords(path string, h Header) (*Resumed, error) {
+	if err := checkRegular(path); err != nil {
+		return nil, err
+	}
 	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
 		// An empty file (a run killed as it started) holds nothing to keep.
 		if err := os.Remove(path); err != nil {
@@ -195,6 +198,9 @@ func checkResumed(path string, rr *RecordReader, r *Record, h *Header, seen *gam
 // It stops reading the records when ctx is done, with an error that wraps
 // ctx.Err() (a file of ten million records takes seconds to read).
 func CheckResume(ctx context.Context, path string, h Header) error {
+	if err := checkRegular(path); err != nil {
+		return err
+	}
 	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
 		return nil
 	}
@@ -229,6 +235,17 @@ func CheckResume(ctx context.Context, path string, h Header) error {
 
 // resumable is the header check of ResumeRecords: the file's header oh
 // against the run's h.
+// checkRegular refuses to resume path when it exists and is neither a
+// regular file nor a directory (a device, a named pipe, a socket): a
+// resume rewrites the file, and opening a named pipe to read it would
+// wait for a writer that never comes.
+func checkRegular(path string) error {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+		return fmt.Errorf("analysis: cannot resume %s: not a regular file (a device, pipe or socket)", path)
+	}
+	return nil
+}
+
 func resumable(path string, oh, h *Header) error {
 	if err := oh.Compatible(h); err != nil {
 		file, run := err.(*MismatchError).Sides()
