@@ -186,7 +186,11 @@ func TestBrowserReplay(t *testing.T) {
 		t.Fatal("no worst decision listed")
 	}
 	n := eval[int](p, `+document.querySelector('.rp-worst button').textContent.match(/^Move (\d+)/)[1]`)
-	p.do(chromedp.Focus(chromedp.CSS(".rp-worst button")), chromedp.KeyEvent(kb.Enter))
+	// Focused and clicked from the page's own script: the list is drawn
+	// afresh when the review answers, and a node chromedp found a moment
+	// before can be gone by the time it acts ("Could not find node with
+	// given id").
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('.rp-worst button').focus()`), chromedp.KeyEvent(kb.Enter))
 	p.wait(fmt.Sprintf(`document.getElementById('rp-slider').value === '%d'`, n-1))
 	if s := text("rp-next-move"); !strings.HasPrefix(s, fmt.Sprintf("Next, move %d: seat 2 (random) ", n)) || !strings.Contains(s, "the engine: ") || !strings.Contains(s, "; cost ") {
 		t.Errorf("at the worst decision: %q", s)
@@ -238,7 +242,7 @@ func TestBrowserReplay(t *testing.T) {
 	p.do(chromedp.SetValue(chromedp.CSS("#rp-seat"), "2"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('rp-seat').dispatchEvent(new Event('change'))`))
 	p.wait(`document.querySelectorAll('.rp-worst button').length > 0`)
-	p.do(chromedp.Click(chromedp.CSS(".rp-worst button")))
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('.rp-worst button').click()`))
 	p.wait(`document.getElementById('rp-next-move').textContent.includes('; cost ')`)
 	p.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.getElementById('rp-next-move').offsetTop - 8)`))
 	if w := eval[int](p, `document.documentElement.scrollWidth - window.innerWidth`); w > 0 {
