@@ -322,28 +322,11 @@ func (h *hindsight) eliminate(w int) int {
 }
 
 // deal sets h.world to v with the hidden tiles dealt at random, as the
-// lookahead's deal does, and h.board's deal to the world's faces.
+// lookahead's deal does (dealHidden), and h.board's deal to the world's
+// faces.
 func (h *hindsight) deal(v *state, src *rand.PCG) {
-	h.world = *v
-	k := 0
-	for g := range solitaire.NumGroups {
-		for range v.rem[g] - v.vis[g] {
-			h.bag[k] = solitaire.Group(g)
-			k++
-		}
-	}
-	bag := h.bag[:k]
-	for i := len(bag) - 1; i > 0; i-- {
-		j := below(src, i+1)
-		bag[i], bag[j] = bag[j], bag[i]
-	}
-	w := &h.world
-	for i := range h.gi.n {
-		if w.face[i] == hidden && w.present.Has(i) {
-			w.face[i], bag = bag[0], bag[1:]
-		}
-		h.board.Groups[i] = w.face[i]
-	}
+	dealHidden(&h.world, v, h.gi.n, h.bag[:], src)
+	copy(h.board.Groups, h.world.face[:h.gi.n])
 }
 
 // uncovers counts the tiles whose faces the match of a and b shows: those

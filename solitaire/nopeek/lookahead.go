@@ -87,26 +87,31 @@ func (l *lookahead) choose(v *state, src *rand.PCG) (a, b uint8) {
 	return l.cand[best].A, l.cand[best].B
 }
 
-// deal sets l.world to v with the hidden tiles dealt at random from the
-// faces the player has not seen (those of the groups' tiles on the board
-// that are not uncovered), in slot order of a uniform shuffle: every deal
-// consistent with the view is equally likely. It uses only what v shows.
+// deal sets l.world to v with the hidden tiles dealt at random (dealHidden).
 func (l *lookahead) deal(v *state, src *rand.PCG) {
-	l.world = *v
+	dealHidden(&l.world, v, l.gi.n, l.bag[:], src)
+}
+
+// dealHidden sets *w to v with the hidden tiles of its n slots dealt at
+// random from the faces the player has not seen (those of the groups'
+// tiles on the board that are not uncovered), in slot order of a uniform
+// shuffle: every deal consistent with the view is equally likely. It uses
+// only what v shows; bag is scratch space for the faces (MaxTiles long).
+func dealHidden(w, v *state, n int, bag []solitaire.Group, src *rand.PCG) {
+	*w = *v
 	k := 0
 	for g := range solitaire.NumGroups {
 		for range v.rem[g] - v.vis[g] {
-			l.bag[k] = solitaire.Group(g)
+			bag[k] = solitaire.Group(g)
 			k++
 		}
 	}
-	bag := l.bag[:k]
+	bag = bag[:k]
 	for i := len(bag) - 1; i > 0; i-- {
 		j := below(src, i+1)
 		bag[i], bag[j] = bag[j], bag[i]
 	}
-	w := &l.world
-	for i := range l.gi.n {
+	for i := range n {
 		if w.face[i] == hidden && w.present.Has(i) {
 			w.face[i], bag = bag[0], bag[1:]
 		}
