@@ -91,7 +91,7 @@ func ExampleFiles() {
 	for _, kind := range plot.Kinds {
 		p, truncated, err := plot.Files(context.Background(), []string{path}, plot.FilesOptions{Kind: kind, PerDecade: 20})
 		if err != nil {
-			fmt.Println(kind+":", errors.Is(err, plot.ErrNoPlayouts) || errors.Is(err, plot.ErrNoPlays))
+			fmt.Println(kind+":", errors.Is(err, plot.ErrNoPlayouts) || errors.Is(err, analysis.ErrNoPlay))
 			continue
 		}
 		fmt.Printf("%s: %q, %d truncated\n", kind, p.Title.Text, len(truncated))

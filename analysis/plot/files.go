@@ -137,7 +137,7 @@ func playFiles(ctx context.Context, paths []string, title string) (*gplot.Plot, 
 		title = PlayTitle
 	}
 	p, err := PlayRates(rows, title)
-	return p, truncated, err
+	return p, truncated, noPlays(paths, err)
 }
 
 // sortStrategies puts rows in the order nopeek lists its strategies, the
@@ -179,7 +179,7 @@ func budgetFiles(ctx context.Context, paths []string, title string) (*gplot.Plot
 			return nil, nil, err
 		}
 		if h.Strategy == "" {
-			return nil, nil, fmt.Errorf("analysis: plot: %s: %w", f, ErrNoPlays)
+			return nil, nil, fmt.Errorf("analysis: plot: %s: %w", f, analysis.ErrNoPlay)
 		}
 		if i == 0 {
 			first = h
@@ -227,5 +227,14 @@ func budgetFiles(ctx context.Context, paths []string, title string) (*gplot.Plot
 		title = BudgetTitle
 	}
 	p, err := PlayRates(rows, title)
-	return p, truncated, err
+	return p, truncated, noPlays(paths, err)
+}
+
+// noPlays names the files in an error of [PlayRates] that says none of
+// them holds a finished board.
+func noPlays(paths []string, err error) error {
+	if errors.Is(err, ErrNoPlays) {
+		return fmt.Errorf("analysis: plot: %s: %w", strings.Join(paths, " "), err)
+	}
+	return err
 }

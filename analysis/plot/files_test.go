@@ -112,8 +112,18 @@ func TestBudgetFiles(t *testing.T) {
 	}
 	main := filepath.Join(dir, "main.jsonl")
 	writeRecords(t, main, testHeader(1, 10), plotRecords(1, 10))
-	if _, _, err := Files(context.Background(), []string{paths[0], main}, FilesOptions{Kind: "budget"}); !errors.Is(err, ErrNoPlays) {
+	if _, _, err := Files(context.Background(), []string{paths[0], main}, FilesOptions{Kind: "budget"}); !errors.Is(err, analysis.ErrNoPlay) {
 		t.Errorf("a file of the main job: %v", err)
+	}
+	empty := filepath.Join(dir, "empty.jsonl")
+	eh := testHeader(1, 10)
+	eh.Strategy, eh.StrategyVersion = "hindsight", "1+samples=16"
+	writeRecords(t, empty, eh, nil)
+	for _, kind := range []string{"play", "budget"} {
+		_, _, err := Files(context.Background(), []string{empty}, FilesOptions{Kind: kind})
+		if !errors.Is(err, ErrNoPlays) || errors.Is(err, analysis.ErrNoPlay) || !strings.Contains(err.Error(), empty+": no board played yet") {
+			t.Errorf("kind %s, a play file with no board yet: %v", kind, err)
+		}
 	}
 	odd := file("odd.jsonl", "hindsight", "1+rollouts=5", 1, 10, func(uint64) bool { return false })
 	if _, _, err := Files(context.Background(), []string{odd}, FilesOptions{Kind: "budget"}); err == nil || !strings.Contains(err.Error(), "does not name a budget") {

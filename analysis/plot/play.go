@@ -1,6 +1,7 @@
 package plot
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
 	"strconv"
@@ -14,9 +15,10 @@ import (
 )
 
 // ErrNoPlays is the error of [PlayRates] when no strategy has played a
-// board, and what the error of [Files] wraps for a play plot of files of
-// the main job: analysis.ErrNoPlay.
-var ErrNoPlays = analysis.ErrNoPlay
+// board, and what the error of [Files] wraps for play files that hold no
+// finished board yet (a file of the main job, with no play at all, is
+// analysis.ErrNoPlay instead).
+var ErrNoPlays = errors.New("no board played yet")
 
 // peekColor and peekTint draw the rate with peeking beside the strategies'
 // blue bars.
