@@ -49,7 +49,7 @@ func checkParts(w *Win) error {
 		return inputErrorf("round wind %s is not a wind", w.Round)
 	}
 	if len(w.Melds) > MaxSets {
-		return inputErrorf("%d melds (at most %d)", len(w.Melds), MaxSets)
+		return fieldErrorf(FieldMelds, "%d melds and kongs; a hand has at most %d", len(w.Melds), MaxSets)
 	}
 	for _, m := range w.Melds {
 		if !m.Valid() {

@@ -182,6 +182,8 @@ func TestTW16BadInput(t *testing.T) {
 		{[]string{"effective", "11m"}, "mjsolve: HAND: effective tiles need a concealed part of 3k+1 tiles (1, 4, … 16), not 2; give a hand of 3k+2 tiles to advise\n"},
 		{[]string{"advise", "1m"}, "mjsolve: HAND: advice needs a concealed part of 3k+2 tiles (2, 5, … 17), not 1\n"},
 		{[]string{"shanten", "11m", "--melds", "111m 222m 333m 444m 555m 666m"}, "mjsolve: --melds: 6 melds and kongs; a hand has at most 5\n"},
+		{[]string{"score", "11m", "--win", "1m", "--melds", "111m 222m 333m", "--concealed-kongs", "4444m 5555m 6666m"}, "mjsolve: --melds: 6 melds and kongs; a hand has at most 5\n"},
+		{[]string{"score", "11m", "--win", "1m", "--melds", "111p 111p"}, "mjsolve: --melds: 6 copies of 1p (at most 4)\n"},
 	} {
 		code, out, errOut := runCmd(t, "", append([]string{"tw16"}, c.args...)...)
 		if code != exitBadInput || out != "" || errOut != c.want {

@@ -50,6 +50,11 @@ func NewScorer(q ScoreQuery) (*Scorer, error) {
 	if w.Melds, err = ParseMelds(q.Melds, q.ConcealedKongs); err != nil {
 		return nil, err
 	}
+	// The melds' count and copies, checked once here rather than with
+	// every hand scored.
+	if _, err := tw16.NewSetting(w.Melds, nil); err != nil {
+		return nil, settingError(err)
+	}
 	tiles, err := mjsolve.ParseTiles(q.Flowers)
 	if err != nil {
 		return nil, fieldError(FieldFlowers, err)
