@@ -75,6 +75,7 @@ func (s *Server) handleFairHint(w http.ResponseWriter, r *http.Request) error {
 		adv  nopeek.Advice
 		werr error
 		took time.Duration
+		ok   bool // the hint was found (a task dropped from the queue never runs)
 	)
 	j := &task{
 		ctx:   ctx,
@@ -88,7 +89,7 @@ func (s *Server) handleFairHint(w http.ResponseWriter, r *http.Request) error {
 				return
 			}
 			adv, werr = answer.FairHintWith(ctx, pl, b)
-			took = time.Since(start)
+			took, ok = time.Since(start), werr == nil
 			s.fair.put(b.Geo, pl)
 		},
 	}
@@ -98,15 +99,16 @@ func (s *Server) handleFairHint(w http.ResponseWriter, r *http.Request) error {
 	}
 	select {
 	case <-j.done:
+		// A hint finished as the time limit passed is still the answer.
+		if ok {
+			writeJSON(w, http.StatusOK, answer.NewFairHintAnswer(b, p.layout, p.about, adv, took))
+			return nil
+		}
+		if werr != nil && ctx.Err() == nil {
+			return werr // not a bad input: checked above
+		}
 	case <-ctx.Done():
 	}
-	if ctx.Err() != nil {
-		s.timeouts.Add(1)
-		return &httpError{http.StatusServiceUnavailable, fmt.Sprintf("no fair hint within %v", s.cfg.SolveTimeout)}
-	}
-	if werr != nil {
-		return werr // not a bad input: checked above
-	}
-	writeJSON(w, http.StatusOK, answer.NewFairHintAnswer(b, p.layout, p.about, adv, took))
-	return nil
+	s.timeouts.Add(1)
+	return &httpError{http.StatusServiceUnavailable, fmt.Sprintf("no fair hint within %v", s.cfg.SolveTimeout)}
 }
