@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"time"
 
@@ -26,10 +27,12 @@ const fairStream = 0x6661697268696e74
 // tile on the board covers), with how it sees the position's chances.
 // Its random numbers are seeded from what the player sees, so positions a
 // player cannot tell apart get the same hint, and the same position
-// always does. A layout of more than one deck is an error (the strategy
-// plays layouts of at most 144 tiles), as is ctx's end before the answer.
+// always does. It decides the deals on all of the machine's cores
+// (runtime.GOMAXPROCS), with the same answer as on one. A layout of more
+// than one deck is an error (the strategy plays layouts of at most 144
+// tiles), as is ctx's end before the answer.
 func FairHint(ctx context.Context, b *solitaire.Board) (nopeek.Advice, error) {
-	p, err := nopeek.NewPlayer(b.Geo, FairStrategy)
+	p, err := nopeek.NewPlayerOptions(b.Geo, FairStrategy, nopeek.Options{Workers: runtime.GOMAXPROCS(0)})
 	if err != nil {
 		return nopeek.Advice{}, err
 	}

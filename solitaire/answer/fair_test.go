@@ -216,5 +216,19 @@ func BenchmarkFairHint(b *testing.B) {
 				b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
 			}
 		})
+		// As FairHint answers: on every core (ns/op the wall time).
+		n := runtime.GOMAXPROCS(0)
+		pn, err := nopeek.NewPlayerOptions(pos.Geo, FairStrategy, nopeek.Options{Workers: n})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("%s/cores=%d", c.name, n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := FairHintWith(context.Background(), pn, pos); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/bits"
 	"math/rand/v2"
+	"sync"
+	"sync/atomic"
 
 	"github.com/mjsolve/mjsolve/solitaire"
 	"github.com/mjsolve/mjsolve/solver"
@@ -54,26 +56,50 @@ type hindsight struct {
 	gi      *geoInfo
 	samples int
 	cfg     hindsightConfig
+	ctx     context.Context
 
-	sol   *solver.Solver
-	board solitaire.Board // the world being solved
 	world state
 	bag   [solitaire.MaxTiles]solitaire.Group
-	part  [solitaire.MaxTiles]uint8 // each tile's partner in the last solution
-	ctx   context.Context
+	// faces holds the worlds of a batch, dealt in order from the random
+	// source before any is solved; res what the batch's solves found.
+	faces [][]solitaire.Group
+	res   []worldResult
+	// ws decide the worlds of a batch: ws[0] on the calling goroutine,
+	// the others each on a goroutine of its own (Options.Workers).
+	ws []*worldSolver
 
 	n     int // candidates of the decision
 	cand  [maxCandidates]solitaire.Move
 	wins  [maxCandidates]int
-	won   [maxCandidates]bool
 	alive [maxCandidates]bool
 	hist  [maxCandidates][sampleWords]uint64 // bit s: won world s
 
 	last  decision
 	stats hindsightStats
+}
+
+// worldSolver decides worlds for the hindsight search: one per goroutine
+// that solves, each with its own solver. A world's result depends on the
+// world and the candidates alive only, not on the worlds decided before,
+// so the worlds of a batch may be shared out among worldSolvers in any way.
+type worldSolver struct {
+	gi    *geoInfo
+	sol   *solver.Solver
+	board solitaire.Board           // the world being solved
+	part  [solitaire.MaxTiles]uint8 // each tile's partner in the last solution
+	won   *[maxCandidates]bool      // where the world's result goes
+
+	solves, unknown int64
 	// asked, when set, is called with every position solved (the tests
 	// collect them).
 	asked func(b *solitaire.Board)
+}
+
+// worldResult is what the search found in one world: whether the
+// position is winnable there, and which live candidates keep it so.
+type worldResult struct {
+	winnable bool
+	won      [maxCandidates]bool
 }
 
 // hindsightConfig holds the search's tuning (newHindsight sets the
@@ -97,13 +123,20 @@ type hindsightStats struct {
 	decisions, samples, solves, unknown int64
 }
 
-func newHindsight(gi *geoInfo, samples int) *hindsight {
+// defaultBatch is the number of worlds dealt at once when the search has
+// no elimination rounds (cfg.batch 0).
+const defaultBatch = 16
+
+func newHindsight(gi *geoInfo, samples, workers int) *hindsight {
 	if samples <= 0 {
 		samples = DefaultSamples
 	}
-	h := &hindsight{gi: gi, samples: min(samples, MaxSamples), sol: solver.New(gi.geo), ctx: context.Background(),
+	h := &hindsight{gi: gi, samples: min(samples, MaxSamples), ctx: context.Background(),
 		cfg: hindsightConfig{batch: 16, z: 2, gap: 2, maxScans: 20000}}
-	h.board = solitaire.Board{Geo: gi.geo, Groups: make([]solitaire.Group, gi.n)}
+	for range max(workers, 1) {
+		h.ws = append(h.ws, &worldSolver{gi: gi, sol: solver.New(gi.geo),
+			board: solitaire.Board{Geo: gi.geo, Groups: make([]solitaire.Group, gi.n)}})
+	}
 	return h
 }
 
@@ -149,16 +182,26 @@ func (h *hindsight) decide(v *state, src *rand.PCG) int {
 		h.hist[k] = [sampleWords]uint64{}
 	}
 	alive := n
-	for s := 0; s < h.samples && alive > 1 && h.ctx.Err() == nil; s++ {
-		h.stats.samples++
-		h.last.samples++
-		h.deal(v, src)
-		if h.solve(v.present) {
-			h.last.winnable++
-			h.world1(v, s)
+	for s := 0; s < h.samples && alive > 1 && h.ctx.Err() == nil; {
+		k := h.batch(v, src, s)
+		h.solveBatch(v, k, true)
+		for i := range k {
+			r := &h.res[i]
+			h.stats.samples++
+			h.last.samples++
+			if r.winnable {
+				h.last.winnable++
+				for c := range n {
+					if r.won[c] && h.alive[c] {
+						h.wins[c]++
+						h.hist[c][s>>6] |= 1 << (s & 63)
+					}
+				}
+			}
+			s++
 		}
-		if h.cfg.batch > 0 && (s+1)%h.cfg.batch == 0 {
-			alive = h.eliminate((s + 64) / 64)
+		if h.cfg.batch > 0 && s%h.cfg.batch == 0 {
+			alive = h.eliminate((s + 63) / 64)
 		}
 	}
 	best := -1
@@ -179,102 +222,162 @@ func (h *hindsight) decide(v *state, src *rand.PCG) int {
 // chances deals h.samples worlds from v and returns how many it dealt
 // (fewer when h.ctx is done) and in how many the position is winnable.
 func (h *hindsight) chances(v *state, src *rand.PCG) (samples, winnable int) {
-	for ; samples < h.samples && h.ctx.Err() == nil; samples++ {
-		h.deal(v, src)
-		if h.solve(v.present) {
-			winnable++
+	for samples < h.samples && h.ctx.Err() == nil {
+		k := h.batch(v, src, samples)
+		h.solveBatch(v, k, false)
+		for i := range k {
+			if h.res[i].winnable {
+				winnable++
+			}
 		}
+		samples += k
 	}
 	return samples, winnable
 }
 
-// world1 records which live candidates keep the world winnable, in world
-// s (its first solution in h.part).
-func (h *hindsight) world1(v *state, s int) {
-	n := h.n
-	clear(h.won[:n])
-	h.mark()
-	for k, m := range h.cand[:n] {
-		if h.won[k] || !h.alive[k] {
+// batch deals the worlds of the batch that starts at world s of the
+// decision into h.faces, in order, and returns how many: up to the next
+// elimination round, and within the budget.
+func (h *hindsight) batch(v *state, src *rand.PCG, s int) int {
+	b := h.cfg.batch
+	if b <= 0 {
+		b = defaultBatch
+	}
+	k := min(b-s%b, h.samples-s)
+	for len(h.faces) < k {
+		h.faces = append(h.faces, make([]solitaire.Group, h.gi.n))
+		h.res = append(h.res, worldResult{})
+	}
+	for i := range k {
+		dealHidden(&h.world, v, h.gi.n, h.bag[:], src)
+		copy(h.faces[i], h.world.face[:h.gi.n])
+	}
+	return k
+}
+
+// solveBatch decides the first k worlds of h.faces into h.res: whether
+// the position v is winnable in each and, when cands is set, which live
+// candidates keep it so. The worlds are shared out among h.ws, each
+// solver on a goroutine of its own; the results do not depend on how.
+func (h *hindsight) solveBatch(v *state, k int, cands bool) {
+	w := min(len(h.ws), k)
+	if w <= 1 {
+		for i := range k {
+			h.ws[0].decide(h, v, h.faces[i], &h.res[i], cands)
+		}
+	} else {
+		var next atomic.Int32
+		var wg sync.WaitGroup
+		for _, ws := range h.ws[:w] {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := int(next.Add(1)) - 1; i < k; i = int(next.Add(1)) - 1 {
+					ws.decide(h, v, h.faces[i], &h.res[i], cands)
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	for _, ws := range h.ws {
+		h.stats.solves += ws.solves
+		h.stats.unknown += ws.unknown
+		ws.solves, ws.unknown = 0, 0
+	}
+}
+
+// decide decides the world faces of the position v into r: whether it is
+// winnable and, when cands is set, which of h's live candidates keep it
+// so. In each world the position is solved first; its solution (ws.part)
+// counts for every candidate it pairs; for each other live candidate, the
+// solution re-paired the candidate's way is played (swapClears), and only
+// when that leaves tiles is the position after the candidate solved, its
+// solution counting for every candidate it pairs.
+func (ws *worldSolver) decide(h *hindsight, v *state, faces []solitaire.Group, r *worldResult, cands bool) {
+	copy(ws.board.Groups, faces)
+	clear(r.won[:h.n])
+	r.winnable = ws.solve(h.ctx, v.present, h.cfg.maxScans)
+	if !r.winnable || !cands {
+		return
+	}
+	ws.won = &r.won
+	ws.mark(h)
+	for k, m := range h.cand[:h.n] {
+		if r.won[k] || !h.alive[k] {
 			continue
 		}
 		p := v.present
 		p.Remove(int(m.A))
 		p.Remove(int(m.B))
-		if h.swapClears(p, m.A, m.B) || h.solve(p) {
-			h.part[m.A], h.part[m.B] = m.B, m.A
-			h.mark()
-		}
-	}
-	for k := range n {
-		if h.won[k] && h.alive[k] {
-			h.wins[k]++
-			h.hist[k][s>>6] |= 1 << (s & 63)
+		if ws.swapClears(p, m.A, m.B) || ws.solve(h.ctx, p, h.cfg.maxScans) {
+			ws.part[m.A], ws.part[m.B] = m.B, m.A
+			ws.mark(h)
 		}
 	}
 }
 
 // solve decides the world's position with the tiles in present, and
-// reports whether it is winnable (proved so within cfg.maxScans scans);
-// if so h.part holds the partner of every tile on the board in the
-// solution found.
-func (h *hindsight) solve(present solitaire.Set) bool {
-	h.board.Present = present
-	h.stats.solves++
-	if h.asked != nil {
-		h.asked(&h.board)
+// reports whether it is winnable (proved so within maxScans scans); if
+// so ws.part holds the partner of every tile on the board in the solution
+// found.
+func (ws *worldSolver) solve(ctx context.Context, present solitaire.Set, maxScans int64) bool {
+	ws.board.Present = present
+	ws.solves++
+	if ws.asked != nil {
+		ws.asked(&ws.board)
 	}
-	r := h.sol.Solve(h.ctx, &h.board, solver.Options{MaxScans: h.cfg.maxScans})
+	r := ws.sol.Solve(ctx, &ws.board, solver.Options{MaxScans: maxScans})
 	if r.Verdict == solver.Unknown {
-		h.stats.unknown++
+		ws.unknown++
 	}
 	if r.Verdict != solver.Winnable {
 		return false
 	}
 	for _, m := range r.Moves {
-		h.part[m.A], h.part[m.B] = m.B, m.A
+		ws.part[m.A], ws.part[m.B] = m.B, m.A
 	}
 	return true
 }
 
-// mark marks the candidates that the last solution (h.part) pairs as won.
-func (h *hindsight) mark() {
+// mark marks the candidates of h that the last solution (ws.part) pairs
+// as won.
+func (ws *worldSolver) mark(h *hindsight) {
 	for k, m := range h.cand[:h.n] {
-		if h.part[m.A] == m.B {
-			h.won[k] = true
+		if ws.part[m.A] == m.B {
+			ws.won[k] = true
 		}
 	}
 }
 
-// swapClears reports whether the last solution (h.part), with the group
+// swapClears reports whether the last solution (ws.part), with the group
 // of a and b paired as {a,b} and their partners together, clears the
 // position present (the last one solved without a and b) when every pair
 // whose two tiles are free is taken, until none is. If so it leaves those
-// pairings in h.part.
-func (h *hindsight) swapClears(present solitaire.Set, a, b uint8) bool {
-	x, y := h.part[a], h.part[b]
-	h.part[x], h.part[y] = y, x
-	h.part[a], h.part[b] = b, a
-	if h.pairedPlay(present).IsEmpty() {
+// pairings in ws.part.
+func (ws *worldSolver) swapClears(present solitaire.Set, a, b uint8) bool {
+	x, y := ws.part[a], ws.part[b]
+	ws.part[x], ws.part[y] = y, x
+	ws.part[a], ws.part[b] = b, a
+	if ws.pairedPlay(present).IsEmpty() {
 		return true
 	}
-	h.part[x], h.part[y] = a, b
-	h.part[a], h.part[b] = x, y
+	ws.part[x], ws.part[y] = a, b
+	ws.part[a], ws.part[b] = x, y
 	return false
 }
 
-// pairedPlay plays the position present with the pairs of h.part (every
+// pairedPlay plays the position present with the pairs of ws.part (every
 // pair whose two tiles are free goes, until none is) and returns the tiles
 // left.
-func (h *hindsight) pairedPlay(present solitaire.Set) solitaire.Set {
-	gi := h.gi
+func (ws *worldSolver) pairedPlay(present solitaire.Set) solitaire.Set {
+	gi := ws.gi
 	for progress := true; progress; {
 		progress = false
 		for w, x := range present {
 			for x != 0 {
 				t := w<<6 | bits.TrailingZeros64(x)
 				x &= x - 1
-				u := int(h.part[t])
+				u := int(ws.part[t])
 				if u < t || !present.Has(u) || !gi.masks[t].isFree(present) || !gi.masks[u].isFree(present) {
 					continue
 				}
@@ -319,14 +422,6 @@ func (h *hindsight) eliminate(w int) int {
 		left++
 	}
 	return left
-}
-
-// deal sets h.world to v with the hidden tiles dealt at random, as the
-// lookahead's deal does (dealHidden), and h.board's deal to the world's
-// faces.
-func (h *hindsight) deal(v *state, src *rand.PCG) {
-	dealHidden(&h.world, v, h.gi.n, h.bag[:], src)
-	copy(h.board.Groups, h.world.face[:h.gi.n])
 }
 
 // uncovers counts the tiles whose faces the match of a and b shows: those

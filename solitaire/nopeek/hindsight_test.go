@@ -31,21 +31,18 @@ func TestHindsightWorldsExact(t *testing.T) {
 		for i, m := range moves {
 			if i%5 == 2 && h.candidates(&v) > 1 {
 				for range 3 {
-					h.deal(&v, src)
+					h.batch(&v, src, h.samples-1) // one world
 					for k := range h.n {
-						h.alive[k], h.wins[k] = true, 0
-						h.hist[k] = [sampleWords]uint64{}
+						h.alive[k] = true
 					}
-					root := h.solve(v.present)
-					if root {
-						h.world1(&v, 0)
-					}
+					var r worldResult
+					h.ws[0].decide(h, &v, h.faces[0], &r, true)
+					root := r.winnable
 					for k, c := range h.cand[:h.n] {
-						b := h.board
-						b.Present = v.present
+						b := solitaire.Board{Geo: geo, Groups: h.faces[0], Present: v.present}
 						b.Play(solitaire.Move{A: min(c.A, c.B), B: max(c.A, c.B)})
 						want := sv.Solve(context.Background(), &b, solver.Options{}).Verdict == solver.Winnable
-						if got := h.wins[k] == 1; got != want {
+						if got := r.won[k]; got != want {
 							t.Fatalf("game %d move %d: candidate %v counted %v, the solver says winnable %v (position winnable %v)", g, i, c, got, want, root)
 						}
 						if want && !root {
@@ -256,4 +253,47 @@ func sameView(v, w *state) bool {
 		slices.Sort(b.fl[g][:b.cnt[g]])
 	}
 	return a == b
+}
+
+// TestHindsightWorkers: the hindsight strategy deciding its deals on
+// several goroutines plays the same games, and gives the same advice with
+// the same figures, as on one.
+func TestHindsightWorkers(t *testing.T) {
+	geo := geometry(t, "turtle")
+	ctx := context.Background()
+	one, err := NewPlayerOptions(geo, "hindsight", Options{Samples: 48})
+	if err != nil {
+		t.Fatal(err)
+	}
+	many, err := NewPlayerOptions(geo, "hindsight", Options{Samples: 48, Workers: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(many.hind.ws) != 3 || many.Version() != one.Version() {
+		t.Fatalf("%d world solvers, version %s; want 3 and %s", len(many.hind.ws), many.Version(), one.Version())
+	}
+	reasons := map[Reason]int{}
+	for g := uint64(1); g <= 3; g++ {
+		groups := deal(t, geo, g)
+		m1, r1 := one.Trace(groups, gameSource(g), nil)
+		m2, r2 := many.Trace(groups, gameSource(g), nil)
+		if solitaire.FormatMoves(m1) != solitaire.FormatMoves(m2) || r1 != r2 {
+			t.Fatalf("game %d: %+v with one worker, %+v with three", g, r1, r2)
+		}
+		b, _ := solitaire.NewBoard(geo, groups)
+		for i, m := range m1 {
+			if i%3 == 0 {
+				a1, err1 := one.Advise(ctx, b, rand.NewPCG(g, uint64(i)))
+				a2, err2 := many.Advise(ctx, b, rand.NewPCG(g, uint64(i)))
+				if err1 != nil || err2 != nil || a1 != a2 {
+					t.Fatalf("game %d move %d: advice %+v (%v) with one worker, %+v (%v) with three", g, i, a1, err1, a2, err2)
+				}
+				reasons[a1.Reason]++
+			}
+			b.Play(solitaire.Move{A: min(m.A, m.B), B: max(m.A, m.B)})
+		}
+	}
+	if reasons[Chosen] < 10 || reasons[Forced]+reasons[Cleaning] < 3 {
+		t.Errorf("advice compared: %v; want at least 10 chosen and 3 cleaning or forced", reasons)
+	}
 }

@@ -30,7 +30,7 @@ func TestWriteInPlay(t *testing.T) {
 	}
 	var sb strings.Builder
 	asked := 0
-	p.hind.asked = func(b *solitaire.Board) {
+	p.hind.ws[0].asked = func(b *solitaire.Board) {
 		asked++
 		if asked%80 != 0 {
 			return

@@ -82,6 +82,13 @@ type Options struct {
 	// to make: the number of deals of the hidden faces it decides exactly
 	// (0: DefaultSamples; at most MaxSamples). Other strategies ignore it.
 	Samples int
+	// Workers is the number of goroutines on which the hindsight strategy
+	// decides the deals of a move (0 or 1: the calling one alone). The
+	// deals are dealt in order from the one random source before they are
+	// shared out, so the moves, the games and the advice do not depend on
+	// it; only the time does. It does not enter the Version. Other
+	// strategies ignore it.
+	Workers int
 }
 
 // strategyIndex returns the index of the strategy named name, or a
@@ -142,7 +149,7 @@ func NewPlayerOptions(geo *solitaire.Geometry, strategy string, opt Options) (*P
 	case stratLookahead:
 		p.look = newLookahead(p.gi, opt.Rollouts)
 	case stratHindsight:
-		p.hind = newHindsight(p.gi, opt.Samples)
+		p.hind = newHindsight(p.gi, opt.Samples, opt.Workers)
 	}
 	return p, nil
 }

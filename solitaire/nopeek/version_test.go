@@ -100,6 +100,7 @@ func TestVersion(t *testing.T) {
 		{"hindsight", Options{}, "1"},
 		{"hindsight", Options{Rollouts: 7, Samples: DefaultSamples}, "1"},
 		{"hindsight", Options{Samples: 64}, "1+samples=64"},
+		{"hindsight", Options{Workers: 4}, "1"},
 		{"hindsight", Options{Samples: MaxSamples + 1}, "1+samples=2048"},
 	} {
 		v, err := Version(c.strategy, c.opt)
