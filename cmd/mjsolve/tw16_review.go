@@ -58,8 +58,8 @@ figures are the same for the same --samples and --seed, whatever
 
 Prints a line per hand (the decisions, agreement and cost of each seat
 reviewed), then a table per player: hands, decisions, agreement with the
-engine, points lost per hand and per decision by the estimate, the points
-actually won per hand, the hands in which its program failed and the
+engine, points lost per hand by the estimate with its 95% interval (over
+the hands) and per decision, the points actually won per hand, the hands in which its program failed and the
 dummy's moves; then the --worst decisions of highest cost with their hand,
 move number (the event's n in "replay --json") and position. --quiet
 leaves out the line per hand; --json prints it all as JSON, every decision

@@ -35,7 +35,7 @@ func TestTW16Review(t *testing.T) {
 	if len(lines) < 10 || !strings.HasPrefix(lines[0], files[0]+": hand 1: seat ") || strings.Count(lines[0], " random ") != 2 {
 		t.Errorf("the first line %q", lines[0])
 	}
-	if !strings.HasPrefix(squeeze(lines[4]), "player hands decisions agreed cost/hand cost/decision points/hand failed dummy moves") ||
+	if !strings.HasPrefix(squeeze(lines[4]), "player hands decisions agreed cost/hand 95% interval cost/decision points/hand failed dummy moves") ||
 		!strings.HasPrefix(squeeze(lines[5]), "random 8 ") || lines[6] != "4 hands reviewed at 8 samples, seed 1" {
 		t.Errorf("the table:\n%s", strings.Join(lines[4:8], "\n"))
 	}
@@ -48,8 +48,10 @@ func TestTW16Review(t *testing.T) {
 		Samples int `json:"samples"`
 		Hands   int `json:"hands"`
 		Players []struct {
-			Name      string `json:"name"`
-			Decisions int    `json:"decisions"`
+			Name        string     `json:"name"`
+			Decisions   int        `json:"decisions"`
+			CostPerHand float64    `json:"cost_per_hand"`
+			CI95        [2]float64 `json:"cost_per_hand_ci95"`
 		} `json:"players"`
 		Reviews []struct {
 			File      string `json:"file"`
@@ -68,6 +70,9 @@ func TestTW16Review(t *testing.T) {
 		len(rep.Reviews[0].Decisions) != rep.Players[0].Decisions || rep.Players[0].Decisions == 0 || rep.Errors == nil {
 		t.Errorf("--json: %+v", rep)
 	}
+	if p := rep.Players[0]; p.CI95 != [2]float64{p.CostPerHand, p.CostPerHand} {
+		t.Errorf("--json: one hand, cost per hand %v, interval %v", p.CostPerHand, p.CI95)
+	}
 	for _, d := range rep.Reviews[0].Decisions {
 		if d.Seat != 2 || d.N == 0 || d.Chosen == "" {
 			t.Errorf("--json: decision %+v", d)
@@ -83,7 +88,7 @@ func TestTW16Review(t *testing.T) {
 	hands, _ := filepath.Glob(filepath.Join(ref, "hand-*.txt.zst"))
 	code, out, errOut = runCmd(t, "", append([]string{"tw16", "review", "--samples", "2", "--seat", "3"}, hands...)...)
 	if code != 0 || !strings.Contains(out, ": hand 1: seat 3 "+scripts+"exit-at-once.sh 0 decisions, 0 agreed, cost 0.0, failed (") ||
-		!strings.Contains(squeeze(out), scripts+"exit-at-once.sh 3 0 0.0% 0.0 0.0 0.0 3 ") {
+		!strings.Contains(squeeze(out), scripts+"exit-at-once.sh 3 0 0.0% 0.0 0.0 … 0.0 0.0 0.0 3 ") {
 		t.Errorf("a program failing at once: exit %d\n%s%s", code, out, errOut)
 	}
 	// Bad input: a damaged file among good ones, a name nobody has, a

@@ -74,8 +74,8 @@ func Example() {
 	rep.WriteText(os.Stdout)
 	// Output:
 	// hand 1: seat 1 lowest 18 decisions, 3 agreed, cost 323.0
-	//   player  hands  decisions  agreed  cost/hand  cost/decision  points/hand  failed  dummy moves
-	//   lowest      1         18   16.7%      323.0           17.9          0.0       0            0
+	//   player  hands  decisions  agreed  cost/hand   95% interval  cost/decision  points/hand  failed  dummy moves
+	//   lowest      1         18   16.7%      323.0  323.0 … 323.0           17.9          0.0       0            0
 	// 1 hand reviewed at 16 samples, seed 0
 	// the 1 worst decision:
 	// cost  file  hand  move  seat  player  chosen      engine      position

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -48,6 +49,31 @@ type PlayerSummary struct {
 	CostPerHand     float64 `json:"cost_per_hand"`
 	CostPerDecision float64 `json:"cost_per_decision"`
 	PointsPerHand   float64 `json:"points_per_hand"`
+	// CostCI95 is a 95% interval of CostPerHand, normal over the hands
+	// (the seats the player held in one hand taken together, as their
+	// costs share the hand's tiles), so that a difference between two
+	// players can be told from noise. Both ends are CostPerHand when the
+	// player held seats in fewer than two hands.
+	CostCI95 [2]float64 `json:"cost_per_hand_ci95"`
+	// The hands in which the player held a seat, and over them the sums
+	// of c², c·k and k² for c the cost and k the seats of a hand.
+	handsIn       int
+	sc2, sck, sk2 float64
+}
+
+// ci95 sets CostCI95: the ratio estimator's variance, n/(n−1) times the
+// squared residuals c − r·k over the square of the seats, r being
+// CostPerHand.
+func (p *PlayerSummary) ci95() {
+	r := p.CostPerHand
+	p.CostCI95 = [2]float64{r, r}
+	n := float64(p.handsIn)
+	if p.handsIn < 2 || p.Hands == 0 {
+		return
+	}
+	res := max(0, p.sc2-2*r*p.sck+r*r*p.sk2)
+	half := 1.959964 * math.Sqrt(n/(n-1)*res) / float64(p.Hands)
+	p.CostCI95 = [2]float64{r - half, r + half}
 }
 
 // Add adds a reviewed hand: its seats to their players, its decisions
@@ -55,6 +81,19 @@ type PlayerSummary struct {
 // the same.
 func (r *Report) Add(hr *HandReview) {
 	r.Hands++
+	// The cost and seats of each player in this hand, for CostCI95.
+	type held struct {
+		cost  float64
+		seats int
+	}
+	var this map[string]held
+	for _, sr := range hr.Seats {
+		if this == nil {
+			this = map[string]held{}
+		}
+		h := this[sr.Name]
+		this[sr.Name] = held{h.cost + sr.Cost, h.seats + 1}
+	}
 	for _, sr := range hr.Seats {
 		i := slices.IndexFunc(r.Players, func(p PlayerSummary) bool { return p.Name == sr.Name })
 		if i < 0 {
@@ -78,6 +117,15 @@ func (r *Report) Add(hr *HandReview) {
 		p.CostPerHand = ratio(p.Cost, p.Hands)
 		p.CostPerDecision = ratio(p.Cost, p.Decisions)
 		p.PointsPerHand = ratio(float64(p.Points), p.Hands)
+		if h, ok := this[sr.Name]; ok {
+			delete(this, sr.Name)
+			c, k := h.cost, float64(h.seats)
+			p.handsIn++
+			p.sc2 += c * c
+			p.sck += c * k
+			p.sk2 += k * k
+		}
+		p.ci95()
 	}
 	slices.SortStableFunc(r.Players, func(a, b PlayerSummary) int { return cmp.Compare(a.Name, b.Name) })
 	if r.WorstN <= 0 {
@@ -114,10 +162,10 @@ func ratio(x float64, n int) float64 {
 func (r *Report) WriteText(w io.Writer) error {
 	var b bytes.Buffer
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "player\thands\tdecisions\tagreed\tcost/hand\tcost/decision\tpoints/hand\tfailed\tdummy moves\t")
+	fmt.Fprintln(tw, "player\thands\tdecisions\tagreed\tcost/hand\t95% interval\tcost/decision\tpoints/hand\tfailed\tdummy moves\t")
 	for _, p := range r.Players {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f%%\t%.1f\t%.1f\t%.1f\t%d\t%d\t\n", p.Name, p.Hands, p.Decisions, 100*p.Agreement,
-			p.CostPerHand, p.CostPerDecision, p.PointsPerHand, p.Failed, p.Dummy)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f%%\t%.1f\t%.1f … %.1f\t%.1f\t%.1f\t%d\t%d\t\n", p.Name, p.Hands, p.Decisions, 100*p.Agreement,
+			p.CostPerHand, p.CostCI95[0], p.CostCI95[1], p.CostPerDecision, p.PointsPerHand, p.Failed, p.Dummy)
 	}
 	tw.Flush()
 	fmt.Fprintf(&b, "%d %s reviewed at %d samples, seed %d\n", r.Hands, noun(r.Hands, "hand"), r.Samples, r.Seed)

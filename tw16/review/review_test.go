@@ -3,6 +3,7 @@ package review
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -304,5 +305,68 @@ func TestReviewBudget(t *testing.T) {
 		if _, err := New(Options{Samples: n}); err == nil {
 			t.Errorf("New: %d samples accepted", n)
 		}
+	}
+}
+
+// TestCostInterval checks the 95% interval of the cost per hand against
+// the textbook formulas: mean ± 1.96·s/√n for a player with one seat a
+// hand, and the residuals of the ratio worked out hand by hand for a
+// player holding two seats in some hands.
+func TestCostInterval(t *testing.T) {
+	one := []float64{10, 30, -5, 45, 0}
+	two := [][]float64{{100}, {20, -40}, {0, 300}, {-50}, {75, 25}}
+	rep := &Report{}
+	for h := range one {
+		hr := &HandReview{Hand: h + 1, Seats: []SeatReview{{Seat: 1, Name: "one", Cost: one[h]}}}
+		for i, c := range two[h] {
+			hr.Seats = append(hr.Seats, SeatReview{Seat: 2 + i, Name: "two", Cost: c})
+		}
+		rep.Add(hr)
+	}
+	rep.Add(&HandReview{Hand: 9, Seats: []SeatReview{{Seat: 4, Name: "once", Cost: 70}}})
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+	var mean, ss float64
+	for _, c := range one {
+		mean += c / 5
+	}
+	for _, c := range one {
+		ss += (c - mean) * (c - mean)
+	}
+	half := 1.959964 * math.Sqrt(ss/4) / math.Sqrt(5)
+	p := rep.Players[slices.IndexFunc(rep.Players, func(p PlayerSummary) bool { return p.Name == "one" })]
+	if !near(p.CostPerHand, mean) || !near(p.CostCI95[0], mean-half) || !near(p.CostCI95[1], mean+half) {
+		t.Errorf("one seat a hand: %v, %v; want %v ± %v", p.CostPerHand, p.CostCI95, mean, half)
+	}
+
+	var sum, seats float64
+	for _, cs := range two {
+		for _, c := range cs {
+			sum += c
+			seats++
+		}
+	}
+	r := sum / seats
+	var res float64
+	for _, cs := range two {
+		var c float64
+		for _, x := range cs {
+			c += x
+		}
+		e := c - r*float64(len(cs))
+		res += e * e
+	}
+	half = 1.959964 * math.Sqrt(5.0/4*res) / seats
+	p = rep.Players[slices.IndexFunc(rep.Players, func(p PlayerSummary) bool { return p.Name == "two" })]
+	if p.Hands != 8 || !near(p.CostPerHand, r) || !near(p.CostCI95[0], r-half) || !near(p.CostCI95[1], r+half) {
+		t.Errorf("two seats in some hands: %d seats, %v, %v; want %v ± %v", p.Hands, p.CostPerHand, p.CostCI95, r, half)
+	}
+	p = rep.Players[slices.IndexFunc(rep.Players, func(p PlayerSummary) bool { return p.Name == "once" })]
+	if p.CostCI95 != [2]float64{70, 70} {
+		t.Errorf("one hand: interval %v, want 70 … 70", p.CostCI95)
+	}
+	var text strings.Builder
+	if err := rep.WriteText(&text); err != nil || !strings.Contains(text.String(), "95% interval") || !strings.Contains(text.String(), "70.0 … 70.0") {
+		t.Errorf("text %q", text.String())
 	}
 }
