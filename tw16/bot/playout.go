@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"math/bits"
+
 	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/mjsolve/mjsolve/tw16/game"
@@ -52,37 +54,43 @@ func connection(c *mjsolve.Counts, k mjsolve.Kind) int {
 
 // policyDiscard returns the kind the policy discards from c (3k+2
 // cards): the fewest shanten after it, then the most tiles that lower the
-// shanten further (counting the copies c does not hold), then the least
-// connected tile.
+// shanten further (counting the copies c does not hold; only kinds near
+// the rest, see near), then the least connected tile. It takes c apart
+// once (tw16.Split) and looks up only the suit each discard and each draw
+// after it changes.
 func policyDiscard(f *tw16.Forms, c *mjsolve.Counts) mjsolve.Kind {
+	sp, err := f.Split(*c)
+	valid := err == nil // else every shanten is 99, as shantenOf's
 	var shs [mjsolve.NumKinds]int8
 	minSh := 100
 	for k := range mjsolve.Kind(mjsolve.NumKinds) {
 		if c[k] == 0 {
 			continue
 		}
-		c[k]--
-		sh := shantenOf(f, c)
-		c[k]++
+		sh := 99
+		if valid {
+			sh, _ = sp.ShantenAfter(k)
+		}
 		shs[k] = int8(sh)
 		minSh = min(minSh, sh)
 	}
 	best, bestE, bestU := mjsolve.Kind(0), -1, 0
+	nearAll := nearSet(c)
 	for k := range mjsolve.Kind(mjsolve.NumKinds) {
 		if c[k] == 0 || int(shs[k]) != minSh {
 			continue
 		}
 		c[k]--
 		e := 0
-		for j := range mjsolve.Kind(mjsolve.NumKinds) {
-			if j == k || c[j] >= 4 || !near(c, j) {
-				continue
+		if valid {
+			among := nearAll
+			if c[k] == 0 { // k no longer held: fewer kinds near
+				among = nearSet(c)
 			}
-			c[j]++
-			if shantenOf(f, c) < minSh {
-				e += 5 - int(c[j])
+			among &^= 1 << k
+			for eff := uint64(sp.EffectiveAfter(k, among)); eff != 0; eff &= eff - 1 {
+				e += 4 - int(c[bits.TrailingZeros64(eff)])
 			}
-			c[j]--
 		}
 		c[k]++
 		u := connection(c, k)
@@ -91,6 +99,25 @@ func policyDiscard(f *tw16.Forms, c *mjsolve.Counts) mjsolve.Kind {
 		}
 	}
 	return best
+}
+
+// nearSet is the set of the kinds j with near(c, j).
+func nearSet(c *mjsolve.Counts) tw16.KindSet {
+	var s tw16.KindSet
+	for u := range 4 {
+		base := 9 * u
+		var held uint64
+		for i := range 9 - 2*(u/3) {
+			if c[base+i] > 0 {
+				held |= 1 << i
+			}
+		}
+		if u < 3 {
+			held = (held | held<<1 | held<<2 | held>>1 | held>>2) & (1<<9 - 1)
+		}
+		s |= tw16.KindSet(held << base)
+	}
+	return s
 }
 
 // near reports whether a tile of kind j can be of use to c: c holds j or,
