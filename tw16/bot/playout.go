@@ -75,7 +75,8 @@ func policyDiscard(f *tw16.Forms, c *mjsolve.Counts) mjsolve.Kind {
 		minSh = min(minSh, sh)
 	}
 	best, bestE, bestU := mjsolve.Kind(0), -1, 0
-	nearAll := nearSet(c)
+	held := heldSet(c)
+	nearAll := nearOf(held)
 	for k := range mjsolve.Kind(mjsolve.NumKinds) {
 		if c[k] == 0 || int(shs[k]) != minSh {
 			continue
@@ -85,7 +86,7 @@ func policyDiscard(f *tw16.Forms, c *mjsolve.Counts) mjsolve.Kind {
 		if valid {
 			among := nearAll
 			if c[k] == 0 { // k no longer held: fewer kinds near
-				among = nearSet(c)
+				among = nearOf(held &^ (1 << k))
 			}
 			among &^= 1 << k
 			for eff := uint64(sp.EffectiveAfter(k, among)); eff != 0; eff &= eff - 1 {
@@ -101,21 +102,24 @@ func policyDiscard(f *tw16.Forms, c *mjsolve.Counts) mjsolve.Kind {
 	return best
 }
 
-// nearSet is the set of the kinds j with near(c, j).
-func nearSet(c *mjsolve.Counts) tw16.KindSet {
+// heldSet is the set of the kinds c holds.
+func heldSet(c *mjsolve.Counts) tw16.KindSet {
 	var s tw16.KindSet
-	for u := range 4 {
-		base := 9 * u
-		var held uint64
-		for i := range 9 - 2*(u/3) {
-			if c[base+i] > 0 {
-				held |= 1 << i
-			}
+	for k, n := range c {
+		if n > 0 {
+			s |= 1 << k
 		}
-		if u < 3 {
-			held = (held | held<<1 | held<<2 | held>>1 | held>>2) & (1<<9 - 1)
-		}
-		s |= tw16.KindSet(held << base)
+	}
+	return s
+}
+
+// nearOf is the set of the kinds j with near(c, j) for the counts c whose
+// held kinds are held: those and, in a suit, the kinds within two of one.
+func nearOf(held tw16.KindSet) tw16.KindSet {
+	s := held
+	for u := range 3 {
+		h := uint64(held) >> (9 * u) & 0x1ff
+		s |= tw16.KindSet((h<<1 | h<<2 | h>>1 | h>>2) & 0x1ff << (9 * u))
 	}
 	return s
 }
