@@ -32,10 +32,10 @@ until standard input ends. Many hands may come in one run: each /initGame
 starts a fresh hand. Lines it cannot follow are skipped with a note on
 standard error.
 
---strategy chooses the play: search (every action decided by simulation:
-the hidden tiles sampled consistently with what the bot has seen, each
-candidate played out in the same samples, the most points on average),
-advice (discards by the advice engine, claims that lower the shanten,
+--strategy chooses the play: search, the default (every action decided by
+simulation: the hidden tiles sampled consistently with what the bot has
+seen, each candidate played out in the same samples, the most points on
+average; the strongest here: docs/play.md has the figures), advice (discards by the advice engine, claims that lower the shanten,
 defence when an opponent looks ready), random (a random legal move) or
 draw-discard (discard the drawn tile, claim nothing). Options follow a colon
 (search:think=500ms, search:samples=2000, advice:no-defence,
@@ -44,15 +44,16 @@ default: keep it well under the referee's --move-time), --samples (a fixed
 number of playouts per decision instead), --threads, --no-defence and
 --monte-carlo. The play is deterministic for a --seed, and for search with
 --samples.`,
-		Example: `  mjsolve tw16 bot --strategy search --think 1s --seed 7
+		Example: `  mjsolve tw16 bot --seed 7
+  mjsolve tw16 bot --strategy search --samples 2000 --seed 7
   mjsolve tw16 bot --strategy advice --seed 7
-  mjsolve tw16 referee --player "mjsolve tw16 bot" --player "mjsolve tw16 bot --strategy random" \
-    --player "mjsolve tw16 bot" --player "mjsolve tw16 bot --strategy draw-discard"`,
+  mjsolve tw16 referee --player "mjsolve tw16 bot" --player "mjsolve tw16 bot --strategy advice" \
+    --player "mjsolve tw16 bot" --player "mjsolve tw16 bot --strategy advice"`,
 		Args: cobra.NoArgs,
 		RunE: runE(&o.call, o.run),
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.strategy, "strategy", "advice", "how to play: "+strings.Join(bot.Names(), ", "))
+	f.StringVar(&o.strategy, "strategy", "search", "how to play: "+strings.Join(bot.Names(), ", "))
 	cmd.RegisterFlagCompletionFunc("strategy", completeWords(bot.Names()...))
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the strategy's random choices")
 	addAdviceFlags(cmd, &o.advice)

@@ -21,18 +21,25 @@ func TestTW16Bot(t *testing.T) {
 		"/ask hu",
 		"/exit 0 0 0 0",
 	}, "\n") + "\n"
-	var out, errb bytes.Buffer
-	if code := run([]string{"tw16", "bot", "--seed", "5"}, strings.NewReader(in), &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	// The advice strategy, and the default (search) at a number of
+	// playouts: both take the forced replies.
+	for _, args := range [][]string{{"--strategy", "advice", "--seed", "5"}, {"--samples", "40", "--seed", "5"}} {
+		var out, errb bytes.Buffer
+		if code := run(append([]string{"tw16", "bot"}, args...), strings.NewReader(in), &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+		// Pass the pong (no East held); a concealed kong of 1m costs nothing
+		// (1111m 234m 567m 123s 456s 9s); the replacement 9s completes
+		// 234m 567m 123s 456s 99s: win.
+		if want := "/pass\n/gong 0 110 111 112 113\n/hu\n"; out.String() != want {
+			t.Errorf("%v: replies %q, want %q", args, out.String(), want)
+		}
+		if want := "mjsolve tw16 bot: skipped: protocol: \"bad line\": field 1: not a server instruction\n"; errb.String() != want {
+			t.Errorf("%v: stderr %q, want %q", args, errb.String(), want)
+		}
 	}
-	// Pass the pong (no East held); a concealed kong of 1m costs nothing
-	// (1111m 234m 567m 123s 456s 9s); the replacement 9s completes
-	// 234m 567m 123s 456s 99s: win.
-	if want := "/pass\n/gong 0 110 111 112 113\n/hu\n"; out.String() != want {
-		t.Errorf("replies %q, want %q", out.String(), want)
-	}
-	if want := "mjsolve tw16 bot: skipped: protocol: \"bad line\": field 1: not a server instruction\n"; errb.String() != want {
-		t.Errorf("stderr %q, want %q", errb.String(), want)
+	if d := newTW16BotCmd().Flags().Lookup("strategy").DefValue; d != "search" {
+		t.Errorf("default strategy %q, want search", d)
 	}
 }
 
