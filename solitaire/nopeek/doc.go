@@ -64,6 +64,19 @@
 // step of policy iteration): with exact averages it never does worse than
 // greedy by that measure.
 //
+// hindsight: hindsight optimisation with the exact solver. It plays
+// cleaning and forced moves at once; otherwise it deals the faces the
+// player has not seen at random ([Options].Samples deals at most,
+// [DefaultSamples] by default), decides exactly in each deal which legal
+// matches keep the position winnable, and plays the match that does so in
+// the most deals (ties to the match that uncovers the most tiles, then to
+// greedy's score). Candidates clearly behind the leader are dropped every
+// 16 deals, and a decision ends early when no candidate left can be
+// better than the leader by more than 2% of the deals. [Options].Workers
+// shares each batch of deals out among several goroutines without
+// changing any move: the deals are dealt in order from the one source
+// first.
+//
 // # Versions
 //
 // Each strategy has a version ([Version], [Player.Version]), which a

@@ -297,3 +297,64 @@ func TestHindsightWorkers(t *testing.T) {
 		t.Errorf("advice compared: %v; want at least 10 chosen and 3 cleaning or forced", reasons)
 	}
 }
+
+// TestIndifferent: a decision ends early only when no live candidate can
+// be better than the leader by more than eps of the worlds, at z standard
+// deviations of the worlds they split.
+func TestIndifferent(t *testing.T) {
+	geo := geometry(t, "turtle")
+	p := player(t, geo, "hindsight")
+	h := p.hind
+	if h.cfg.z != 2 || h.cfg.eps != 0.02 || h.cfg.minS != 64 {
+		t.Fatalf("config %+v; the cases below are for z 2, eps 0.02", h.cfg)
+	}
+	// set gives candidate k the worlds [0, s) but those in lost.
+	set := func(k, s int, lost []int) {
+		h.hist[k] = [sampleWords]uint64{}
+		h.wins[k] = 0
+		for i := range s {
+			if !slices.Contains(lost, i) {
+				h.hist[k][i>>6] |= 1 << (i & 63)
+				h.wins[k]++
+			}
+		}
+	}
+	upTo := func(a, b int) []int {
+		var s []int
+		for i := a; i < b; i++ {
+			s = append(s, i)
+		}
+		return s
+	}
+	h.n = 3
+	for _, c := range []struct {
+		s           int
+		lost        [3][]int // the worlds each candidate lost
+		dead1       bool     // candidate 1 was dropped
+		indifferent bool
+	}{
+		// 0 + 2*sqrt(1) = 2 > 0.02*64 = 1.28: too few worlds to say.
+		{64, [3][]int{}, false, false},
+		// 2 <= 2.56.
+		{128, [3][]int{}, false, true},
+		// 1 lost one world more: -1 + 2*sqrt(2) = 1.83 <= 2.56.
+		{128, [3][]int{nil, {5}, nil}, false, true},
+		// 0 and 1 split two worlds (0 leads, being first): 0 + 2*sqrt(3) = 3.46 > 2.56.
+		{128, [3][]int{{5}, {6}, {5, 6}}, false, false},
+		// 1 ten worlds behind: -10 + 2*sqrt(11) = -3.4; 2 splits 13 with 0,
+		// 3 its way: -7 + 2*sqrt(14) = 0.48 <= 5.12.
+		{256, [3][]int{{100, 101, 102}, upTo(0, 10), upTo(0, 10)}, false, true},
+		// 0 and 1 split 20 worlds evenly: 0 + 2*sqrt(21) = 9.2 > 5.12.
+		{256, [3][]int{upTo(0, 10), upTo(10, 20), upTo(0, 20)}, false, false},
+		// the same with 1 dropped: 2 is 10 behind 0, -10 + 2*sqrt(11) < 0.
+		{256, [3][]int{upTo(0, 10), upTo(10, 20), upTo(0, 20)}, true, true},
+	} {
+		for k := range 3 {
+			set(k, c.s, c.lost[k])
+		}
+		h.alive = [maxCandidates]bool{true, !c.dead1, true}
+		if got := h.indifferent((c.s+63)/64, c.s); got != c.indifferent {
+			t.Errorf("%d worlds, lost %v, 1 dropped %v: indifferent %v, want %v", c.s, c.lost, c.dead1, got, c.indifferent)
+		}
+	}
+}
