@@ -37,8 +37,8 @@ func TestSolitaireHintFair(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The figures docs/nopeek.md gives.
-	if want.Reason.String() != "chosen" || want.Move != (solitaire.Move{A: 10, B: 75}) || want.Samples != 96 || want.Winnable != 32 || want.Kept != 32 || answer.Hidden(b) != 21 {
-		t.Fatalf("turtle game 3 after 30 moves: %+v, %d hidden; want the flowers at slots 10 and 75 chosen, 32 and 32 of 96 deals (the two matches as good as tied by then) of 21 hidden faces", want, answer.Hidden(b))
+	if want.Reason.String() != "chosen" || want.Move != (solitaire.Move{A: 10, B: 75}) || want.Samples != 384 || want.Winnable != 132 || want.Kept != 130 || answer.Hidden(b) != 21 {
+		t.Fatalf("turtle game 3 after 30 moves: %+v, %d hidden; want the flowers at slots 10 and 75 chosen, 132 and 130 of 384 deals of 21 hidden faces", want, answer.Hidden(b))
 	}
 	file := writeBoard(t, b)
 	code, out, errOut := runCmd(t, "", "solitaire", "hint", "--board", file, "--fair")

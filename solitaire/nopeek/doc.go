@@ -71,11 +71,9 @@
 // matches keep the position winnable, and plays the match that does so in
 // the most deals (ties to the match that uncovers the most tiles, then to
 // greedy's score). Candidates clearly behind the leader are dropped every
-// 16 deals, and a decision ends early when no candidate left can be
-// better than the leader by more than 2% of the deals. [Options].Workers
-// shares each batch of deals out among several goroutines without
-// changing any move: the deals are dealt in order from the one source
-// first.
+// 16 deals. [Options].Workers shares each batch of deals out among
+// several goroutines without changing any move: the deals are dealt in
+// order from the one source first.
 //
 // # Versions
 //

@@ -2,7 +2,6 @@ package nopeek
 
 import (
 	"context"
-	"math"
 	"math/bits"
 	"math/rand/v2"
 	"sync"
@@ -49,10 +48,7 @@ const (
 // candidate clearly behind the leader is dropped: one that lost at least
 // cfg.gap more of the worlds the two split than the leader, and by cfg.z
 // standard deviations of a fair split. A decision ends when only one
-// candidate is left, when (after cfg.minS worlds) none of those left can
-// be better than the leader by more than cfg.eps of the worlds (they are
-// as good as tied, and the budget would only split hairs), or when the
-// budget is spent. Ties (the same number of
+// candidate is left or the budget is spent. Ties (the same number of
 // worlds won) go to the candidate that uncovers the most tiles, so shows
 // the most faces for the decisions to come; then to greedy's score; then
 // to the first.
@@ -113,11 +109,6 @@ type hindsightConfig struct {
 	z        float64 // a candidate is dropped this many standard deviations behind the leader
 	gap      int     // and at least this many worlds
 	maxScans int64   // prune scans allowed to one solve
-	// eps, when positive, ends a decision at an elimination round once
-	// no live candidate can be better than the leader by more than eps
-	// of the worlds so far (see indifferent), after at least minS worlds.
-	eps  float64
-	minS int
 }
 
 // decision is what the last decision found: the worlds dealt, those in
@@ -141,7 +132,7 @@ func newHindsight(gi *geoInfo, samples, workers int) *hindsight {
 		samples = DefaultSamples
 	}
 	h := &hindsight{gi: gi, samples: min(samples, MaxSamples), ctx: context.Background(),
-		cfg: hindsightConfig{batch: 16, z: 2, gap: 2, maxScans: 20000, eps: 0.02, minS: 64}}
+		cfg: hindsightConfig{batch: 16, z: 2, gap: 2, maxScans: 20000}}
 	for range max(workers, 1) {
 		h.ws = append(h.ws, &worldSolver{gi: gi, sol: solver.New(gi.geo),
 			board: solitaire.Board{Geo: gi.geo, Groups: make([]solitaire.Group, gi.n)}})
@@ -211,9 +202,6 @@ func (h *hindsight) decide(v *state, src *rand.PCG) int {
 		}
 		if h.cfg.batch > 0 && s%h.cfg.batch == 0 {
 			alive = h.eliminate((s + 63) / 64)
-			if alive > 1 && h.cfg.eps > 0 && s >= h.cfg.minS && h.indifferent((s+63)/64, s) {
-				break
-			}
 		}
 	}
 	best := -1
@@ -465,33 +453,4 @@ func contains(s []uint8, x uint8) bool {
 		}
 	}
 	return false
-}
-
-// indifferent reports whether no live candidate can be better than the
-// leader (the one with the most worlds won) by more than cfg.eps of the s
-// worlds so far (w words of records): for each, the worlds only it won,
-// less those only the leader won, plus cfg.z standard deviations of a
-// fair split of the worlds the two split (counting one more), are at most
-// cfg.eps*s.
-func (h *hindsight) indifferent(w, s int) bool {
-	lead := -1
-	for k := range h.n {
-		if h.alive[k] && (lead < 0 || h.wins[k] > h.wins[lead]) {
-			lead = k
-		}
-	}
-	for k := range h.n {
-		if !h.alive[k] || k == lead {
-			continue
-		}
-		ahead, behind := 0, 0 // worlds only the leader won, only k won
-		for i := range w {
-			ahead += bits.OnesCount64(h.hist[lead][i] &^ h.hist[k][i])
-			behind += bits.OnesCount64(h.hist[k][i] &^ h.hist[lead][i])
-		}
-		if float64(behind-ahead)+h.cfg.z*math.Sqrt(float64(ahead+behind+1)) > h.cfg.eps*float64(s) {
-			return false
-		}
-	}
-	return true
 }
