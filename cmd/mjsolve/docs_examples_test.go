@@ -59,10 +59,11 @@ func docExamples(page, text string) []docExample {
 var (
 	docExamplesNotRun = map[string]string{
 		"mjsolve serve": "the server runs until it is stopped (server.TestReadmeAnswers checks its answers)",
-		"mjsolve tw16 replay logs/hand-0001.txt.zst": "the transcript of a tournament of programs the repository does not have",
-		"mjsolve tw16 replay --json sp24/":           "its lines are cut short on the page; TestEventFormDocExample checks the lines shown",
-		"go test ":                                   "a benchmark's figures are times (the benchmarks themselves run with go test -bench)",
-		"curl ":                                      "the server's answers are checked by server.TestReadmeAnswers",
+		"mjsolve tw16 replay logs/hand-0001.txt.zst":                  "the transcript of a tournament of programs the repository does not have",
+		"mjsolve tw16 replay --json sp24/":                            "its lines are cut short on the page; TestEventFormDocExample checks the lines shown",
+		"mjsolve tw16 review --quiet --samples 128 --worst 4 reflog/": "the transcripts of a referee match played by time (--think 1s), not in the repository",
+		"go test ": "a benchmark's figures are times (the benchmarks themselves run with go test -bench)",
+		"curl ":    "the server's answers are checked by server.TestReadmeAnswers",
 	}
 	docExamplesLong = []string{
 		"mjsolve solitaire --layout turtle --boards 100000",
