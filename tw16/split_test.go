@@ -19,7 +19,7 @@ func TestSplitAgreesWithShanten(t *testing.T) {
 	for _, ligu := range []bool{false, true} {
 		f := Forms{Ligu: ligu}
 		for _, m := range mixes {
-			for range 300 {
+			for range 120 {
 				n := 3*rng.IntN(6) + 1 + rng.IntN(2)
 				c := m.randomHand(rng, n)
 				s, err := f.Split(c)
