@@ -47,6 +47,21 @@ func (ps *parts) replacement(rows *[numParts]uint8) int {
 	return ps.t.pairs.replacement(rows[0], rows[1], rows[2], rows[3], ps.k)
 }
 
+// classesWith returns the X and Y classes of the rows with part u's row
+// replaced by row, where x and y are the classes of rows: one lookup, in
+// the half u is of.
+func (pt *pairTables) classesWith(rows *[numParts]uint8, u int, row uint8, x, y uint32) (uint32, uint32) {
+	switch u {
+	case 0:
+		return pt.honorSuit[uint16(rows[3])<<8|uint16(row)], y
+	case 1:
+		return x, uint32(pt.suitSuit[uint16(row)<<8|uint16(rows[2])])
+	case 2:
+		return x, uint32(pt.suitSuit[uint16(rows[1])<<8|uint16(row)])
+	}
+	return pt.honorSuit[uint16(row)<<8|uint16(rows[0])], y
+}
+
 // draws returns the kinds t, held fewer than 4 times in c, whose addition
 // to the hand with the row numbers rows (a part of c's size, or c with one
 // tile of part s taken off at weight ws; s = −1 for none) lowers its
@@ -73,17 +88,7 @@ func (ps *parts) draws(c *mjsolve.Counts, rows *[numParts]uint8, s, ws, r0 int, 
 			if u == s {
 				row = ps.rowAt(u, ps.idx[u]-ws+pow5[i])
 			}
-			xt, yt := x, y
-			switch u {
-			case 0:
-				xt = pt.honorSuit[uint16(rows[3])<<8|uint16(row)]
-			case 1:
-				yt = uint32(pt.suitSuit[uint16(row)<<8|uint16(rows[2])])
-			case 2:
-				yt = uint32(pt.suitSuit[uint16(rows[1])<<8|uint16(row)])
-			default:
-				xt = pt.honorSuit[uint16(row)<<8|uint16(rows[0])]
-			}
+			xt, yt := pt.classesWith(rows, u, row, x, y)
 			if int(pt.final[(k|xt|yt)&(8<<18-1)]) < r0 {
 				eff |= 1 << t
 			}

@@ -176,16 +176,7 @@ func (s *Split) effective(c *mjsolve.Counts, rows *[numParts]uint8, d mjsolve.Ki
 				s.up[t] = row
 				s.upHave |= 1 << t
 			}
-			switch u {
-			case 0:
-				xt = pt.honorSuit[uint16(rows[3])<<8|uint16(row)]
-			case 1:
-				yt = uint32(pt.suitSuit[uint16(row)<<8|uint16(rows[2])])
-			case 2:
-				yt = uint32(pt.suitSuit[uint16(rows[1])<<8|uint16(row)])
-			default:
-				xt = pt.honorSuit[uint16(row)<<8|uint16(rows[0])]
-			}
+			xt, yt = pt.classesWith(rows, u, row, x, y)
 			if keep {
 				if tx {
 					s.class[t] = xt
