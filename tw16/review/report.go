@@ -86,11 +86,8 @@ func (r *Report) Add(hr *HandReview) {
 		cost  float64
 		seats int
 	}
-	var this map[string]held
+	this := make(map[string]held, len(hr.Seats))
 	for _, sr := range hr.Seats {
-		if this == nil {
-			this = map[string]held{}
-		}
 		h := this[sr.Name]
 		this[sr.Name] = held{h.cost + sr.Cost, h.seats + 1}
 	}
