@@ -34,11 +34,14 @@ func (ps *parts) init(t *partTables, c *mjsolve.Counts, k int) {
 }
 
 // rowAt returns the row number of part s at index idx.
-func (ps *parts) rowAt(s, idx int) uint8 {
+func (ps *parts) rowAt(s, idx int) uint8 { return ps.t.rowAt(s, idx) }
+
+// rowAt returns the row number of part s (the honors last) at index idx.
+func (t *partTables) rowAt(s, idx int) uint8 {
 	if s == numParts-1 {
-		return ps.t.honorRow[idx&(honorIndexes-1)]
+		return t.honorRow[idx&(honorIndexes-1)]
 	}
-	return ps.t.suitRow[idx&(suitIndexes-1)]
+	return t.suitRow[idx&(suitIndexes-1)]
 }
 
 // replacement returns the replacement number of a hand of k sets whose parts

@@ -54,12 +54,7 @@ func (f Forms) Split(concealed mjsolve.Counts) (Split, error) {
 }
 
 // rowAt returns the row number of part u at index idx.
-func (s *Split) rowAt(u, idx int) uint8 {
-	if u == numParts-1 {
-		return s.t.honorRow[idx&(honorIndexes-1)]
-	}
-	return s.t.suitRow[idx&(suitIndexes-1)]
-}
+func (s *Split) rowAt(u, idx int) uint8 { return s.t.rowAt(u, idx) }
 
 // Counts returns the tiles of the part as it is now.
 func (s *Split) Counts() mjsolve.Counts { return s.c }
