@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/mjsolve/mjsolve/internal/interval"
 )
 
 // Report sums up reviewed hands by player name.
@@ -72,7 +74,7 @@ func (p *PlayerSummary) ci95() {
 		return
 	}
 	res := max(0, p.sc2-2*r*p.sck+r*r*p.sk2)
-	half := 1.959964 * math.Sqrt(n/(n-1)*res) / float64(p.Hands)
+	half := interval.Z95 * math.Sqrt(n/(n-1)*res) / float64(p.Hands)
 	p.CostCI95 = [2]float64{r - half, r + half}
 }
 
