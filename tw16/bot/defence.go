@@ -23,6 +23,12 @@ func readiness(v *game.View, o game.Seat) float64 {
 			turns++
 		}
 	}
+	return readinessOf(melds, turns)
+}
+
+// readinessOf is readiness for a player with melds exposed melds who has
+// discarded turns times.
+func readinessOf(melds, turns int) float64 {
 	p := 0.15*float64(melds) + 0.035*float64(turns)
 	if melds >= 3 {
 		p += 0.3
@@ -67,12 +73,17 @@ func (s *Advice) threatened(v *game.View) bool {
 // kinds of the sequence with a copy unseen), halved on the suji side that o
 // has discarded (筋: n±3), plus the pair waits its unseen copies allow.
 func risk(v *game.View, o game.Seat, k mjsolve.Kind) float64 {
-	unseen := func(k mjsolve.Kind) int { return 4 - int(v.Seen[k]) }
+	return riskOf(&v.Seen, v.Discards[o&3], k)
+}
+
+// riskOf is risk for a player who has seen the cards seen and an opponent
+// who has discarded the kinds disc.
+func riskOf(seen *mjsolve.Counts, disc tw16.KindSet, k mjsolve.Kind) float64 {
+	unseen := func(k mjsolve.Kind) int { return 4 - int(seen[k]) }
 	pair := [5]float64{0, 0.12, 0.25, 0.3, 0.3}[max(0, unseen(k))]
 	r := pair
 	if !k.IsHonor() {
 		n := k.Number()
-		disc := v.Discards[o&3]
 		// Two-sided and edge waits: k with k+1, k+2 (the other end k+3),
 		// k with k-1, k-2 (the other end k-3); closed: k-1, k+1.
 		side := func(lo, hi, other int) float64 {
@@ -87,7 +98,7 @@ func risk(v *game.View, o game.Seat, k mjsolve.Kind) float64 {
 		}
 		r += side(n+1, n+2, n+3) + side(n-2, n-1, n-3) + side(n-1, n+1, 0)*0.6
 	}
-	if v.Discards[o&3].Has(k) {
+	if disc.Has(k) {
 		r *= 0.15
 	}
 	return min(r, 1)

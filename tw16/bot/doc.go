@@ -7,9 +7,10 @@
 //     cannot see are sampled consistently with its view and an opponent
 //     model (how near ready each opponent's play says it is, the waits its
 //     passes rule out), each candidate action is played in the same
-//     sampled positions and the rest of each hand by a fast policy, and
-//     the action with the most points on average under the competition
-//     scoring is taken. Its budget is a time or a number of playouts per
+//     sampled positions and the rest of each hand by a fast policy (its
+//     own seat once attacking, once folding when far from ready and an
+//     opponent looks ready), and the action with the most points on
+//     average under the competition scoring is taken. Its budget is a time or a number of playouts per
 //     decision. Evaluator exposes the estimates, for rating any decision.
 //   - advice: the advice engine's play (Advice): wins when it can; discards
 //     for the fewest shanten and the most effective tiles left given every

@@ -62,13 +62,22 @@ type Evaluator struct {
 	// turnPass says a Pass in the seat's own turn means playing on (the
 	// protocol asks kongs and self-drawn wins alone): the policy discards.
 	turnPass bool
+	// foldOwn and foldOther are the shanten from which the seat and the
+	// other seats fold in the playouts (0: never; see foldAt), fold the
+	// seats' thresholds for the decision at hand.
+	foldOwn, foldOther int8
+	fold               foldAt
 }
+
+// playoutFold are the default foldOwn and foldOther of an Evaluator.
+var playoutFold = [2]int8{0, 0}
 
 // NewEvaluator returns an evaluator that looks up the shanten tables
 // (nil: tw16.DefaultTables) and scores by rules (the zero Rules: the
 // competition's).
 func NewEvaluator(tables *tw16.TableSet, rules tw16.Rules) *Evaluator {
-	return &Evaluator{forms: tw16.Forms{Tables: tables}, cfg: game.Config{Tables: tables, Rules: rules, PointsOnly: true}}
+	return &Evaluator{forms: tw16.Forms{Tables: tables}, cfg: game.Config{Tables: tables, Rules: rules, PointsOnly: true},
+		foldOwn: playoutFold[0], foldOther: playoutFold[1]}
 }
 
 // ErrView is the error of a View the evaluator cannot sample from: its
@@ -141,6 +150,10 @@ func (e *Evaluator) prepare(v *game.View, acts []game.Action) error {
 	p := &e.base
 	*p = game.Position{}
 	e.seat = v.Seat
+	for o := range e.fold {
+		e.fold[o] = e.foldOther
+	}
+	e.fold[v.Seat&3] = e.foldOwn
 	var placed [game.NumCards]bool
 	place := func(c game.Card) error {
 		if int(c) >= nwall || placed[c] {
@@ -456,6 +469,19 @@ func sortMeld(cs *[4]game.Card) {
 	}
 }
 
+// playFolding is play with the seat folding in the playout from fold
+// shanten (0: never; below 0: e.foldOwn).
+func (e *Evaluator) playFolding(a *game.Action, fold int8) (int, error) {
+	if fold < 0 {
+		return e.play(a)
+	}
+	s := e.seat & 3
+	e.fold[s] = fold
+	p, err := e.play(a)
+	e.fold[s] = e.foldOwn
+	return p, err
+}
+
 // play plays action a in the sampled position (loaded anew) and the rest
 // of the hand by the policy, and returns the seat's points.
 func (e *Evaluator) play(a *game.Action) (int, error) {
@@ -466,11 +492,11 @@ func (e *Evaluator) play(a *game.Action) (int, error) {
 	if a.Type == game.Pass && e.turnPass {
 		// Playing on in the turn: the policy's discard.
 		acts := g.Actions()
-		if err := g.Apply(acts[policyTurn(&e.forms, g, acts, false)]); err != nil {
+		if err := g.Apply(acts[policyTurn(&e.forms, &e.fold, g, acts, false)]); err != nil {
 			return 0, err
 		}
 	} else if err := g.Apply(*a); err != nil {
 		return 0, fmt.Errorf("%w: %s: %w", ErrView, a, err)
 	}
-	return playout(&e.forms, g, e.seat)
+	return playout(&e.forms, &e.fold, g, e.seat)
 }

@@ -13,7 +13,8 @@ import (
 // it wins whenever it can; it discards the kind that leaves the fewest
 // shanten and the most tiles that lower it further; it claims a pong
 // or a chow when that lowers its shanten and makes a kong when that costs
-// nothing. It does not defend.
+// nothing. A seat may fold (see folds): far from ready while an opponent
+// looks ready, it discards its safest tile and claims nothing.
 
 // shantenOf is the shanten of a concealed part looked up in f, 99 for a
 // part of a size no form has.
@@ -59,6 +60,12 @@ func connection(c *mjsolve.Counts, k mjsolve.Kind) int {
 // once (tw16.Split) and looks up only the suit each discard and each draw
 // after it changes.
 func policyDiscard(f *tw16.Forms, c *mjsolve.Counts) mjsolve.Kind {
+	k, _ := policyDiscardSh(f, c)
+	return k
+}
+
+// policyDiscardSh is policyDiscard, and the shanten after the discard.
+func policyDiscardSh(f *tw16.Forms, c *mjsolve.Counts) (mjsolve.Kind, int) {
 	sp, err := f.Split(*c)
 	valid := err == nil // else every shanten is 99, as shantenOf's
 	var shs [mjsolve.NumKinds]int8
@@ -99,7 +106,7 @@ func policyDiscard(f *tw16.Forms, c *mjsolve.Counts) mjsolve.Kind {
 			best, bestE, bestU = k, e, u
 		}
 	}
-	return best
+	return best, minSh
 }
 
 // heldSet is the set of the kinds c holds.
@@ -154,25 +161,102 @@ func discardOf(acts []game.Action, k mjsolve.Kind) int {
 	return -1
 }
 
-// policy returns the index of the action the playout policy takes in g.
-func policy(f *tw16.Forms, g *game.Game) int {
+// foldAt says from which shanten each seat of a playout folds: a seat whose
+// hand after its best discard is foldAt[seat] or more shanten from ready
+// (0: never) while some opponent looks ready (readinessOf, from its
+// exposed melds and the discards made, public facts) discards the kind
+// least likely to deal in (riskOf, from the cards it has seen and that
+// opponent's discards) and claims nothing; it still wins when it can.
+type foldAt [4]int8
+
+// folds reports whether seat s folds in g with a hand sh shanten from
+// ready, and the opponents that look ready.
+func (fo *foldAt) folds(g *game.Game, s game.Seat, sh int) (bool, [4]float64) {
+	var ready [4]float64
+	if fo == nil || fo[s&3] == 0 || sh < int(fo[s&3]) {
+		return false, ready
+	}
+	turns := len(g.Discards()) / 4 // go-rounds, about each seat's discards
+	any := false
+	for o := range game.Seat(4) {
+		if o == s {
+			continue
+		}
+		melds := 0
+		for _, m := range g.Melds(o) {
+			if m.Type != tw16.ConcealedKong {
+				melds++
+			}
+		}
+		if p := readinessOf(melds, turns); p >= defaultTuning.threat {
+			ready[o], any = p, true
+		}
+	}
+	return any, ready
+}
+
+// safest returns the kind of c, seat s's concealed cards, least likely to
+// deal in to the opponents that look ready (ready: how ready), the least
+// connected of equals.
+func safest(g *game.Game, s game.Seat, c *mjsolve.Counts, ready *[4]float64) mjsolve.Kind {
+	seen := *c
+	var disc [4]tw16.KindSet
+	for _, d := range g.Discards() {
+		disc[d.Seat&3].Add(d.Card.Kind())
+		if !d.Claimed && !d.Card.IsFlower() {
+			seen[d.Card.Kind()]++
+		}
+	}
+	for o := range game.Seat(4) {
+		for _, m := range g.Melds(o) {
+			if m.Type == tw16.ConcealedKong && o != s {
+				continue
+			}
+			for _, x := range m.Cards[:m.Size()] {
+				seen[x.Kind()]++
+			}
+		}
+	}
+	best, bestD, bestU := mjsolve.Kind(0), 1e9, 0
+	for k := range mjsolve.Kind(mjsolve.NumKinds) {
+		if c[k] == 0 {
+			continue
+		}
+		d := 0.0
+		for o, p := range ready {
+			if p > 0 {
+				d += p * riskOf(&seen, disc[o], k)
+			}
+		}
+		u := connection(c, k)
+		if d < bestD || d == bestD && u < bestU {
+			best, bestD, bestU = k, d, u
+		}
+	}
+	return best
+}
+
+// policy returns the index of the action the playout policy takes in g,
+// the seats folding by fo (nil: never).
+func policy(f *tw16.Forms, fo *foldAt, g *game.Game) int {
 	acts := g.Actions()
 	if acts[0].Type == game.Hu {
 		return 0
 	}
 	switch g.Phase() {
 	case game.PhaseTurn:
-		return policyTurn(f, g, acts, true)
+		return policyTurn(f, fo, g, acts, true)
 	case game.PhaseClaim:
-		return policyClaim(f, g, acts)
+		return policyClaim(f, fo, g, acts)
 	}
 	return len(acts) - 1
 }
 
 // policyTurn makes a kong that costs nothing (when kongs is set) or
 // discards.
-func policyTurn(f *tw16.Forms, g *game.Game, acts []game.Action, kongs bool) int {
-	c := g.Concealed(g.ToAct())
+func policyTurn(f *tw16.Forms, fo *foldAt, g *game.Game, acts []game.Action, kongs bool) int {
+	s := g.ToAct()
+	c := g.Concealed(s)
 	if kongs && (acts[0].Type == game.ConcealedKong || acts[0].Type == game.AddedKong) {
 		sh0 := shantenOf(f, &c)
 		for i, a := range acts {
@@ -185,7 +269,11 @@ func policyTurn(f *tw16.Forms, g *game.Game, acts []game.Action, kongs bool) int
 			}
 		}
 	}
-	i := discardOf(acts, policyDiscard(f, &c))
+	k, sh := policyDiscardSh(f, &c)
+	if fold, ready := fo.folds(g, s, sh); fold {
+		k = safest(g, s, &c, &ready)
+	}
+	i := discardOf(acts, k)
 	if i < 0 {
 		return len(acts) - 1
 	}
@@ -193,11 +281,14 @@ func policyTurn(f *tw16.Forms, g *game.Game, acts []game.Action, kongs bool) int
 }
 
 // policyClaim claims what lowers the shanten most (a kong that costs
-// nothing), else passes.
-func policyClaim(f *tw16.Forms, g *game.Game, acts []game.Action) int {
+// nothing), else passes; a folding seat passes.
+func policyClaim(f *tw16.Forms, fo *foldAt, g *game.Game, acts []game.Action) int {
 	c := g.Concealed(g.ToAct())
 	sh0 := shantenOf(f, &c)
 	best, bestSh := len(acts)-1, sh0
+	if fold, _ := fo.folds(g, g.ToAct(), sh0); fold {
+		return best
+	}
 	for i := range acts[:len(acts)-1] {
 		a := &acts[i]
 		switch a.Type {
@@ -216,12 +307,12 @@ func policyClaim(f *tw16.Forms, g *game.Game, acts []game.Action) int {
 	return best
 }
 
-// playout plays g to its end by the policy and returns seat s's points.
-// The policy chooses among the offered actions, so an error is the
-// engine's.
-func playout(f *tw16.Forms, g *game.Game, s game.Seat) (int, error) {
+// playout plays g to its end by the policy (the seats folding by fo) and
+// returns seat s's points. The policy chooses among the offered actions,
+// so an error is the engine's.
+func playout(f *tw16.Forms, fo *foldAt, g *game.Game, s game.Seat) (int, error) {
 	for !g.Over() {
-		if err := g.Apply(g.Actions()[policy(f, g)]); err != nil {
+		if err := g.Apply(g.Actions()[policy(f, fo, g)]); err != nil {
 			return 0, err
 		}
 	}

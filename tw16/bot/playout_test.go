@@ -90,12 +90,100 @@ func TestPolicyDiscardMatchesOracle(t *testing.T) {
 			if g.Phase() == game.PhaseTurn {
 				check(g.Concealed(g.ToAct()))
 			}
-			if err := g.Apply(g.Actions()[policy(&f, g)]); err != nil {
+			if err := g.Apply(g.Actions()[policy(&f, nil, g)]); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	if checked < 22000 {
 		t.Fatalf("only %d parts checked", checked)
+	}
+}
+
+// TestSafestAgreesWithTheView: the folding discard, which reads the cards
+// seen and each opponent's discards off the game, is the one the defence's
+// risk (read off the seat's View) rates least likely to deal in, at every
+// discard of hands played by the advice engine where the seat would fold.
+func TestSafestAgreesWithTheView(t *testing.T) {
+	f := tw16.Forms{}
+	fo := foldAt{1, 1, 1, 1}
+	checked := 0
+	for seed := range uint64(80) {
+		for moves := 20; ; moves += 2 {
+			g, v := midHand(t, seed, moves)
+			if v == nil {
+				break
+			}
+			if g.Phase() != game.PhaseTurn {
+				continue
+			}
+			s := g.ToAct()
+			c := g.Concealed(s)
+			_, sh := policyDiscardSh(&f, &c)
+			fold, ready := fo.folds(g, s, sh)
+			if !fold {
+				continue
+			}
+			want, low, lowU := mjsolve.Kind(0), 1e9, 0
+			for k := range mjsolve.Kind(mjsolve.NumKinds) {
+				if v.Concealed[k] == 0 {
+					continue
+				}
+				d := 0.0
+				for o := range game.Seat(4) {
+					if ready[o] > 0 {
+						d += ready[o] * risk(v, o, k)
+					}
+				}
+				if u := connection(&c, k); d < low || d == low && u < lowU {
+					want, low, lowU = k, d, u
+				}
+			}
+			if got := safest(g, s, &c, &ready); got != want {
+				t.Fatalf("hand %d move %d: folds with %s, the view's safest is %s", seed, moves, got, want)
+			}
+			checked++
+		}
+	}
+	if checked < 200 {
+		t.Fatalf("only %d folds checked", checked)
+	}
+}
+
+// TestFoldingDealsInLess: seats of the playout policy that fold from two
+// shanten deal in less often than seats that never fold, over the same
+// deals, and claim nothing while they fold.
+func TestFoldingDealsInLess(t *testing.T) {
+	f := tw16.Forms{}
+	dealIns := func(fo *foldAt) int {
+		n := 0
+		for seed := range uint64(300) {
+			g, err := game.New(game.Config{Seed: seed, Dealer: game.Seat(seed % 4)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !g.Over() {
+				i := policy(&f, fo, g)
+				a := g.Actions()[i]
+				if g.Phase() == game.PhaseClaim && a.Type != game.Hu {
+					c := g.Concealed(g.ToAct())
+					if fold, _ := fo.folds(g, g.ToAct(), shantenOf(&f, &c)); fold && a.Type != game.Pass {
+						t.Fatalf("hand %d: a folding seat claims %s", seed, a)
+					}
+				}
+				if err := g.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if r := g.Result(); !r.Exhausted && !r.SelfDrawn {
+				n++
+			}
+		}
+		return n
+	}
+	attack, fold := dealIns(nil), dealIns(&foldAt{2, 2, 2, 2})
+	t.Logf("deal-ins in 300 hands: %d never folding, %d folding from two shanten", attack, fold)
+	if fold >= attack {
+		t.Fatalf("folding seats dealt in %d times, attacking ones %d", fold, attack)
 	}
 }

@@ -339,3 +339,40 @@ func TestSearchConfirmIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchFoldChoice: a search that plays every candidate both
+// attacking and folding plays legal actions (game.Play checks), samples
+// every view, spends its budget and plays the same hands for the same
+// seeds.
+func TestSearchFoldChoice(t *testing.T) {
+	play := func() []game.Event {
+		var events []game.Event
+		var views [4]game.View
+		for i := range 3 {
+			g, err := game.New(game.Config{Seed: uint64(i), Dealer: game.Seat(i % 4)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var players [4]game.Strategy
+			decisions := 0
+			for s := range players {
+				x := NewSearch(Options{Samples: 60})
+				x.foldChoice = 2
+				players[s] = checked{x, t, &decisions}
+				players[s].Begin(uint64(i*4 + s))
+			}
+			if err := game.Play(g, &players, &views); err != nil {
+				t.Fatal(err)
+			}
+			if decisions < 20 {
+				t.Errorf("hand %d: %d decisions searched", i, decisions)
+			}
+			events = append(events, g.Events()...)
+		}
+		return events
+	}
+	a, b := play(), play()
+	if !slices.Equal(a, b) {
+		t.Error("the same seeds played different hands")
+	}
+}

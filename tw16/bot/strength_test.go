@@ -25,6 +25,17 @@ import (
 // by flags, to measure a change before making it the default:
 //
 //	go test ./tw16/bot -run 'Strength$' -strength -strength.spec search:samples=300 -strength.deals 120 -v -timeout 0
+//
+// deviateZ and confirmShare apply to every search of the match; the
+// playout folding and foldChoice to the test search (-strength.fold,
+// -strength.foldchoice) and to the base search (-strength.basefold,
+// -strength.basefoldchoice), pruneZ to the test search only, so that a
+// change can be measured against the search as it was, on the same
+// deals:
+//
+//	go test ./tw16/bot -run 'Strength$' -strength -strength.spec search:samples=1000 \
+//	  -strength.base search:samples=1000 -strength.foldchoice 2 -strength.basefoldchoice 0 \
+//	  -strength.allbase=false -strength.deals 150 -strength.seed 2 -v -timeout 0
 var (
 	strength        = flag.Bool("strength", false, "run the paired strength harness")
 	strengthSpec    = flag.String("strength.spec", "search:samples=300", "the test strategy")
@@ -36,7 +47,31 @@ var (
 	strengthWorkers = flag.Int("strength.workers", 2, "deals at once")
 	strengthZ       = flag.Float64("strength.z", deviateZ, "the search's deviateZ")
 	strengthConfirm = flag.Float64("strength.confirm", confirmShare, "the search's confirmShare")
+	strengthFold    = flag.String("strength.fold", "", "the test search's playout folding, OWN,OTHER shanten (0: never; empty: the default)")
+	strengthBFold   = flag.String("strength.basefold", "", "the base search's playout folding, as -strength.fold")
+	strengthPruneZ  = flag.Float64("strength.prunez", pruneZ, "the test search's pruneZ")
+	strengthChoice  = flag.Int("strength.foldchoice", foldChoice, "the test search's foldChoice")
+	strengthBChoice = flag.Int("strength.basefoldchoice", foldChoice, "the base search's foldChoice")
+	strengthAllBase = flag.Bool("strength.allbase", true, "also play each deal with the base strategy in every seat (its margin is subtracted in the delta)")
 )
+
+// setFold sets the playout folding of st, a search, from spec (OWN,OTHER).
+func setFold(t *testing.T, st game.Strategy, spec string) {
+	if spec == "" {
+		return
+	}
+	s, ok := st.(*Search)
+	if !ok {
+		t.Fatalf("-strength.fold %q: not a search", spec)
+	}
+	var own, other int8
+	if _, err := fmt.Sscanf(spec, "%d,%d", &own, &other); err != nil {
+		t.Fatalf("-strength.fold %q: %v", spec, err)
+	}
+	for _, e := range s.evs {
+		e.foldOwn, e.foldOther = own, other
+	}
+}
 
 // diag adds up one side's play.
 type diag struct {
@@ -184,9 +219,17 @@ func newDealer(t *testing.T, spec, base string) *dealer {
 		if err != nil {
 			t.Fatal(err)
 		}
+		setFold(t, st, *strengthFold)
+		if x, ok := st.(*Search); ok {
+			x.foldChoice, x.pruneZ = *strengthChoice, *strengthPruneZ
+		}
 		dl.test[s] = &departRec{s: st, advice: NewAdvice(Options{})}
 		if dl.base[s], err = New(base, Options{}); err != nil {
 			t.Fatal(err)
+		}
+		setFold(t, dl.base[s], *strengthBFold)
+		if x, ok := dl.base[s].(*Search); ok {
+			x.foldChoice = *strengthBChoice
 		}
 	}
 	return dl
@@ -206,7 +249,7 @@ func TestStrength(t *testing.T) {
 	z, c := deviateZ, confirmShare
 	deviateZ, confirmShare = *strengthZ, *strengthConfirm
 	defer func() { deviateZ, confirmShare = z, c }()
-	t.Logf("deviateZ %g confirmShare %g", deviateZ, confirmShare)
+	t.Logf("deviateZ %g confirmShare %g pruneZ %g fold %q base fold %q fold choice %d base fold choice %d", deviateZ, confirmShare, *strengthPruneZ, *strengthFold, *strengthBFold, *strengthChoice, *strengthBChoice)
 	n := *strengthDeals
 	out := make([]outcome, n)
 	next := make(chan int)
@@ -228,12 +271,15 @@ func TestStrength(t *testing.T) {
 				o.d[0].departsBy, o.d[1].departsBy = map[string]int{}, map[string]int{}
 				var scratch [2]diag
 				scratch[0].departsBy, scratch[1].departsBy = map[string]int{}, map[string]int{}
-				base, _, err := dl.play(cfg, [4]bool{}, seed, [2]*diag{&scratch[0], &scratch[1]})
-				if err != nil {
-					t.Error(err)
-					return
+				var bp [4]int
+				if *strengthAllBase {
+					base, _, err := dl.play(cfg, [4]bool{}, seed, [2]*diag{&scratch[0], &scratch[1]})
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					bp = base.Points
 				}
-				bp := base.Points
 				var halves [][4]bool
 				switch *strengthMode {
 				case "1v3":
