@@ -169,11 +169,16 @@ func discardOf(acts []game.Action, k mjsolve.Kind) int {
 // opponent's discards) and claims nothing; it still wins when it can.
 type foldAt [4]int8
 
+// may reports whether seat s, sh shanten from ready, folds if threatened.
+func (fo *foldAt) may(s game.Seat, sh int) bool {
+	return fo != nil && fo[s&3] != 0 && sh >= int(fo[s&3])
+}
+
 // folds reports whether seat s folds in g with a hand sh shanten from
 // ready, and the opponents that look ready.
 func (fo *foldAt) folds(g *game.Game, s game.Seat, sh int) (bool, [4]float64) {
 	var ready [4]float64
-	if fo == nil || fo[s&3] == 0 || sh < int(fo[s&3]) {
+	if !fo.may(s, sh) {
 		return false, ready
 	}
 	turns := len(g.Discards()) / 4 // go-rounds, about each seat's discards
@@ -270,8 +275,10 @@ func policyTurn(f *tw16.Forms, fo *foldAt, g *game.Game, acts []game.Action, kon
 		}
 	}
 	k, sh := policyDiscardSh(f, &c)
-	if fold, ready := fo.folds(g, s, sh); fold {
-		k = safest(g, s, &c, &ready)
+	if fo.may(s, sh) {
+		if fold, ready := fo.folds(g, s, sh); fold {
+			k = safest(g, s, &c, &ready)
+		}
 	}
 	i := discardOf(acts, k)
 	if i < 0 {
@@ -286,8 +293,10 @@ func policyClaim(f *tw16.Forms, fo *foldAt, g *game.Game, acts []game.Action) in
 	c := g.Concealed(g.ToAct())
 	sh0 := shantenOf(f, &c)
 	best, bestSh := len(acts)-1, sh0
-	if fold, _ := fo.folds(g, g.ToAct(), sh0); fold {
-		return best
+	if fo.may(g.ToAct(), sh0) {
+		if fold, _ := fo.folds(g, g.ToAct(), sh0); fold {
+			return best
+		}
 	}
 	for i := range acts[:len(acts)-1] {
 		a := &acts[i]

@@ -27,19 +27,19 @@ const (
 // kind, every claim, kong and pass offered), then the rest of the hand by
 // the playout policy for every seat, its own seat once attacking and once
 // folding when far from ready and threatened (see foldChoice), and takes
-// the candidate with the most points on average, each valued by the
-// better of its two continuations. Candidates are compared on the same sampled positions
-// (common random numbers), and one whose paired difference to the best is
-// below zero by 2.5 standard errors stops being played, which leaves the
-// budget to the close ones. The search refines the advice engine: the
-// best candidate is played instead of the advice engine's choice only when
-// it leads it by two standard errors of their paired difference measured
-// afresh, on positions sampled after the choice (the last 30% of the
-// budget), since the best of many candidates measured on the same
-// positions leads by luck as well as by merit. The budget is Options.Samples playouts per
-// decision (deterministic for the seed given to Begin) or, when that is 0,
-// Options.Think of time (DefaultThink when 0), spread over Options.Threads
-// goroutines.
+// the candidate with the most points on average, each valued by the better
+// of its two continuations. Candidates are compared on the same sampled
+// positions (common random numbers), and one whose paired difference to
+// the best is below zero by 2.5 standard errors stops being played, which
+// leaves the budget to the close ones. The search refines the advice
+// engine: the best candidate is played instead of the advice engine's
+// choice only when it leads it by two standard errors of their paired
+// difference measured afresh, on positions sampled after the choice (the
+// last 30% of the budget), since the best of many candidates measured on
+// the same positions leads by luck as well as by merit. The budget is
+// Options.Samples playouts per decision (deterministic for the seed given
+// to Begin) or, when that is 0, Options.Think of time (DefaultThink when
+// 0), spread over Options.Threads goroutines.
 type Search struct {
 	o     Options
 	evs   []*Evaluator
@@ -294,9 +294,9 @@ var deviateZ = 2.0
 // opponent looks ready (see foldAt); a candidate is worth the better of
 // the two means, so that a safe discard is valued as the start of a fold.
 // Against the search without it (TestStrength, 1000 playouts a decision,
-// 150 deals of seeds 2 and 3, docs/play.md): +108.4 per hand and seat,
-// 95% interval −88.9 … 305.7, a fifth fewer deal-ins (163 to 206 in 1200
-// seat-hands) and as many wins (274 to 264).
+// 150 deals of each of seeds 2, 3 and 4, docs/play.md): +123.9 per hand
+// and seat, 95% interval −42.2 … 290.0, a fifth fewer deal-ins (242 to
+// 298 in 1800 seat-hands) and as many wins (409 to 393).
 var foldChoice = 2
 
 // confirmShare is the share of the budget that measures the best
