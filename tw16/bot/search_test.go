@@ -376,3 +376,49 @@ func TestSearchFoldChoice(t *testing.T) {
 		t.Error("the same seeds played different hands")
 	}
 }
+
+// TestSearchFoldChoiceFolds: with the fold choice, a candidate's attacking
+// playouts are exactly the search's without it (the same sampled
+// positions, the same policy), and its folding ones differ from them in
+// some positions late in hands (the fold is played).
+func TestSearchFoldChoiceFolds(t *testing.T) {
+	const worlds = 8 // played by every candidate before any is pruned
+	differ, checked := 0, 0
+	for seed := range uint64(30) {
+		for _, moves := range []int{10, 50, 70} {
+			g, v := midHand(t, seed, moves)
+			if v == nil || g.Phase() != game.PhaseTurn {
+				continue
+			}
+			var s [2]*Search
+			for i := range s {
+				s[i] = NewSearch(Options{Samples: 600})
+				s[i].foldChoice = 2 * i
+				s[i].Begin(seed)
+				s[i].Choose(v, g.Actions())
+			}
+			nc := len(s[0].cands)
+			if nc < 2 || s[1].Stats().Worlds < worlds || s[0].Stats().Worlds < worlds || len(s[1].cands) != 2*nc {
+				continue
+			}
+			checked++
+			diff := false
+			for w := range worlds {
+				for c := range nc {
+					attack, fold := s[1].vals[w*2*nc+c], s[1].vals[w*2*nc+nc+c]
+					if plain := s[0].vals[w*nc+c]; attack != plain {
+						t.Fatalf("hand %d move %d world %d: candidate %d attacking scores %d, without the fold choice %d", seed, moves, w, c, attack, plain)
+					}
+					diff = diff || fold != attack
+				}
+			}
+			if diff {
+				differ++
+			}
+		}
+	}
+	if checked < 30 || differ < 10 {
+		t.Errorf("%d decisions checked, %d where folding changed a playout", checked, differ)
+	}
+	t.Logf("%d decisions checked, %d where folding changed a playout", checked, differ)
+}
