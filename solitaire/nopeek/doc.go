@@ -69,9 +69,11 @@
 // player has not seen at random ([Options].Samples deals at most,
 // [DefaultSamples] by default), decides exactly in each deal which legal
 // matches keep the position winnable, and plays the match that does so in
-// the most deals (ties to the match that uncovers the most tiles, then to
-// greedy's score). Candidates clearly behind the leader are dropped every
-// 16 deals. [Options].Workers shares each batch of deals out among
+// the most deals, save that a match within one standard deviation of the
+// leader (of the deals the two split) counts as tied with it: among tied
+// matches the one that uncovers the most tiles is played, then the one
+// with the most deals, then greedy's score. Candidates clearly behind the
+// leader are dropped every 16 deals. [Options].Workers shares each batch of deals out among
 // several goroutines without changing any move: the deals are dealt in
 // order from the one source first.
 //

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -48,10 +49,17 @@ const (
 // candidate clearly behind the leader is dropped: one that lost at least
 // cfg.gap more of the worlds the two split than the leader, and by cfg.z
 // standard deviations of a fair split. A decision ends when only one
-// candidate is left or the budget is spent. Ties (the same number of
-// worlds won) go to the candidate that uncovers the most tiles, so shows
-// the most faces for the decisions to come; then to greedy's score; then
-// to the first.
+// candidate is left or the budget is spent.
+//
+// The leader is then the live candidate with the most worlds won (ties
+// to the one that uncovers the most tiles, then to greedy's score, then
+// to the first). The worlds judge every candidate as if its player then
+// knew every face, so a few worlds more or less do not tell which move is
+// better: every live candidate the leader beats by at most cfg.tieSE
+// standard deviations of a fair split of the worlds the two split counts
+// as tied with it, and among those the one that uncovers the most tiles
+// is played, so that the decisions to come see the most faces; then the
+// one with the most worlds won, then greedy's score, then the leader.
 type hindsight struct {
 	gi      *geoInfo
 	samples int
@@ -109,6 +117,7 @@ type hindsightConfig struct {
 	z        float64 // a candidate is dropped this many standard deviations behind the leader
 	gap      int     // and at least this many worlds
 	maxScans int64   // prune scans allowed to one solve
+	tieSE    float64 // a candidate within this many standard deviations of the leader is tied with it
 }
 
 // decision is what the last decision found: the worlds dealt, those in
@@ -132,7 +141,7 @@ func newHindsight(gi *geoInfo, samples, workers int) *hindsight {
 		samples = DefaultSamples
 	}
 	h := &hindsight{gi: gi, samples: min(samples, MaxSamples), ctx: context.Background(),
-		cfg: hindsightConfig{batch: 16, z: 2, gap: 2, maxScans: 20000}}
+		cfg: hindsightConfig{batch: 16, z: 2, gap: 2, maxScans: 20000, tieSE: 1}}
 	for range max(workers, 1) {
 		h.ws = append(h.ws, &worldSolver{gi: gi, sol: solver.New(gi.geo),
 			board: solitaire.Board{Geo: gi.geo, Groups: make([]solitaire.Group, gi.n)}})
@@ -215,8 +224,45 @@ func (h *hindsight) decide(v *state, src *rand.PCG) int {
 			best, bestKey = k, key
 		}
 	}
+	best = h.nearTie(v, best)
 	h.last.kept = h.wins[best]
 	return best
+}
+
+// nearTie returns the candidate to play among the live candidates tied
+// with the leader lead: those it beats by at most cfg.tieSE standard
+// deviations of a fair split of the worlds the two split. Among them the
+// one that uncovers the most tiles wins, then the one with the most worlds
+// won, then greedy's score, then lead.
+func (h *hindsight) nearTie(v *state, lead int) int {
+	key := func(k int) [3]int {
+		m := h.cand[k]
+		return [3]int{uncovers(v, m.A, m.B), h.wins[k], v.score(v.face[m.A], m.A, m.B)}
+	}
+	pick, pickKey := lead, key(lead)
+	for k := range h.n {
+		if !h.alive[k] || k == lead {
+			continue
+		}
+		ahead, behind := h.split(lead, k, sampleWords)
+		if d := float64(ahead - behind); d*d > h.cfg.tieSE*h.cfg.tieSE*float64(ahead+behind) {
+			continue
+		}
+		if kk := key(k); slices.Compare(kk[:], pickKey[:]) > 0 {
+			pick, pickKey = k, kk
+		}
+	}
+	return pick
+}
+
+// split counts, in the first w words of the records, the worlds only
+// candidate a won (ahead) and those only b won (behind).
+func (h *hindsight) split(a, b, w int) (ahead, behind int) {
+	for i := range w {
+		ahead += bits.OnesCount64(h.hist[a][i] &^ h.hist[b][i])
+		behind += bits.OnesCount64(h.hist[b][i] &^ h.hist[a][i])
+	}
+	return ahead, behind
 }
 
 // chances deals h.samples worlds from v and returns how many it dealt
@@ -409,11 +455,7 @@ func (h *hindsight) eliminate(w int) int {
 			continue
 		}
 		if k != lead {
-			ahead, behind := 0, 0 // worlds only the leader won, only k won
-			for i := range w {
-				ahead += bits.OnesCount64(h.hist[lead][i] &^ h.hist[k][i])
-				behind += bits.OnesCount64(h.hist[k][i] &^ h.hist[lead][i])
-			}
+			ahead, behind := h.split(lead, k, w) // worlds only the leader won, only k won
 			if d := ahead - behind; d >= h.cfg.gap && float64(d*d) >= h.cfg.z*h.cfg.z*float64(ahead+behind) {
 				h.alive[k] = false
 				continue

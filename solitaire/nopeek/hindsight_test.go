@@ -297,3 +297,77 @@ func TestHindsightWorkers(t *testing.T) {
 		t.Errorf("advice compared: %v; want at least 10 chosen and 3 cleaning or forced", reasons)
 	}
 }
+
+// TestNearTie: among the live candidates the leader beats by at most
+// cfg.tieSE standard deviations of the worlds the two split, the one that
+// uncovers the most tiles is played.
+func TestNearTie(t *testing.T) {
+	geo := geometry(t, "turtle")
+	p := player(t, geo, "hindsight")
+	h := p.hind
+	if h.cfg.tieSE != 1 {
+		t.Fatalf("config %+v; the cases below are for tieSE 1", h.cfg)
+	}
+	// A position with two candidates that uncover different numbers of
+	// tiles: lo uncovers fewer than hi.
+	var v state
+	lo, hi := -1, -1
+	for g := uint64(1); g <= 20 && lo < 0; g++ {
+		groups := deal(t, geo, g)
+		v.reset(p.gi, groups)
+		for h.candidates(&v) > 1 && lo < 0 {
+			for i, a := range h.cand[:h.n] {
+				for j, b := range h.cand[:h.n] {
+					if lo < 0 && uncovers(&v, a.A, a.B) < uncovers(&v, b.A, b.B) {
+						lo, hi = i, j
+					}
+				}
+			}
+			if lo < 0 {
+				v.play(h.cand[0].A, h.cand[0].B, groups)
+			}
+		}
+	}
+	if lo < 0 {
+		t.Fatal("no position with candidates that uncover different numbers of tiles")
+	}
+	// set gives candidate k the worlds [0, 100) but those in lost.
+	set := func(k int, lost []int) {
+		h.hist[k] = [sampleWords]uint64{}
+		h.wins[k] = 0
+		for i := range 100 {
+			if !slices.Contains(lost, i) {
+				h.hist[k][i>>6] |= 1 << (i & 63)
+				h.wins[k]++
+			}
+		}
+	}
+	for _, c := range []struct {
+		loLost, hiLost []int
+		hiAlive        bool
+		tieSE          float64
+		want           int
+	}{
+		{nil, nil, true, 1, hi},                         // the same worlds
+		{[]int{10}, []int{0}, true, 1, hi},              // the same count, split 1:1
+		{nil, []int{0}, true, 1, hi},                    // 1 behind of 1 split: 1 <= 1*sqrt(1)
+		{nil, []int{0, 1}, true, 1, lo},                 // 2 behind of 2 split: 2 > sqrt(2)
+		{[]int{10, 11}, []int{0, 1, 2, 3}, true, 1, hi}, // 2 behind of 6 split: 2 <= 2.45
+		{[]int{10}, []int{0, 1, 2, 3}, true, 1, lo},     // 3 behind of 5 split: 3 > 2.24
+		{[]int{10}, []int{0, 1, 2, 3}, true, 2, hi},     // 3 <= 2*2.24
+		{nil, []int{0}, true, 0, lo},                    // only equal counts tie at 0
+		{[]int{10}, []int{0}, true, 0, hi},
+		{nil, nil, false, 1, lo}, // hi dropped
+	} {
+		for k := range h.n {
+			h.alive[k] = false
+		}
+		set(lo, c.loLost)
+		set(hi, c.hiLost)
+		h.alive[lo], h.alive[hi] = true, c.hiAlive
+		h.cfg.tieSE = c.tieSE
+		if got := h.nearTie(&v, lo); got != c.want {
+			t.Errorf("leader lost %v, other lost %v (alive %v), tieSE %v: played %d, want %d (lo %d, hi %d)", c.loLost, c.hiLost, c.hiAlive, c.tieSE, got, c.want, lo, hi)
+		}
+	}
+}
