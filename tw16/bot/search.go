@@ -294,9 +294,9 @@ var deviateZ = 2.0
 // opponent looks ready (see foldAt); a candidate is worth the better of
 // the two means, so that a safe discard is valued as the start of a fold.
 // Against the search without it (TestStrength, 1000 playouts a decision,
-// 150 deals of each of seeds 2, 3 and 4, docs/play.md): +123.9 per hand
-// and seat, 95% interval −42.2 … 290.0, a fifth fewer deal-ins (242 to
-// 298 in 1800 seat-hands) and as many wins (409 to 393).
+// 150 deals of each of seeds 1 to 4, docs/play.md): +112.5 per hand and
+// seat, 95% interval −30.1 … 255.1, a seventh fewer deal-ins (338 to 393
+// in 2400 seat-hands) and as many wins or more (552 to 515).
 var foldChoice = 2
 
 // confirmShare is the share of the budget that measures the best
