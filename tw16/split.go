@@ -19,7 +19,7 @@ const AllKinds KindSet = 1<<mjsolve.NumKinds - 1
 //
 // A Split is a value: copy it to try a change and keep the original.
 // Its zero value is not usable; make one with Forms.Split. It is not safe
-// for concurrent use: Effective keeps rows it looked up for the next call.
+// for concurrent use: Effective keeps classes it looked up for the next call.
 type Split struct {
 	t    *partTables
 	idx  [numParts]int32
@@ -27,10 +27,6 @@ type Split struct {
 	n    int8
 	ligu bool
 	c    mjsolve.Counts
-	// up[t] is the row of t's part with one more t, for the kinds t in
-	// upHave (looked up as Effective needs them).
-	upHave KindSet
-	up     [mjsolve.NumKinds]uint8
 	// class[t] is the class of t's half of the part (see pairTables) with
 	// one more t, for the kinds t in classHave.
 	classHave KindSet
@@ -71,7 +67,7 @@ func (s *Split) Add(k mjsolve.Kind) bool {
 	u, w := partOf(k)
 	s.c[k]++
 	s.n++
-	s.upHave, s.classHave = 0, 0
+	s.classHave = 0
 	s.idx[u] += int32(w)
 	s.row[u] = s.rowAt(u, int(s.idx[u]))
 	return true
@@ -86,7 +82,7 @@ func (s *Split) Remove(k mjsolve.Kind) bool {
 	u, w := partOf(k)
 	s.c[k]--
 	s.n--
-	s.upHave, s.classHave = 0, 0
+	s.classHave = 0
 	s.idx[u] -= int32(w)
 	s.row[u] = s.rowAt(u, int(s.idx[u]))
 	return true
@@ -127,62 +123,111 @@ func (s *Split) Effective(among KindSet) KindSet {
 
 // effective is Effective of the part with counts c and rows (the part's
 // own, d = NumKinds, or those less one tile of kind d at the index idxD of its
-// part), looking up the rows of draws in the other parts in s.up.
+// part), looking up the classes of draws in the other half in s.class.
+//
+// The X class merges the honors with the first suit, the Y class the other
+// two suits. A draw in the half d is not of changes that half's class to
+// the same class for every d: it is kept in s.class. The draws in d's half
+// are looked up part by part, each part's loop without branches but the
+// test of the lookup.
 func (s *Split) effective(c *mjsolve.Counts, rows *[numParts]uint8, d mjsolve.Kind, idxD int, among KindSet) KindSet {
-	k := int(s.n / 3)
-	ud := -1
-	if d < mjsolve.NumKinds {
-		ud = int(d / 9)
-	}
 	pt := &s.t.pairs
 	x := pt.honorSuit[uint16(rows[3])<<8|uint16(rows[0])]
 	y := uint32(pt.suitSuit[uint16(rows[1])<<8|uint16(rows[2])])
-	kk := uint32(k) << 18
+	kk := uint32(s.n/3) << 18
 	r0 := pt.final[(kk|x|y)&(8<<18-1)]
-	// The X class merges the honors with the first suit, the Y class the
-	// other two suits. A draw's class in the half d is not of is the same
-	// for every d: it is kept in s.class.
-	xHalf := ud == 0 || ud == 3
-	var eff KindSet
-	for m := uint64(among & AllKinds); m != 0; m &= m - 1 {
+	among &= AllKinds
+	for m := uint64(among); m != 0; m &= m - 1 {
+		if t := bits.TrailingZeros64(m); c[t] >= 4 {
+			among &^= 1 << t
+		}
+	}
+	own := KindSet(0) // d's half
+	if d < mjsolve.NumKinds {
+		own = halfKinds[d/9]
+	}
+	// The other half: one lookup a draw, its class kept for the next d.
+	other := among &^ own
+	for m := uint64(other &^ s.classHave); m != 0; m &= m - 1 {
 		t := bits.TrailingZeros64(m)
-		if c[t] >= 4 {
-			continue
-		}
 		u, i := t/9, t%9
-		tx := u == 0 || u == 3
-		xt, yt := x, y
-		keep := ud < 0 || tx != xHalf // t's half is the part's own
-		if keep && s.classHave.Has(mjsolve.Kind(t)) {
-			if tx {
-				xt = s.class[t]
-			} else {
-				yt = s.class[t]
-			}
+		xt, yt := pt.classesWith(rows, u, s.rowAt(u, int(s.idx[u])+pow5[i]), x, y)
+		if u == 0 || u == 3 {
+			s.class[t] = xt
 		} else {
-			var row uint8
-			switch {
-			case u == ud:
-				row = s.rowAt(u, idxD+pow5[i])
-			case s.upHave.Has(mjsolve.Kind(t)):
-				row = s.up[t]
-			default:
-				row = s.rowAt(u, int(s.idx[u])+pow5[i])
-				s.up[t] = row
-				s.upHave |= 1 << t
-			}
-			xt, yt = pt.classesWith(rows, u, row, x, y)
-			if keep {
-				if tx {
-					s.class[t] = xt
-				} else {
-					s.class[t] = yt
-				}
-				s.classHave |= 1 << t
+			s.class[t] = yt
+		}
+	}
+	s.classHave |= other
+	var eff KindSet
+	for m := uint64(other & xHalf); m != 0; m &= m - 1 {
+		t := bits.TrailingZeros64(m)
+		if pt.final[(kk|s.class[t]|y)&(8<<18-1)] < r0 {
+			eff |= 1 << t
+		}
+	}
+	for m := uint64(other & yHalf); m != 0; m &= m - 1 {
+		t := bits.TrailingZeros64(m)
+		if pt.final[(kk|x|s.class[t])&(8<<18-1)] < r0 {
+			eff |= 1 << t
+		}
+	}
+	if own == 0 {
+		return eff
+	}
+	// d's half: d's own part from the index less d, the other part of the
+	// half from its own index.
+	ud := int(d / 9)
+	eff |= s.partDraws(rows, ud, among&partKinds[ud], idxD, x, y, kk, r0)
+	up := partner[ud]
+	return eff | s.partDraws(rows, up, among&partKinds[up], int(s.idx[up]), x, y, kk, r0)
+}
+
+// Kinds of each part and of each half; the part sharing a half with each.
+var (
+	partKinds = [numParts]KindSet{0x1ff, 0x1ff << 9, 0x1ff << 18, 0x7f << 27}
+	xHalf     = partKinds[0] | partKinds[3]
+	yHalf     = partKinds[1] | partKinds[2]
+	halfKinds = [numParts]KindSet{xHalf, yHalf, yHalf, xHalf}
+	partner   = [numParts]int{3, 2, 1, 0}
+)
+
+// partDraws returns the kinds of set, all of part u, whose draw to the part
+// of rows, whose part u has the index idx, lowers its replacement number
+// r0; x and y are the classes of rows and kk the number of sets shifted
+// for the final lookup.
+func (s *Split) partDraws(rows *[numParts]uint8, u int, set KindSet, idx int, x, y, kk uint32, r0 uint8) KindSet {
+	pt := &s.t.pairs
+	base := 9 * u
+	var eff KindSet
+	switch u {
+	case 0, 3:
+		// The X class: honorSuit[honor row<<8 | first suit's row].
+		fixed, shift := uint16(rows[3])<<8, 0
+		if u == 3 {
+			fixed, shift = uint16(rows[0]), 8
+		}
+		for m := uint64(set); m != 0; m &= m - 1 {
+			t := bits.TrailingZeros64(m)
+			row := s.rowAt(u, idx+pow5[t-base])
+			xt := pt.honorSuit[fixed|uint16(row)<<shift]
+			if pt.final[(kk|xt|y)&(8<<18-1)] < r0 {
+				eff |= 1 << t
 			}
 		}
-		if pt.final[(kk|xt|yt)&(8<<18-1)] < r0 {
-			eff |= 1 << t
+	default:
+		// The Y class: suitSuit[second suit's row<<8 | third's].
+		fixed, shift := uint16(rows[2]), 8
+		if u == 2 {
+			fixed, shift = uint16(rows[1])<<8, 0
+		}
+		for m := uint64(set); m != 0; m &= m - 1 {
+			t := bits.TrailingZeros64(m)
+			row := s.rowAt(u, idx+pow5[t-base])
+			yt := uint32(pt.suitSuit[fixed|uint16(row)<<shift])
+			if pt.final[(kk|x|yt)&(8<<18-1)] < r0 {
+				eff |= 1 << t
+			}
 		}
 	}
 	return eff
