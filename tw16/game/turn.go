@@ -50,7 +50,7 @@ func (g *Game) startTurn(s Seat, drew bool, drawn Card, replaced bool) {
 		}
 	}
 	for _, c := range h.cards[:h.n] {
-		g.acts[n] = Act(Discard, c)
+		g.acts[n] = discardActs[c]
 		n++
 	}
 	g.nacts = n
@@ -201,3 +201,11 @@ func sortCards(cs *[4]Card) {
 		}
 	}
 }
+
+// discardActs holds the discard of each card, Act(Discard, c) at c.
+var discardActs = func() (a [256]Action) {
+	for c := range a {
+		a[c] = Act(Discard, Card(c))
+	}
+	return a
+}()
