@@ -67,6 +67,8 @@ type Evaluator struct {
 	// seats' thresholds for the decision at hand.
 	foldOwn, foldOther int8
 	fold               foldAt
+	// memo remembers the policy's discards (see discardMemo).
+	memo *discardMemo
 }
 
 // playoutFold are the default foldOwn and foldOther of an Evaluator.
@@ -77,7 +79,7 @@ var playoutFold = [2]int8{0, 0}
 // competition's).
 func NewEvaluator(tables *tw16.TableSet, rules tw16.Rules) *Evaluator {
 	return &Evaluator{forms: tw16.Forms{Tables: tables}, cfg: game.Config{Tables: tables, Rules: rules, PointsOnly: true},
-		foldOwn: playoutFold[0], foldOther: playoutFold[1]}
+		foldOwn: playoutFold[0], foldOther: playoutFold[1], memo: new(discardMemo)}
 }
 
 // ErrView is the error of a View the evaluator cannot sample from: its
@@ -492,11 +494,11 @@ func (e *Evaluator) play(a *game.Action) (int, error) {
 	if a.Type == game.Pass && e.turnPass {
 		// Playing on in the turn: the policy's discard.
 		acts := g.Actions()
-		if err := g.Apply(acts[policyTurn(&e.forms, &e.fold, g, acts, false)]); err != nil {
+		if err := g.Apply(acts[policyTurn(&e.forms, &e.fold, e.memo, g, acts, false)]); err != nil {
 			return 0, err
 		}
 	} else if err := g.Apply(*a); err != nil {
 		return 0, fmt.Errorf("%w: %s: %w", ErrView, a, err)
 	}
-	return playout(&e.forms, &e.fold, g, e.seat)
+	return playout(&e.forms, &e.fold, e.memo, g, e.seat)
 }

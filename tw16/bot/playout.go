@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/mjsolve/mjsolve"
@@ -241,16 +242,63 @@ func safest(g *game.Game, s game.Seat, c *mjsolve.Counts, ready *[4]float64) mjs
 	return best
 }
 
+// discardMemo remembers policyDiscardSh's answers for the last hands met
+// (a direct-mapped table of memoSize entries by a hash of the counts).
+// The playouts of one sampled position meet the same hands again and
+// again: the other seats draw the same cards and discard the same way
+// whatever the candidate action, until one of them claims; the answer is
+// a function of the counts alone, so it is the same as computing afresh.
+type discardMemo struct {
+	keys [memoSize]memoKey // the zero key: empty
+	kind [memoSize]mjsolve.Kind
+	sh   [memoSize]int8
+}
+
+// memoKey is a hand's counts as words, compared in five steps.
+type memoKey struct {
+	w    [4]uint64
+	last uint16
+}
+
+// memoBits is log2 of memoSize.
+const (
+	memoBits = 12
+	memoSize = 1 << memoBits
+)
+
+// discard returns policyDiscardSh(f, c), remembered in m (nil: computed).
+// m must be used with one f only.
+func (m *discardMemo) discard(f *tw16.Forms, c *mjsolve.Counts) (mjsolve.Kind, int) {
+	if m == nil {
+		return policyDiscardSh(f, c)
+	}
+	key := memoKey{
+		w: [4]uint64{binary.LittleEndian.Uint64(c[0:8]), binary.LittleEndian.Uint64(c[8:16]),
+			binary.LittleEndian.Uint64(c[16:24]), binary.LittleEndian.Uint64(c[24:32])},
+		last: binary.LittleEndian.Uint16(c[32:34]),
+	}
+	h := (key.w[0] ^ bits.RotateLeft64(key.w[1], 17) ^ bits.RotateLeft64(key.w[2], 31) ^
+		bits.RotateLeft64(key.w[3], 47) ^ uint64(key.last)) * 0x9e3779b97f4a7c15
+	i := h >> (64 - memoBits)
+	if k := &m.keys[i]; k.w[0] == key.w[0] && k.w[1] == key.w[1] && k.w[2] == key.w[2] && k.w[3] == key.w[3] && k.last == key.last {
+		return m.kind[i], int(m.sh[i])
+	}
+	k, sh := policyDiscardSh(f, c)
+	m.keys[i], m.kind[i], m.sh[i] = key, k, int8(sh)
+	return k, sh
+}
+
 // policy returns the index of the action the playout policy takes in g,
-// the seats folding by fo (nil: never).
-func policy(f *tw16.Forms, fo *foldAt, g *game.Game) int {
+// the seats folding by fo (nil: never), its discards remembered in m
+// (nil: none).
+func policy(f *tw16.Forms, fo *foldAt, m *discardMemo, g *game.Game) int {
 	acts := g.Actions()
 	if acts[0].Type == game.Hu {
 		return 0
 	}
 	switch g.Phase() {
 	case game.PhaseTurn:
-		return policyTurn(f, fo, g, acts, true)
+		return policyTurn(f, fo, m, g, acts, true)
 	case game.PhaseClaim:
 		return policyClaim(f, fo, g, acts)
 	}
@@ -259,7 +307,7 @@ func policy(f *tw16.Forms, fo *foldAt, g *game.Game) int {
 
 // policyTurn makes a kong that costs nothing (when kongs is set) or
 // discards.
-func policyTurn(f *tw16.Forms, fo *foldAt, g *game.Game, acts []game.Action, kongs bool) int {
+func policyTurn(f *tw16.Forms, fo *foldAt, m *discardMemo, g *game.Game, acts []game.Action, kongs bool) int {
 	s := g.ToAct()
 	c := g.Concealed(s)
 	if kongs && (acts[0].Type == game.ConcealedKong || acts[0].Type == game.AddedKong) {
@@ -274,7 +322,7 @@ func policyTurn(f *tw16.Forms, fo *foldAt, g *game.Game, acts []game.Action, kon
 			}
 		}
 	}
-	k, sh := policyDiscardSh(f, &c)
+	k, sh := m.discard(f, &c)
 	if fo.may(s, sh) {
 		if fold, ready := fo.folds(g, s, sh); fold {
 			k = safest(g, s, &c, &ready)
@@ -316,12 +364,12 @@ func policyClaim(f *tw16.Forms, fo *foldAt, g *game.Game, acts []game.Action) in
 	return best
 }
 
-// playout plays g to its end by the policy (the seats folding by fo) and
-// returns seat s's points. The policy chooses among the offered actions,
-// so an error is the engine's.
-func playout(f *tw16.Forms, fo *foldAt, g *game.Game, s game.Seat) (int, error) {
+// playout plays g to its end by the policy (the seats folding by fo, the
+// discards remembered in m) and returns seat s's points. The policy
+// chooses among the offered actions, so an error is the engine's.
+func playout(f *tw16.Forms, fo *foldAt, m *discardMemo, g *game.Game, s game.Seat) (int, error) {
 	for !g.Over() {
-		if err := g.Apply(g.Actions()[policy(f, fo, g)]); err != nil {
+		if err := g.Apply(g.Actions()[policy(f, fo, m, g)]); err != nil {
 			return 0, err
 		}
 	}

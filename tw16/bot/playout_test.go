@@ -53,16 +53,26 @@ func policyDiscardOracle(f *tw16.Forms, c *mjsolve.Counts) mjsolve.Kind {
 // TestPolicyDiscardMatchesOracle: the policy's discard is the oracle's on
 // random parts of every size 3k+2 (uniform, and drawn from few kinds so
 // that pairs, sets and four copies are common) and on every discard of
-// hands played out by the policy.
+// hands played out by the policy; the memo of the discards (discardMemo)
+// answers as policyDiscardSh.
 func TestPolicyDiscardMatchesOracle(t *testing.T) {
 	f := tw16.Forms{}
 	rng := rand.New(rand.NewPCG(20, 1))
 	checked := 0
+	memo := new(discardMemo)
 	check := func(c mjsolve.Counts) {
 		t.Helper()
 		want := policyDiscardOracle(&f, &c)
 		if got := policyDiscard(&f, &c); got != want {
 			t.Fatalf("%v: discards %s, the oracle %s", c, got, want)
+		}
+		// The memo answers as policyDiscardSh, met for the first time or
+		// again, hands of one slot replacing each other.
+		k, sh := policyDiscardSh(&f, &c)
+		for range 2 {
+			if mk, msh := memo.discard(&f, &c); mk != k || msh != sh {
+				t.Fatalf("%v: the memo discards %s (%d shanten), policyDiscardSh %s (%d)", c, mk, msh, k, sh)
+			}
 		}
 		checked++
 	}
@@ -90,7 +100,7 @@ func TestPolicyDiscardMatchesOracle(t *testing.T) {
 			if g.Phase() == game.PhaseTurn {
 				check(g.Concealed(g.ToAct()))
 			}
-			if err := g.Apply(g.Actions()[policy(&f, nil, g)]); err != nil {
+			if err := g.Apply(g.Actions()[policy(&f, nil, nil, g)]); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -163,7 +173,7 @@ func TestFoldingDealsInLess(t *testing.T) {
 				t.Fatal(err)
 			}
 			for !g.Over() {
-				i := policy(&f, fo, g)
+				i := policy(&f, fo, nil, g)
 				a := g.Actions()[i]
 				if g.Phase() == game.PhaseClaim && a.Type != game.Hu {
 					c := g.Concealed(g.ToAct())
