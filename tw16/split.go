@@ -1,6 +1,7 @@
 package tw16
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/mjsolve/mjsolve"
@@ -136,12 +137,7 @@ func (s *Split) effective(c *mjsolve.Counts, rows *[numParts]uint8, d mjsolve.Ki
 	y := uint32(pt.suitSuit[uint16(rows[1])<<8|uint16(rows[2])])
 	kk := uint32(s.n/3) << 18
 	r0 := pt.final[(kk|x|y)&(8<<18-1)]
-	among &= AllKinds
-	for m := uint64(among); m != 0; m &= m - 1 {
-		if t := bits.TrailingZeros64(m); c[t] >= 4 {
-			among &^= 1 << t
-		}
-	}
+	among &= AllKinds &^ fourSet(c)
 	own := KindSet(0) // d's half
 	if d < mjsolve.NumKinds {
 		own = halfKinds[d/9]
@@ -181,6 +177,16 @@ func (s *Split) effective(c *mjsolve.Counts, rows *[numParts]uint8, d mjsolve.Ki
 	eff |= s.partDraws(rows, ud, among&partKinds[ud], idxD, x, y, kk, r0)
 	up := partner[ud]
 	return eff | s.partDraws(rows, up, among&partKinds[up], int(s.idx[up]), x, y, kk, r0)
+}
+
+// fourSet returns the set of the kinds c holds 4 of (bit 2 of a count of
+// at most 4), eight counts a word.
+func fourSet(c *mjsolve.Counts) KindSet {
+	const ones = 0x0101010101010101
+	gather := func(x uint64) KindSet { return KindSet((((x >> 2) & ones) * 0x0102040810204080) >> 56) }
+	return gather(binary.LittleEndian.Uint64(c[0:8])) | gather(binary.LittleEndian.Uint64(c[8:16]))<<8 |
+		gather(binary.LittleEndian.Uint64(c[16:24]))<<16 | gather(binary.LittleEndian.Uint64(c[24:32]))<<24 |
+		gather(uint64(binary.LittleEndian.Uint16(c[32:34])))<<32
 }
 
 // Kinds of each part and of each half; the part sharing a half with each.

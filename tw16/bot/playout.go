@@ -69,12 +69,11 @@ func policyDiscard(f *tw16.Forms, c *mjsolve.Counts) mjsolve.Kind {
 func policyDiscardSh(f *tw16.Forms, c *mjsolve.Counts) (mjsolve.Kind, int) {
 	sp, err := f.Split(*c)
 	valid := err == nil // else every shanten is 99, as shantenOf's
+	held := heldSet(c)
 	var shs [mjsolve.NumKinds]int8
 	minSh := 100
-	for k := range mjsolve.Kind(mjsolve.NumKinds) {
-		if c[k] == 0 {
-			continue
-		}
+	for m := uint64(held); m != 0; m &= m - 1 {
+		k := mjsolve.Kind(bits.TrailingZeros64(m))
 		sh := 99
 		if valid {
 			sh, _ = sp.ShantenAfter(k)
@@ -82,29 +81,37 @@ func policyDiscardSh(f *tw16.Forms, c *mjsolve.Counts) (mjsolve.Kind, int) {
 		shs[k] = int8(sh)
 		minSh = min(minSh, sh)
 	}
-	best, bestE, bestU := mjsolve.Kind(0), -1, 0
-	held := heldSet(c)
+	// The connection of the best so far is looked at only for a tie.
+	best, bestE, bestU, haveU := mjsolve.Kind(0), -1, 0, false
 	nearAll := nearOf(held)
-	for k := range mjsolve.Kind(mjsolve.NumKinds) {
-		if c[k] == 0 || int(shs[k]) != minSh {
+	for m := uint64(held); m != 0; m &= m - 1 {
+		k := mjsolve.Kind(bits.TrailingZeros64(m))
+		if int(shs[k]) != minSh {
 			continue
 		}
-		c[k]--
 		e := 0
 		if valid {
 			among := nearAll
-			if c[k] == 0 { // k no longer held: fewer kinds near
+			if c[k] == 1 { // k no longer held after it: fewer kinds near
 				among = nearOf(held &^ (1 << k))
 			}
 			among &^= 1 << k
+			c[k]--
 			for eff := uint64(sp.EffectiveAfter(k, among)); eff != 0; eff &= eff - 1 {
 				e += 4 - int(c[bits.TrailingZeros64(eff)])
 			}
+			c[k]++
 		}
-		c[k]++
-		u := connection(c, k)
-		if e > bestE || e == bestE && u < bestU {
-			best, bestE, bestU = k, e, u
+		switch {
+		case e > bestE:
+			best, bestE, haveU = k, e, false
+		case e == bestE:
+			if !haveU {
+				bestU, haveU = connection(c, best), true
+			}
+			if u := connection(c, k); u < bestU {
+				best, bestU = k, u
+			}
 		}
 	}
 	return best, minSh
@@ -112,13 +119,20 @@ func policyDiscardSh(f *tw16.Forms, c *mjsolve.Counts) (mjsolve.Kind, int) {
 
 // heldSet is the set of the kinds c holds.
 func heldSet(c *mjsolve.Counts) tw16.KindSet {
-	var s tw16.KindSet
-	for k, n := range c {
-		if n > 0 {
-			s |= 1 << k
-		}
-	}
-	return s
+	return tw16.KindSet(nonzeroBytes(binary.LittleEndian.Uint64(c[0:8])) |
+		nonzeroBytes(binary.LittleEndian.Uint64(c[8:16]))<<8 |
+		nonzeroBytes(binary.LittleEndian.Uint64(c[16:24]))<<16 |
+		nonzeroBytes(binary.LittleEndian.Uint64(c[24:32]))<<24 |
+		nonzeroBytes(uint64(binary.LittleEndian.Uint16(c[32:34])))<<32)
+}
+
+// nonzeroBytes returns the set of the bytes of x (bit i for byte i, the
+// lowest first) that are not zero.
+func nonzeroBytes(x uint64) uint64 {
+	x |= x >> 4
+	x |= x >> 2
+	x |= x >> 1 // bit 0 of each byte: the OR of its bits
+	return ((x & 0x0101010101010101) * 0x0102040810204080) >> 56
 }
 
 // nearOf is the set of the kinds j with near(c, j) for the counts c whose

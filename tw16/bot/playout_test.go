@@ -197,3 +197,22 @@ func TestFoldingDealsInLess(t *testing.T) {
 		t.Fatalf("folding seats dealt in %d times, attacking ones %d", fold, attack)
 	}
 }
+
+// TestHeldSet: heldSet is the set of the kinds with a count above zero,
+// on random counts of every kind, 0 to 4 each.
+func TestHeldSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for range 10000 {
+		var c mjsolve.Counts
+		var want tw16.KindSet
+		for k := range c {
+			if rng.IntN(2) == 0 {
+				c[k] = uint8(1 + rng.IntN(4))
+				want |= 1 << k
+			}
+		}
+		if got := heldSet(&c); got != want {
+			t.Fatalf("%v: held %v, want %v", c, got, want)
+		}
+	}
+}
