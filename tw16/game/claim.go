@@ -17,7 +17,12 @@ type claimSlot struct {
 func (g *Game) discardCard(s Seat, c Card) {
 	h := &g.hands[s]
 	h.remove(c)
-	h.updateWins(g.forms)
+	if g.drawn == NoCard || g.drawn.Kind() != c.Kind() {
+		// Discarding the kind just drawn leaves the hand it held before
+		// the draw, whose winning kinds h.wins still are (startTurn
+		// offers a self-drawn win from them).
+		g.updateWins(h)
+	}
 	g.discarded[s] = true
 	g.river[g.nriv] = Discarded{Seat: s, Card: c}
 	g.nriv++

@@ -52,6 +52,7 @@ type Game struct {
 	cfg   Config
 	rules tw16.Rules
 	forms tw16.Forms // with cfg.Tables
+	memo  *winsMemo  // the winning kinds of parts met, by forms (nil: none yet)
 
 	wall        [NumCards]Card
 	nwall       int

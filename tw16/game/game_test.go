@@ -96,6 +96,21 @@ func checkInvariants(t *testing.T, g *Game) {
 		if size != want {
 			t.Fatalf("seat %d has %d cards counting 3 per meld, want %d (phase %s)", s, size, want, g.phase)
 		}
+		// The winning kinds the engine keeps (remembered, or left from
+		// before the draw) are those of the part computed afresh.
+		part := *h
+		switch {
+		case g.phase == PhaseOver:
+			continue
+		case part.n%3 == 2 && s == g.toAct && g.drawn != NoCard:
+			part.remove(g.drawn)
+		case part.n%3 != 1:
+			continue
+		}
+		part.updateWins(g.forms)
+		if part.wins != h.wins {
+			t.Fatalf("seat %d's winning kinds %v, want %v (phase %s)", s, h.wins, part.wins, g.phase)
+		}
 	}
 	for _, d := range g.river[:g.nriv] {
 		if !d.Claimed {
