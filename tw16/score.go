@@ -1,6 +1,8 @@
 package tw16
 
 import (
+	"math/bits"
+
 	"github.com/mjsolve/mjsolve"
 )
 
@@ -195,7 +197,24 @@ func (f *facts) init(w *Win) {
 		}
 	}
 	f.ownFlowers, f.flowerSets = flowerItems(w.Flowers, w.Seat)
-	f.single = singleWait(w.Concealed, melds)
+	if w.Waits != 0 {
+		f.single = singleOf(w.Waits, &w.Concealed, &melds)
+	} else {
+		f.single = singleWait(w.Concealed, melds)
+	}
+}
+
+// singleOf is singleWait for a part h whose waits are known: whether
+// exactly one of them has a copy the player does not hold.
+func singleOf(waits KindSet, h, melds *mjsolve.Counts) bool {
+	n := 0
+	for x := uint64(waits); x != 0; x &= x - 1 {
+		k := bits.TrailingZeros64(x)
+		if h[k]+melds[k] < 4 {
+			n++
+		}
+	}
+	return n == 1
 }
 
 // singleWait reports whether the concealed part h (before the win) waits on

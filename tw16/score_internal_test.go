@@ -9,7 +9,8 @@ import (
 
 // TestSingleWaitAgreesWithShanten checks the 獨聽 rule against the
 // table-based shanten: a tenpai part waits on one kind exactly when one kind
-// the player does not hold four of makes it complete (shanten −1).
+// the player does not hold four of makes it complete (shanten −1); and
+// so does singleOf, with the waits Forms.Effective gives.
 func TestSingleWaitAgreesWithShanten(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	n := 5000
@@ -60,6 +61,16 @@ func TestSingleWaitAgreesWithShanten(t *testing.T) {
 		}
 		if got := singleWait(c, melds); got != (waits == 1) {
 			t.Fatalf("singleWait(%s, melds %s) = %v, shanten finds %d waits", c, melds, got, waits)
+		}
+		e, err := Forms{}.Effective(c, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Shanten != 0 {
+			t.Fatalf("%s: shanten %d, want ready", c, e.Shanten)
+		}
+		if got := singleOf(e.Kinds, &c, &melds); got != (waits == 1) {
+			t.Fatalf("singleOf(%v, %s, melds %s) = %v, shanten finds %d waits", e.Kinds, c, melds, got, waits)
 		}
 		if waits == 1 {
 			singles++

@@ -87,4 +87,11 @@ type Win struct {
 
 	Seat, Round mjsolve.Kind // the winner's seat wind (門風) and the round wind (圈風)
 	FirstTurn   FirstTurn
+
+	// Waits, when not empty, are the kinds that complete Concealed as sets
+	// and a pair, as Forms.Effective gives them (Ligu off) for a ready
+	// part: scoring then tells a single wait (獨聽) from them rather than
+	// by decomposing. A caller that keeps them (the game engine) saves
+	// that work; empty, they are found from Concealed.
+	Waits KindSet
 }

@@ -104,6 +104,11 @@ func (g *Game) score(s, from Seat, c Card, robbed bool) (tw16.Win, tw16.Result, 
 	if selfDrawn {
 		w.Concealed[c.Kind()]--
 	}
+	if !selfDrawn || g.drawn != NoCard && c == g.drawn {
+		// The waits kept of the part before the win (the hand without
+		// the card just drawn on a self-drawn win).
+		w.Waits = h.wins
+	}
 	for i, m := range h.melds[:h.nmelds] {
 		g.scratch[i] = m.Tw16()
 	}
