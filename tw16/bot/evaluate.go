@@ -152,10 +152,11 @@ func (e *Evaluator) prepare(v *game.View, acts []game.Action) error {
 	p := &e.base
 	*p = game.Position{}
 	e.seat = v.Seat
-	for o := range e.fold {
-		e.fold[o] = e.foldOther
+	e.fold = foldAt{}
+	for o := range e.fold.at {
+		e.fold.at[o] = e.foldOther
 	}
-	e.fold[v.Seat&3] = e.foldOwn
+	e.fold.at[v.Seat&3] = e.foldOwn
 	var placed [game.NumCards]bool
 	place := func(c game.Card) error {
 		if int(c) >= nwall || placed[c] {
@@ -478,10 +479,21 @@ func (e *Evaluator) playFolding(a *game.Action, fold int8) (int, error) {
 		return e.play(a)
 	}
 	s := e.seat & 3
-	e.fold[s] = fold
+	e.fold.at[s] = fold
 	p, err := e.play(a)
-	e.fold[s] = e.foldOwn
+	e.fold.at[s] = e.foldOwn
 	return p, err
+}
+
+// playTwin is playFolding with the seat attacking (fold 0), watching the
+// twin playout in which it folds from twin shanten: same reports that the
+// twin would have played the very same game, and so scored p too.
+func (e *Evaluator) playTwin(a *game.Action, twin int8) (p int, same bool, err error) {
+	e.fold.twin, e.fold.twinSeat, e.fold.diverged = twin, e.seat, false
+	p, err = e.playFolding(a, 0)
+	same = !e.fold.diverged
+	e.fold.twin, e.fold.diverged = 0, false
+	return p, same, err
 }
 
 // play plays action a in the sampled position (loaded anew) and the rest

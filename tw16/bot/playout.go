@@ -182,20 +182,44 @@ func discardOf(acts []game.Action, k mjsolve.Kind) int {
 // exposed melds and the discards made, public facts) discards the kind
 // least likely to deal in (riskOf, from the cards it has seen and that
 // opponent's discards) and claims nothing; it still wins when it can.
-type foldAt [4]int8
+//
+// A playout may also watch its twin: the same playout but for one seat,
+// attacking in it (at 0), folding from twin shanten in the twin. The
+// policy is deterministic, so the two are the same game until the first
+// decision of that seat at which the twin would act otherwise (fold when
+// this one does not); diverged records whether one came. The search plays
+// a candidate's twin only when it did.
+type foldAt struct {
+	at       [4]int8
+	twin     int8 // 0: no twin watched
+	twinSeat game.Seat
+	diverged bool
+}
 
 // may reports whether seat s, sh shanten from ready, folds if threatened.
 func (fo *foldAt) may(s game.Seat, sh int) bool {
-	return fo != nil && fo[s&3] != 0 && sh >= int(fo[s&3])
+	return fo != nil && fo.at[s&3] != 0 && sh >= int(fo.at[s&3])
+}
+
+// twinMay reports whether seat s, sh shanten from ready, is the watched
+// seat and would fold in the twin if threatened, while it attacks here.
+func (fo *foldAt) twinMay(s game.Seat, sh int) bool {
+	return fo != nil && fo.twin != 0 && !fo.diverged && s&3 == fo.twinSeat&3 && fo.at[s&3] == 0 && sh >= int(fo.twin)
 }
 
 // folds reports whether seat s folds in g with a hand sh shanten from
 // ready, and the opponents that look ready.
 func (fo *foldAt) folds(g *game.Game, s game.Seat, sh int) (bool, [4]float64) {
-	var ready [4]float64
 	if !fo.may(s, sh) {
-		return false, ready
+		return false, [4]float64{}
 	}
+	return threatened(g, s)
+}
+
+// threatened reports whether an opponent of seat s in g looks ready
+// (readinessOf), and how ready each looks.
+func threatened(g *game.Game, s game.Seat) (bool, [4]float64) {
+	var ready [4]float64
 	turns := len(g.Discards()) / 4 // go-rounds, about each seat's discards
 	any := false
 	for o := range game.Seat(4) {
@@ -341,6 +365,10 @@ func policyTurn(f *tw16.Forms, fo *foldAt, m *discardMemo, g *game.Game, acts []
 		if fold, ready := fo.folds(g, s, sh); fold {
 			k = safest(g, s, &c, &ready)
 		}
+	} else if fo.twinMay(s, sh) {
+		if fold, ready := threatened(g, s); fold && safest(g, s, &c, &ready) != k {
+			fo.diverged = true
+		}
 	}
 	i := discardOf(acts, k)
 	if i < 0 {
@@ -352,24 +380,40 @@ func policyTurn(f *tw16.Forms, fo *foldAt, m *discardMemo, g *game.Game, acts []
 // policyClaim claims what lowers the shanten most (a kong that costs
 // nothing), else passes; a folding seat passes.
 func policyClaim(f *tw16.Forms, fo *foldAt, g *game.Game, acts []game.Action) int {
-	c := g.Concealed(g.ToAct())
+	s := g.ToAct()
+	c := g.Concealed(s)
 	sh0 := shantenOf(f, &c)
-	best, bestSh := len(acts)-1, sh0
-	if fo.may(g.ToAct(), sh0) {
-		if fold, _ := fo.folds(g, g.ToAct(), sh0); fold {
-			return best
+	pass := len(acts) - 1
+	if fo.may(s, sh0) {
+		if fold, _ := fo.folds(g, s, sh0); fold {
+			return pass
 		}
 	}
+	i := bestClaim(f, &c, sh0, acts)
+	if i != pass && fo.twinMay(s, sh0) {
+		// The twin passes if threatened.
+		if fold, _ := threatened(g, s); fold {
+			fo.diverged = true
+		}
+	}
+	return i
+}
+
+// bestClaim returns the claim of acts (the last a pass) that lowers the
+// shanten sh0 of the concealed cards c most, a kong that costs nothing
+// first, else the pass.
+func bestClaim(f *tw16.Forms, c *mjsolve.Counts, sh0 int, acts []game.Action) int {
+	best, bestSh := len(acts)-1, sh0
 	for i := range acts[:len(acts)-1] {
 		a := &acts[i]
 		switch a.Type {
 		case game.Kong:
-			c2 := without(c, a, 3)
+			c2 := without(*c, a, 3)
 			if shantenOf(f, &c2) <= sh0 {
 				return i
 			}
 		case game.Pong, game.Chow:
-			c2 := without(c, a, 2)
+			c2 := without(*c, a, 2)
 			if sh := shantenOf(f, &c2); sh < bestSh {
 				best, bestSh = i, sh
 			}

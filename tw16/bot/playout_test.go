@@ -116,7 +116,7 @@ func TestPolicyDiscardMatchesOracle(t *testing.T) {
 // discard of hands played by the advice engine where the seat would fold.
 func TestSafestAgreesWithTheView(t *testing.T) {
 	f := tw16.Forms{}
-	fo := foldAt{1, 1, 1, 1}
+	fo := foldAt{at: [4]int8{1, 1, 1, 1}}
 	checked := 0
 	for seed := range uint64(80) {
 		for moves := 20; ; moves += 2 {
@@ -191,7 +191,7 @@ func TestFoldingDealsInLess(t *testing.T) {
 		}
 		return n
 	}
-	attack, fold := dealIns(nil), dealIns(&foldAt{2, 2, 2, 2})
+	attack, fold := dealIns(nil), dealIns(&foldAt{at: [4]int8{2, 2, 2, 2}})
 	t.Logf("deal-ins in 300 hands: %d never folding, %d folding from two shanten", attack, fold)
 	if fold >= attack {
 		t.Fatalf("folding seats dealt in %d times, attacking ones %d", fold, attack)
@@ -214,5 +214,57 @@ func TestHeldSet(t *testing.T) {
 		if got := heldSet(&c); got != want {
 			t.Fatalf("%v: held %v, want %v", c, got, want)
 		}
+	}
+}
+
+// TestTwinPlayoutsAgree checks what the search relies on to skip a
+// folding candidate's playout: when a playout with the seat attacking says
+// its twin, folding from 2 shanten, plays the same game, the twin played
+// scores the same; and the twin does differ in some playouts (else the
+// watch would say nothing).
+func TestTwinPlayoutsAgree(t *testing.T) {
+	same, differ, moved := 0, 0, 0
+	for seed := range uint64(10) {
+		for moves := 0; ; moves += 6 {
+			g, v := midHand(t, seed, moves)
+			if v == nil {
+				break
+			}
+			acts := g.Actions()
+			e := NewEvaluator(nil, game.Config{}.Rules)
+			if err := e.prepare(v, acts); err != nil {
+				t.Fatalf("hand %d move %d: %v", seed, moves, err)
+			}
+			for w := range uint64(6) {
+				if err := e.sample(seed, w); err != nil {
+					t.Fatalf("hand %d move %d world %d: %v", seed, moves, w, err)
+				}
+				for i := range acts {
+					p, s, err := e.playTwin(&acts[i], 2)
+					if err != nil {
+						t.Fatal(err)
+					}
+					q, err := e.playFolding(&acts[i], 2)
+					if err != nil {
+						t.Fatal(err)
+					}
+					switch {
+					case s && p != q:
+						t.Fatalf("hand %d move %d world %d %s: the twin said the same game, attacking %d points, folding %d", seed, moves, w, acts[i], p, q)
+					case s:
+						same++
+					default:
+						differ++
+						if p != q {
+							moved++
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d playouts the same as their twin, %d not (%d of these scored otherwise)", same, differ, moved)
+	if same == 0 || moved == 0 {
+		t.Errorf("same %d, differ %d, scored otherwise %d: want some of each", same, differ, moved)
 	}
 }

@@ -28,8 +28,10 @@ const (
 // the playout policy for every seat, its own seat once attacking and once
 // folding when far from ready and threatened (see foldChoice), and takes
 // the candidate with the most points on average, each valued by the better
-// of its two continuations. Candidates are compared on the same sampled
-// positions (common random numbers), and one whose paired difference to
+// of its two continuations (the folding one is not played when the
+// attacking one shows it is the same game). Candidates are compared on
+// the same sampled positions (common random numbers), and one whose
+// paired difference to
 // the best is below zero by 2.5 standard errors stops being played, which
 // leaves the budget to the close ones. The search refines the advice
 // engine: the best candidate is played instead of the advice engine's
@@ -51,12 +53,16 @@ type Search struct {
 	// foldChoice and pruneZ are the package's when the search was made.
 	foldChoice int
 	pruneZ     float64
-	active     []bool      // candidates still played
-	vals       []int32     // points by world and candidate
-	done       []bool      // worlds completed (a time budget can cut a batch)
-	sums       []float64   // per candidate, over the worlds played
-	stats      SearchStats // of the last decision
-	advice     *Advice
+	active     []bool  // candidates still played
+	vals       []int32 // points by world and candidate
+	// same says, by world and attacking candidate, that its folding twin
+	// would play the very same game (see foldAt); copied, by world and
+	// candidate, that the value was taken from the twin, not played.
+	same, copied []bool
+	done         []bool      // worlds completed (a time budget can cut a batch)
+	sums         []float64   // per candidate, over the worlds played
+	stats        SearchStats // of the last decision
+	advice       *Advice
 	// started says a decision was searched (see Options.Start).
 	started bool
 	errs    []error
@@ -65,8 +71,12 @@ type Search struct {
 // SearchStats describe the search's last decision.
 type SearchStats struct {
 	// Candidates is the number of actions compared, Worlds the sampled
-	// positions and Playouts the playouts played.
-	Candidates, Worlds, Playouts int
+	// positions and Playouts the candidates' values in them, the budget
+	// Options.Samples counts; Twins of these were known without a playout
+	// (a folding candidate whose game is that of the same action
+	// attacking, as the seat is never far from ready when threatened in
+	// it), so Playouts-Twins were played.
+	Candidates, Worlds, Playouts, Twins int
 	// Elapsed is the time the decision took.
 	Elapsed time.Duration
 	// Fallback says the view could not be sampled (a protocol view that
@@ -267,6 +277,9 @@ func (s *Search) run(acts []game.Action, seed uint64, worlds, playouts, limit in
 				if s.active[c] {
 					s.sums[c] += float64(s.vals[w*nc+c])
 					playouts++
+					if s.copied[w*nc+c] {
+						s.stats.Twins++
+					}
 				}
 			}
 		}
@@ -384,12 +397,15 @@ func (s *Search) grow(worlds, nc int) {
 	}
 	for len(s.vals) < worlds*nc {
 		s.vals = append(s.vals, 0)
+		s.same = append(s.same, false)
+		s.copied = append(s.copied, false)
 	}
 }
 
 // runBatch plays worlds [from, from+n) over the evaluators.
 func (s *Search) runBatch(acts []game.Action, seed uint64, from, n int, deadline time.Time) {
 	nc := len(s.cands)
+	half := nc / 2 // with foldChoice, candidate c+half is c folding
 	work := func(t int) {
 		e := s.evs[t]
 		s.errs[t] = nil
@@ -412,12 +428,27 @@ func (s *Search) runBatch(acts []game.Action, seed uint64, from, n int, deadline
 				if !deadline.IsZero() && !time.Now().Before(deadline) {
 					break world
 				}
-				p, err := e.playFolding(&acts[i], s.modes[c])
+				x := w*nc + c
+				s.copied[x] = false
+				if s.foldChoice > 0 {
+					if c >= half && s.active[c-half] && s.same[x-half] {
+						// The attacking twin's game, played already.
+						s.vals[x], s.copied[x] = s.vals[x-half], true
+						continue
+					}
+				}
+				var p int
+				var err error
+				if s.foldChoice > 0 && c < half {
+					p, s.same[x], err = e.playTwin(&acts[i], int8(s.foldChoice))
+				} else {
+					p, err = e.playFolding(&acts[i], s.modes[c])
+				}
 				if err != nil {
 					s.errs[t] = err
 					return
 				}
-				s.vals[w*nc+c] = int32(p)
+				s.vals[x] = int32(p)
 			}
 			s.done[w] = true
 		}

@@ -96,15 +96,20 @@ func BenchmarkDecision(b *testing.B) {
 	s := NewSearch(Options{Samples: 1000})
 	s.Begin(1)
 	b.ReportAllocs()
-	playouts := 0
+	values, twins := 0, 0
 	cpu := cpuTime()
 	for b.Loop() {
 		s.Choose(v, acts)
-		playouts += s.Stats().Playouts
+		values += s.Stats().Playouts
+		twins += s.Stats().Twins
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "decisions/s")
-	b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
-	reportCPU(b, cpu, playouts)
+	b.ReportMetric(float64(values-twins)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(twins)/float64(values), "twin-share")
+	reportCPU(b, cpu, values-twins)
+	if used := cpuTime() - cpu; used > 0 && cpu > 0 {
+		b.ReportMetric(float64(values)/used.Seconds(), "values/cpu-s")
+	}
 }
 
 // TestSamplesAgreeWithTheView samples positions at decisions of real
