@@ -35,7 +35,9 @@ type Estimate struct {
 type Evaluator struct {
 	forms tw16.Forms
 	cfg   game.Config
-	g     *game.Game
+	// g holds the sampled position, loaded once; each playout plays on a
+	// copy of it in pg.
+	g, pg *game.Game
 	r     rng
 
 	// base is the position as the seat knows it, the hidden cards still
@@ -139,7 +141,7 @@ func (e *Evaluator) prepare(v *game.View, acts []game.Action) error {
 		if err != nil {
 			return err
 		}
-		e.g = g
+		e.g, e.pg = g, new(game.Game)
 	}
 	e.cfg.Dealer, e.cfg.Round, e.cfg.Flowers = v.Dealer, v.Round, v.FlowerWall
 	if e.cfg.Rules.Name != "" && e.cfg.Rules.Flowers != v.FlowerWall {
@@ -496,13 +498,11 @@ func (e *Evaluator) playTwin(a *game.Action, twin int8) (p int, same bool, err e
 	return p, same, err
 }
 
-// play plays action a in the sampled position (loaded anew) and the rest
+// play plays action a in the sampled position (a copy of it) and the rest
 // of the hand by the policy, and returns the seat's points.
 func (e *Evaluator) play(a *game.Action) (int, error) {
-	g := e.g
-	if err := g.Load(e.cfg, &e.pos); err != nil {
-		return 0, err
-	}
+	g := e.pg
+	g.CopyFrom(e.g)
 	if a.Type == game.Pass && e.turnPass {
 		// Playing on in the turn: the policy's discard.
 		acts := g.Actions()

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -236,5 +237,102 @@ func TestLoadAllocatesNothing(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("Save, Load and a move: %.1f allocations, want 0", allocs)
+	}
+}
+
+// TestCopyFromContinuesIdentically plays real hands, copies the game at
+// random points of each and plays the rest of the hand on the copy: it
+// ends with the same events and result, the original plays on as if not
+// copied, and the copy of an ended hand keeps its result when the
+// original is dealt anew.
+func TestCopyFromContinuesIdentically(t *testing.T) {
+	g, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c, ended Game // c: the copies of the hand, ended: of the hand ended
+	var e greedy
+	r := rand.New(rand.NewPCG(5, 6))
+	copies, wins := 0, 0
+	for i := range 300 {
+		cfg := Config{Seed: uint64(i), Dealer: Seat(i % 4), Round: Wind(i / 4 % 4), Flowers: i%3 == 0, PointsOnly: i%2 == 0}
+		if err := g.Reset(cfg); err != nil {
+			t.Fatal(err)
+		}
+		e.Begin(uint64(i))
+		var views [4]View
+		for s := range Seat(4) {
+			if err := views[s].Start(s, g.Dealer(), g.Round(), g.Flowers(), g.Dealt(s)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var acts []Action
+		for seen := 0; !g.Over(); {
+			for ; seen < len(g.Events()); seen++ {
+				for s := range views {
+					views[s].Apply(&g.Events()[seen])
+				}
+			}
+			a := g.Actions()[e.Choose(&views[g.ToAct()], g.Actions())]
+			acts = append(acts, a)
+			if err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// The result as text: its slices are in g's memory.
+		want, wantEvents := fmt.Sprintf("%+v", *g.Result()), append([]Event(nil), g.Events()...)
+		if err := g.Reset(cfg); err != nil {
+			t.Fatal(err)
+		}
+		copied := false
+		for j, a := range acts {
+			if r.IntN(8) == 0 {
+				c.CopyFrom(g)
+				copies++
+				copied = true
+				for _, b := range acts[j:] {
+					if err := c.Apply(b); err != nil {
+						t.Fatalf("hand %d, move %d: the copy refuses %s: %v", i, j, b, err)
+					}
+				}
+				if got := fmt.Sprintf("%+v", *c.Result()); got != want || !reflect.DeepEqual(c.Events(), wantEvents) {
+					t.Fatalf("hand %d copied at move %d: result %s, want %s (or the events differ)", i, j, got, want)
+				}
+			}
+			if err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := fmt.Sprintf("%+v", *g.Result()); got != want || !reflect.DeepEqual(g.Events(), wantEvents) {
+			t.Fatalf("hand %d: copying changed the original: result %s, want %s", i, got, want)
+		}
+		ended.CopyFrom(g)
+		if !g.Result().Exhausted {
+			wins++
+		}
+		if err := g.Reset(Config{Seed: uint64(i) + 1000, PointsOnly: cfg.PointsOnly}); err != nil {
+			t.Fatal(err)
+		}
+		for !g.Over() {
+			if err := g.Apply(g.Actions()[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := fmt.Sprintf("%+v", *ended.Result()); got != want {
+			t.Fatalf("hand %d: the copy's result %s changed to %s with the original's next hand", i, want, got)
+		}
+		if copied && !reflect.DeepEqual(c.Events(), wantEvents) {
+			t.Fatalf("hand %d: the original's next hand changed the events of a copy", i)
+		}
+	}
+	if copies < 1000 || wins < 50 {
+		t.Errorf("only %d copies, %d hands won", copies, wins)
+	}
+	// The copies allocate nothing.
+	allocs := testing.AllocsPerRun(100, func() {
+		c.CopyFrom(g)
+	})
+	if allocs != 0 {
+		t.Errorf("CopyFrom: %.1f allocations, want 0", allocs)
 	}
 }

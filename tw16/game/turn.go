@@ -1,6 +1,9 @@
 package game
 
 import (
+	"encoding/binary"
+	"math/bits"
+
 	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/tw16"
 )
@@ -32,10 +35,18 @@ func (g *Game) startTurn(s Seat, drew bool, drawn Card, replaced bool) {
 		n++
 	}
 	if drew && g.kongAllowed() {
-		for k, c := range h.counts {
-			if c == 4 {
+		// A count of 4 is the only one with bit 2 set: the kinds held 4
+		// times, a word of eight counts at a time.
+		for w := 0; w < mjsolve.NumKinds; w += 8 {
+			var x uint64
+			if w+8 <= mjsolve.NumKinds {
+				x = binary.LittleEndian.Uint64(h.counts[w : w+8])
+			} else {
+				x = uint64(binary.LittleEndian.Uint16(h.counts[w : w+2]))
+			}
+			for x &= 0x0404040404040404; x != 0; x &= x - 1 {
 				a := Act(ConcealedKong)
-				h.lowest(mjsolve.Kind(k), a.Cards[:4])
+				h.lowest(mjsolve.Kind(w+bits.TrailingZeros64(x)/8), a.Cards[:4])
 				g.acts[n] = a
 				n++
 			}
