@@ -71,7 +71,7 @@ func policyDiscardSh(f *tw16.Forms, c *mjsolve.Counts) (mjsolve.Kind, int) {
 	valid := err == nil // else every shanten is 99, as shantenOf's
 	held := heldSet(c)
 	var shs [mjsolve.NumKinds]int8
-	minSh := 100
+	minSh, at := 100, 0 // at: how many discards leave minSh
 	for m := uint64(held); m != 0; m &= m - 1 {
 		k := mjsolve.Kind(bits.TrailingZeros64(m))
 		sh := 99
@@ -79,11 +79,26 @@ func policyDiscardSh(f *tw16.Forms, c *mjsolve.Counts) (mjsolve.Kind, int) {
 			sh, _ = sp.ShantenAfter(k)
 		}
 		shs[k] = int8(sh)
-		minSh = min(minSh, sh)
+		switch {
+		case sh < minSh:
+			minSh, at = sh, 1
+		case sh == minSh:
+			at++
+		}
+	}
+	if at == 1 { // the one discard that leaves minSh
+		for m := uint64(held); ; m &= m - 1 {
+			if k := mjsolve.Kind(bits.TrailingZeros64(m)); int(shs[k]) == minSh {
+				return k, minSh
+			}
+		}
 	}
 	// The connection of the best so far is looked at only for a tie.
 	best, bestE, bestU, haveU := mjsolve.Kind(0), -1, 0, false
 	nearAll := nearOf(held)
+	// A draw's weight is 4 less the copies c holds (k is not a draw after
+	// discarding k, nor a kind held 4 times): by the bits of the counts.
+	one, two := countBit(c, 0), countBit(c, 1)
 	for m := uint64(held); m != 0; m &= m - 1 {
 		k := mjsolve.Kind(bits.TrailingZeros64(m))
 		if int(shs[k]) != minSh {
@@ -96,11 +111,8 @@ func policyDiscardSh(f *tw16.Forms, c *mjsolve.Counts) (mjsolve.Kind, int) {
 				among = nearOf(held &^ (1 << k))
 			}
 			among &^= 1 << k
-			c[k]--
-			for eff := uint64(sp.EffectiveAfter(k, among)); eff != 0; eff &= eff - 1 {
-				e += 4 - int(c[bits.TrailingZeros64(eff)])
-			}
-			c[k]++
+			eff := uint64(sp.EffectiveAfter(k, among))
+			e = 4*bits.OnesCount64(eff) - bits.OnesCount64(eff&one) - 2*bits.OnesCount64(eff&two)
 		}
 		switch {
 		case e > bestE:
@@ -124,6 +136,14 @@ func heldSet(c *mjsolve.Counts) tw16.KindSet {
 		nonzeroBytes(binary.LittleEndian.Uint64(c[16:24]))<<16 |
 		nonzeroBytes(binary.LittleEndian.Uint64(c[24:32]))<<24 |
 		nonzeroBytes(uint64(binary.LittleEndian.Uint16(c[32:34])))<<32)
+}
+
+// countBit returns the set of the kinds whose count in c has bit b set.
+func countBit(c *mjsolve.Counts, b uint) uint64 {
+	gather := func(x uint64) uint64 { return (x >> b & 0x0101010101010101 * 0x0102040810204080) >> 56 }
+	return gather(binary.LittleEndian.Uint64(c[0:8])) | gather(binary.LittleEndian.Uint64(c[8:16]))<<8 |
+		gather(binary.LittleEndian.Uint64(c[16:24]))<<16 | gather(binary.LittleEndian.Uint64(c[24:32]))<<24 |
+		gather(uint64(binary.LittleEndian.Uint16(c[32:34])))<<32
 }
 
 // nonzeroBytes returns the set of the bytes of x (bit i for byte i, the
@@ -281,28 +301,55 @@ func safest(g *game.Game, s game.Seat, c *mjsolve.Counts, ready *[4]float64) mjs
 }
 
 // discardMemo remembers policyDiscardSh's answers for the last hands met
-// (a direct-mapped table of memoSize entries by a hash of the counts).
-// The playouts of one sampled position meet the same hands again and
-// again: the other seats draw the same cards and discard the same way
-// whatever the candidate action, until one of them claims; the answer is
-// a function of the counts alone, so it is the same as computing afresh.
+// (a two-way set-associative table of memoSets sets by a hash of the
+// counts, the one met last first in its set). The playouts of one sampled
+// position meet the same hands again and again: the other seats draw the
+// same cards and discard the same way whatever the candidate action, until
+// one of them claims; the answer is a function of the counts alone, so it
+// is the same as computing afresh.
 type discardMemo struct {
-	keys [memoSize]memoKey // the zero key: empty
-	kind [memoSize]mjsolve.Kind
-	sh   [memoSize]int8
+	sets [memoSets][2]memoEntry // the zero entry: empty (no hand is)
 }
 
-// memoKey is a hand's counts as words, compared in five steps.
-type memoKey struct {
-	w    [4]uint64
-	last uint16
-}
+// memoEntry is a hand's counts packed three bits a kind (packCounts) and,
+// in the spare bits of hi, its answer: the kind to discard and the
+// shanten after it.
+type memoEntry struct{ lo, hi uint64 }
 
-// memoBits is log2 of memoSize.
+// The layout of memoEntry.hi above the counts' 38 bits.
+const (
+	memoKeyBits  = 38
+	memoKeyMask  = 1<<memoKeyBits - 1
+	memoKindBits = memoKeyBits     // 6 bits: the kind
+	memoShBits   = memoKeyBits + 8 // 8 bits: the shanten as an int8
+)
+
+// memoBits is log2 of memoSets.
 const (
 	memoBits = 12
-	memoSize = 1 << memoBits
+	memoSets = 1 << memoBits
 )
+
+// packCounts packs c's 34 counts (each at most 4) three bits each into
+// 102 bits: lo holds the kinds 0 to 20 and 7 bits of the kinds 21 to 23's
+// word, hi the rest in its low memoKeyBits bits. Distinct counts pack to
+// distinct keys.
+func packCounts(c *mjsolve.Counts) (lo, hi uint64) {
+	w0 := pack8(binary.LittleEndian.Uint64(c[0:8]))
+	w1 := pack8(binary.LittleEndian.Uint64(c[8:16]))
+	w2 := pack8(binary.LittleEndian.Uint64(c[16:24]))
+	w3 := pack8(binary.LittleEndian.Uint64(c[24:32]))
+	last := uint64(c[32]) | uint64(c[33])<<3
+	return w0 | w1<<24 | w2<<48, w2>>16 | w3<<8 | last<<32
+}
+
+// pack8 packs the eight bytes of x, each less than 8, into 24 bits, three
+// bits a byte, the lowest byte lowest.
+func pack8(x uint64) uint64 {
+	x = (x | x>>5) & 0x003f003f003f003f // 6 bits: two bytes a 16-bit lane
+	x = (x | x>>10) & 0x00000fff00000fff
+	return (x | x>>20) & 0xffffff
+}
 
 // discard returns policyDiscardSh(f, c), remembered in m (nil: computed).
 // m must be used with one f only.
@@ -310,19 +357,19 @@ func (m *discardMemo) discard(f *tw16.Forms, c *mjsolve.Counts) (mjsolve.Kind, i
 	if m == nil {
 		return policyDiscardSh(f, c)
 	}
-	key := memoKey{
-		w: [4]uint64{binary.LittleEndian.Uint64(c[0:8]), binary.LittleEndian.Uint64(c[8:16]),
-			binary.LittleEndian.Uint64(c[16:24]), binary.LittleEndian.Uint64(c[24:32])},
-		last: binary.LittleEndian.Uint16(c[32:34]),
+	lo, hi := packCounts(c)
+	h := (lo ^ bits.RotateLeft64(hi, 29)) * 0x9e3779b97f4a7c15
+	set := &m.sets[h>>(64-memoBits)]
+	if e := set[0]; e.lo == lo && e.hi&memoKeyMask == hi {
+		return mjsolve.Kind(e.hi >> memoKindBits & 63), int(int8(e.hi >> memoShBits))
 	}
-	h := (key.w[0] ^ bits.RotateLeft64(key.w[1], 17) ^ bits.RotateLeft64(key.w[2], 31) ^
-		bits.RotateLeft64(key.w[3], 47) ^ uint64(key.last)) * 0x9e3779b97f4a7c15
-	i := h >> (64 - memoBits)
-	if k := &m.keys[i]; k.w[0] == key.w[0] && k.w[1] == key.w[1] && k.w[2] == key.w[2] && k.w[3] == key.w[3] && k.last == key.last {
-		return m.kind[i], int(m.sh[i])
+	if e := set[1]; e.lo == lo && e.hi&memoKeyMask == hi {
+		set[0], set[1] = e, set[0]
+		return mjsolve.Kind(e.hi >> memoKindBits & 63), int(int8(e.hi >> memoShBits))
 	}
 	k, sh := policyDiscardSh(f, c)
-	m.keys[i], m.kind[i], m.sh[i] = key, k, int8(sh)
+	set[1] = set[0]
+	set[0] = memoEntry{lo, hi | uint64(k)<<memoKindBits | uint64(uint8(int8(sh)))<<memoShBits}
 	return k, sh
 }
 

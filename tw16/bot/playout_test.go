@@ -268,3 +268,42 @@ func TestTwinPlayoutsAgree(t *testing.T) {
 		t.Errorf("same %d, differ %d, scored otherwise %d: want some of each", same, differ, moved)
 	}
 }
+
+// TestPackCounts: packCounts keeps every count (they unpack as they were,
+// three bits a kind) and leaves the bits of the memo's answer clear, on
+// random counts of 0 to 4 and on the extremes.
+func TestPackCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 1))
+	var all4 mjsolve.Counts
+	for k := range all4 {
+		all4[k] = 4
+	}
+	cases := []mjsolve.Counts{{}, all4, {0: 1}, {33: 4}}
+	for range 5000 {
+		var c mjsolve.Counts
+		for k := range c {
+			c[k] = uint8(rng.IntN(5))
+		}
+		cases = append(cases, c)
+	}
+	for _, c := range cases {
+		lo, hi := packCounts(&c)
+		if hi&^memoKeyMask != 0 {
+			t.Fatalf("%v: packs into bits %#x of hi", c, hi&^memoKeyMask)
+		}
+		var got mjsolve.Counts
+		for k := range got {
+			b := 3 * k
+			v := lo >> b // the bits of kind k, split between lo and hi
+			if b >= 64 {
+				v = hi >> (b - 64)
+			} else if b > 61 {
+				v |= hi << (64 - b)
+			}
+			got[k] = uint8(v & 7)
+		}
+		if got != c {
+			t.Fatalf("%v packs to %#x %#x, which unpacks to %v", c, lo, hi, got)
+		}
+	}
+}
