@@ -254,8 +254,8 @@ func TestPlayBudget(t *testing.T) {
 	dir := t.TempDir()
 	var files []string
 	for _, c := range []struct{ args, version string }{
-		{"--strategy hindsight --samples 4", "3+samples=4"},
-		{"--strategy hindsight --samples 16", "3+samples=16"},
+		{"--strategy hindsight --samples 4", "4+samples=4"},
+		{"--strategy hindsight --samples 16", "4+samples=16"},
 		{"--strategy lookahead --rollouts 8", "1+rollouts=8"},
 	} {
 		out := filepath.Join(dir, strings.ReplaceAll(c.version, "+", "-")+".jsonl")

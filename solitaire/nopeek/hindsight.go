@@ -59,7 +59,9 @@ const (
 // standard deviations of a fair split of the worlds the two split counts
 // as tied with it, and among those the one that uncovers the most tiles
 // is played, so that the decisions to come see the most faces; then the
-// one with the most worlds won, then greedy's score, then the leader.
+// one with greedy's best score (tiles freed and matches made: room to
+// choose later, which the worlds, knowing every face, do not value), then
+// the one with the most worlds won, then the leader.
 type hindsight struct {
 	gi      *geoInfo
 	samples int
@@ -232,12 +234,12 @@ func (h *hindsight) decide(v *state, src *rand.PCG) int {
 // nearTie returns the candidate to play among the live candidates tied
 // with the leader lead: those it beats by at most cfg.tieSE standard
 // deviations of a fair split of the worlds the two split. Among them the
-// one that uncovers the most tiles wins, then the one with the most worlds
-// won, then greedy's score, then lead.
+// one that uncovers the most tiles wins, then greedy's score, then the one
+// with the most worlds won, then lead.
 func (h *hindsight) nearTie(v *state, lead int) int {
 	key := func(k int) [3]int {
 		m := h.cand[k]
-		return [3]int{uncovers(v, m.A, m.B), h.wins[k], v.score(v.face[m.A], m.A, m.B)}
+		return [3]int{uncovers(v, m.A, m.B), v.score(v.face[m.A], m.A, m.B), h.wins[k]}
 	}
 	pick, pickKey := lead, key(lead)
 	for k := range h.n {

@@ -16,7 +16,7 @@ var pinned = map[string]struct{ version, digest string }{
 	"random":    {"1", "ed6e0a5716148f18"},
 	"greedy":    {"1", "ea0eae51baf34efb"},
 	"lookahead": {"1", "d0f7894add560791"},
-	"hindsight": {"3", "3569d19812707efd"},
+	"hindsight": {"4", "7425c31946d9deee"},
 }
 
 // gamesDigest plays games of the turtle (pcg dealer, seed 1) by strategy
@@ -97,11 +97,11 @@ func TestVersion(t *testing.T) {
 		{"lookahead", Options{Rollouts: DefaultRollouts}, "1"},
 		{"lookahead", Options{Rollouts: 256}, "1+rollouts=256"},
 		{"lookahead", Options{Samples: 64}, "1"},
-		{"hindsight", Options{}, "3"},
-		{"hindsight", Options{Rollouts: 7, Samples: DefaultSamples}, "3"},
-		{"hindsight", Options{Samples: 64}, "3+samples=64"},
-		{"hindsight", Options{Workers: 4}, "3"},
-		{"hindsight", Options{Samples: MaxSamples + 1}, "3+samples=2048"},
+		{"hindsight", Options{}, "4"},
+		{"hindsight", Options{Rollouts: 7, Samples: DefaultSamples}, "4"},
+		{"hindsight", Options{Samples: 64}, "4+samples=64"},
+		{"hindsight", Options{Workers: 4}, "4"},
+		{"hindsight", Options{Samples: MaxSamples + 1}, "4+samples=2048"},
 	} {
 		v, err := Version(c.strategy, c.opt)
 		if err != nil || v != c.want {
