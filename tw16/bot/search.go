@@ -21,27 +21,27 @@ const (
 	MaxThreads = 256
 )
 
-// Search decides every action by simulation (see Evaluator): it always
-// wins when it can; otherwise it samples positions consistent with its
-// view and plays each candidate action in each of them (every discard
-// kind, every claim, kong and pass offered), then the rest of the hand by
-// the playout policy for every seat, its own seat once attacking and once
-// folding when far from ready and threatened (see foldChoice), and takes
-// the candidate with the most points on average, each valued by the better
-// of its two continuations (the folding one is not played when the
-// attacking one shows it is the same game). Candidates are compared on
-// the same sampled positions (common random numbers), and one whose
-// paired difference to
-// the best is below zero by 2.5 standard errors stops being played, which
+// Search decides every action by simulation (see Evaluator): it always wins
+// when it can; otherwise it samples positions consistent with its view and
+// plays each candidate action in each of them (every discard kind, every
+// claim, kong and pass offered), then the rest of the hand by the playout
+// policy for every seat, its own seat once attacking and once folding when
+// far from ready and threatened (see foldChoice), and takes the candidate
+// with the most points on average, each valued by the better of its two
+// continuations (the folding one is not played when the attacking one shows
+// it is the same game). Candidates are compared on the same sampled
+// positions (common random numbers), and one whose paired difference to the
+// best is below zero by 2.5 standard errors stops being played, which
 // leaves the budget to the close ones. The search refines the advice
 // engine: the best candidate is played instead of the advice engine's
 // choice only when it leads it by two standard errors of their paired
 // difference measured afresh, on positions sampled after the choice (the
 // last 30% of the budget), since the best of many candidates measured on
 // the same positions leads by luck as well as by merit. The budget is
-// Options.Samples playouts per decision (deterministic for the seed given
-// to Begin) or, when that is 0, Options.Think of time (DefaultThink when
-// 0), spread over Options.Threads goroutines.
+// Options.Samples playouts per decision (candidate values, some known
+// without a playout: see SearchStats; deterministic for the seed given to
+// Begin) or, when that is 0, Options.Think of time (DefaultThink when 0),
+// spread over Options.Threads goroutines.
 type Search struct {
 	o     Options
 	evs   []*Evaluator
@@ -74,8 +74,8 @@ type SearchStats struct {
 	// positions and Playouts the candidates' values in them, the budget
 	// Options.Samples counts; Twins of these were known without a playout
 	// (a folding candidate whose game is that of the same action
-	// attacking, as the seat is never far from ready when threatened in
-	// it), so Playouts-Twins were played.
+	// attacking: the seat never met a threat, far from ready, at which
+	// folding acts otherwise), so Playouts-Twins were played.
 	Candidates, Worlds, Playouts, Twins int
 	// Elapsed is the time the decision took.
 	Elapsed time.Duration
