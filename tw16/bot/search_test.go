@@ -444,3 +444,43 @@ func TestSearchFoldChoiceFolds(t *testing.T) {
 	}
 	t.Logf("%d decisions checked, %d where folding changed a playout", checked, differ)
 }
+
+// TestStopWhenDecided checks that ending a decision once pruning has left
+// a single action changes no choice, and that it does end some decisions
+// early.
+func TestStopWhenDecided(t *testing.T) {
+	defer func(v bool) { stopWhenDecided = v }(stopWhenDecided)
+	n, early := 0, 0
+	for seed := range uint64(8) {
+		for moves := 2; ; moves += 6 {
+			g, v := midHand(t, seed, moves)
+			if v == nil {
+				break
+			}
+			acts := g.Actions()
+			var choice [2]int
+			var played [2]int
+			for i, stop := range []bool{false, true} {
+				stopWhenDecided = stop
+				s := NewSearch(Options{Samples: 600})
+				s.Begin(seed)
+				choice[i] = s.Choose(v, acts)
+				played[i] = s.Stats().Playouts
+			}
+			if choice[0] != choice[1] {
+				t.Fatalf("hand %d move %d: %s searched to the end, %s stopping when decided", seed, moves, acts[choice[0]], acts[choice[1]])
+			}
+			if played[1] > played[0] {
+				t.Fatalf("hand %d move %d: %d playouts stopping when decided, %d without", seed, moves, played[1], played[0])
+			}
+			n++
+			if played[1] < played[0] {
+				early++
+			}
+		}
+	}
+	t.Logf("%d decisions, %d ended early", n, early)
+	if early == 0 || early == n {
+		t.Errorf("%d of %d decisions ended early: want some, not all", early, n)
+	}
+}
