@@ -36,11 +36,7 @@ func TestPlayoutsUnchanged(t *testing.T) {
 	h := sha256.New()
 	playouts := 0
 	for seed := range uint64(12) {
-		for moves := 0; ; moves += 9 {
-			g, v := midHand(t, seed, moves)
-			if v == nil {
-				break
-			}
+		eachDecision(t, seed, 0, 9, func(moves int, g *game.Game, v *game.View) bool {
 			acts := g.Actions()
 			e := NewEvaluator(nil, game.Config{}.Rules)
 			if err := e.prepare(v, acts); err != nil {
@@ -61,7 +57,8 @@ func TestPlayoutsUnchanged(t *testing.T) {
 					}
 				}
 			}
-		}
+			return true
+		})
 	}
 	if playouts < 1000 {
 		t.Errorf("only %d playouts", playouts)

@@ -119,20 +119,16 @@ func TestSafestAgreesWithTheView(t *testing.T) {
 	fo := foldAt{at: [4]int8{1, 1, 1, 1}}
 	checked := 0
 	for seed := range uint64(80) {
-		for moves := 20; ; moves += 2 {
-			g, v := midHand(t, seed, moves)
-			if v == nil {
-				break
-			}
+		eachDecision(t, seed, 20, 2, func(moves int, g *game.Game, v *game.View) bool {
 			if g.Phase() != game.PhaseTurn {
-				continue
+				return true
 			}
 			s := g.ToAct()
 			c := g.Concealed(s)
 			_, sh := policyDiscardSh(&f, &c)
 			fold, ready := fo.folds(g, s, sh)
 			if !fold {
-				continue
+				return true
 			}
 			want, low, lowU := mjsolve.Kind(0), 1e9, 0
 			for k := range mjsolve.Kind(mjsolve.NumKinds) {
@@ -153,7 +149,8 @@ func TestSafestAgreesWithTheView(t *testing.T) {
 				t.Fatalf("hand %d move %d: folds with %s, the view's safest is %s", seed, moves, got, want)
 			}
 			checked++
-		}
+			return true
+		})
 	}
 	if checked < 200 {
 		t.Fatalf("only %d folds checked", checked)
@@ -225,11 +222,7 @@ func TestHeldSet(t *testing.T) {
 func TestTwinPlayoutsAgree(t *testing.T) {
 	same, differ, moved := 0, 0, 0
 	for seed := range uint64(10) {
-		for moves := 0; ; moves += 6 {
-			g, v := midHand(t, seed, moves)
-			if v == nil {
-				break
-			}
+		eachDecision(t, seed, 0, 6, func(moves int, g *game.Game, v *game.View) bool {
 			acts := g.Actions()
 			e := NewEvaluator(nil, game.Config{}.Rules)
 			if err := e.prepare(v, acts); err != nil {
@@ -261,7 +254,8 @@ func TestTwinPlayoutsAgree(t *testing.T) {
 					}
 				}
 			}
-		}
+			return true
+		})
 	}
 	t.Logf("%d playouts the same as their twin, %d not (%d of these scored otherwise)", same, differ, moved)
 	if same == 0 || moved == 0 {

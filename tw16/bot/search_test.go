@@ -11,10 +11,25 @@ import (
 	"github.com/mjsolve/mjsolve/tw16/game"
 )
 
-// midHand plays hand seed with four advice players until the decision
-// number moves (or the end) and returns the game and the view of the seat
-// to act.
+// midHand plays hand seed (dealer seed%4) with four advice seats and
+// returns the game and the view of the seat to act after moves actions,
+// or a nil view when the hand ends first.
 func midHand(tb testing.TB, seed uint64, moves int) (*game.Game, *game.View) {
+	tb.Helper()
+	var v *game.View
+	g := eachDecision(tb, seed, moves, 1, func(_ int, _ *game.Game, vw *game.View) bool {
+		v = vw
+		return false
+	})
+	return g, v
+}
+
+// eachDecision plays hand seed as midHand does, once, and calls fn with the
+// game and the view of the seat to act after first, first+step, ...
+// actions, until the hand ends or fn returns false; it returns the game.
+// The game and the view are valid during the call only: play goes on
+// after it.
+func eachDecision(tb testing.TB, seed uint64, first, step int, fn func(moves int, g *game.Game, v *game.View) bool) *game.Game {
 	tb.Helper()
 	g, err := game.New(game.Config{Seed: seed, Dealer: game.Seat(seed % 4)})
 	if err != nil {
@@ -37,11 +52,11 @@ func midHand(tb testing.TB, seed uint64, moves int) (*game.Game, *game.View) {
 			}
 		}
 		if g.Over() {
-			return g, nil
+			return g
 		}
 		s := g.ToAct()
-		if m >= moves {
-			return g, &views[s]
+		if m >= first && (m-first)%step == 0 && !fn(m, g, &views[s]) {
+			return g
 		}
 		acts := g.Actions()
 		if err := g.Apply(acts[players[s].Choose(&views[s], acts)]); err != nil {
@@ -119,11 +134,7 @@ func BenchmarkDecision(b *testing.B) {
 func TestSamplesAgreeWithTheView(t *testing.T) {
 	decisions := 0
 	for seed := range uint64(40) {
-		for moves := 0; ; moves += 7 {
-			g, v := midHand(t, seed, moves)
-			if v == nil {
-				break
-			}
+		eachDecision(t, seed, 0, 7, func(moves int, g *game.Game, v *game.View) bool {
 			decisions++
 			e := NewEvaluator(nil, game.Config{}.Rules)
 			if err := e.prepare(v, g.Actions()); err != nil {
@@ -158,7 +169,8 @@ func TestSamplesAgreeWithTheView(t *testing.T) {
 					t.Fatalf("hand %d move %d: the sample offers %v, the game %v", seed, moves, e.g.Actions(), g.Actions())
 				}
 			}
-		}
+			return true
+		})
 	}
 	if decisions < 200 {
 		t.Errorf("only %d decisions sampled", decisions)
@@ -452,11 +464,7 @@ func TestStopWhenDecided(t *testing.T) {
 	defer func(v bool) { stopWhenDecided = v }(stopWhenDecided)
 	n, early := 0, 0
 	for seed := range uint64(8) {
-		for moves := 2; ; moves += 6 {
-			g, v := midHand(t, seed, moves)
-			if v == nil {
-				break
-			}
+		eachDecision(t, seed, 2, 6, func(moves int, g *game.Game, v *game.View) bool {
 			acts := g.Actions()
 			var choice [2]int
 			var played [2]int
@@ -477,7 +485,8 @@ func TestStopWhenDecided(t *testing.T) {
 			if played[1] < played[0] {
 				early++
 			}
-		}
+			return true
+		})
 	}
 	t.Logf("%d decisions, %d ended early", n, early)
 	if early == 0 || early == n {

@@ -34,35 +34,18 @@ func TestLoadContinuesIdentically(t *testing.T) {
 		e.Begin(uint64(i))
 		// The actions of the whole hand, by the greedy strategy (with
 		// random claims) or at random.
-		var views [4]View
-		for s := range Seat(4) {
-			if err := views[s].Start(s, g.Dealer(), g.Round(), g.Flowers(), g.Dealt(s)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		var acts []Action
-		seen := 0
-		for !g.Over() {
-			for ; seen < len(g.Events()); seen++ {
-				for s := range views {
-					views[s].Apply(&g.Events()[seen])
-				}
-			}
-			offered := g.Actions()
+		acts := playViewed(t, g, func(v *View, offered []Action) int {
 			k := r.IntN(len(offered))
 			if i%2 == 1 {
-				k = e.Choose(&views[g.ToAct()], offered)
+				k = e.Choose(v, offered)
 			}
 			for j, a := range offered {
 				if a.Type == AddedKong {
 					k = j // kongs to rob
 				}
 			}
-			acts = append(acts, offered[k])
-			if err := g.Apply(offered[k]); err != nil {
-				t.Fatal(err)
-			}
-		}
+			return k
+		})
 		want := *g.Result()
 		// Replay the hand, loading a copy at a few points.
 		if err := g.Reset(cfg); err != nil {
@@ -115,6 +98,34 @@ func TestLoadContinuesIdentically(t *testing.T) {
 			t.Errorf("no claim at the %s stage was loaded", st)
 		}
 	}
+}
+
+// playViewed plays g, just dealt, to its end, each action the one choose
+// picks from the view of the seat to act (kept up to date from the
+// events), and returns the actions played.
+func playViewed(t *testing.T, g *Game, choose func(v *View, offered []Action) int) []Action {
+	t.Helper()
+	var views [4]View
+	for s := range Seat(4) {
+		if err := views[s].Start(s, g.Dealer(), g.Round(), g.Flowers(), g.Dealt(s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var acts []Action
+	for seen := 0; !g.Over(); {
+		for ; seen < len(g.Events()); seen++ {
+			for s := range views {
+				views[s].Apply(&g.Events()[seen])
+			}
+		}
+		offered := g.Actions()
+		a := offered[choose(&views[g.ToAct()], offered)]
+		acts = append(acts, a)
+		if err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return acts
 }
 
 // replayTo deals cfg into g and plays acts.
@@ -260,25 +271,7 @@ func TestCopyFromContinuesIdentically(t *testing.T) {
 			t.Fatal(err)
 		}
 		e.Begin(uint64(i))
-		var views [4]View
-		for s := range Seat(4) {
-			if err := views[s].Start(s, g.Dealer(), g.Round(), g.Flowers(), g.Dealt(s)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		var acts []Action
-		for seen := 0; !g.Over(); {
-			for ; seen < len(g.Events()); seen++ {
-				for s := range views {
-					views[s].Apply(&g.Events()[seen])
-				}
-			}
-			a := g.Actions()[e.Choose(&views[g.ToAct()], g.Actions())]
-			acts = append(acts, a)
-			if err := g.Apply(a); err != nil {
-				t.Fatal(err)
-			}
-		}
+		acts := playViewed(t, g, e.Choose)
 		// The result as text: its slices are in g's memory.
 		want, wantEvents := fmt.Sprintf("%+v", *g.Result()), append([]Event(nil), g.Events()...)
 		if err := g.Reset(cfg); err != nil {
