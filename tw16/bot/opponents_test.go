@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/tw16"
 	"github.com/mjsolve/mjsolve/tw16/game"
 )
@@ -101,4 +102,87 @@ func TestOpponentShantenTable(t *testing.T) {
 	}
 	fmt.Fprintln(&out, "}")
 	t.Log("\n" + out.String())
+}
+
+// TestOpponentModelCalibrated measures, with -long, how well the search's
+// sampled positions foresee a deal-in: over 400 hands of four advice
+// players, at every discard made while an opponent looks ready, the share
+// of 32 sampled positions in which some opponent waits on the kind
+// discarded, against whether the discard was won on. It prints the two
+// by the kind's class and fails when, over all those discards, the
+// deal-ins foreseen are off the actual ones by more than half: 263.8
+// against 196 (docs/play.md, "Where the search deals in"; a model that
+// drew shapes by their ways and kept opponents off their own discards'
+// kinds foresaw 209.9, and did not play better).
+func TestOpponentModelCalibrated(t *testing.T) {
+	if !*long {
+		t.Skip("with -long")
+	}
+	classes := []string{"honor", "terminal", "2 or 8", "3 to 7"}
+	classOf := func(k mjsolve.Kind) int {
+		switch {
+		case k.IsHonor():
+			return 0
+		case k.Number() == 1 || k.Number() == 9:
+			return 1
+		case k.Number() == 2 || k.Number() == 8:
+			return 2
+		}
+		return 3
+	}
+	var n, hits [4]int
+	var foreseen [4]float64
+	e := NewEvaluator(nil, tw16.Rules{})
+	adv := NewAdvice(Options{})
+	for seed := range uint64(400) {
+		class, p := -1, 0.0 // the last discard's, while threatened
+		var seat game.Seat
+		var kind mjsolve.Kind
+		g := eachDecision(t, seed, 0, 1, func(_ int, g *game.Game, v *game.View) bool {
+			if g.Phase() != game.PhaseTurn {
+				return true // a claim: the discard before it stays the last
+			}
+			class = -1
+			acts := g.Actions()
+			if !adv.threatened(v) {
+				return true
+			}
+			a := acts[adv.Choose(v, acts)]
+			if a.Type != game.Discard {
+				return true
+			}
+			if err := e.prepare(v, acts); err != nil {
+				t.Fatal(err)
+			}
+			k, hit := a.Cards[0].Kind(), 0
+			for w := range uint64(32) {
+				if err := e.sample(seed, w); err != nil {
+					t.Fatal(err)
+				}
+				for o := range game.Seat(4) {
+					if o != v.Seat && e.g.WinningKinds(o).Has(k) {
+						hit++
+						break
+					}
+				}
+			}
+			class, p, seat, kind = classOf(k), float64(hit)/32, v.Seat, k
+			n[class]++
+			foreseen[class] += p
+			return true
+		})
+		if r := g.Result(); class >= 0 && !r.Exhausted && !r.SelfDrawn && !r.RobbedKong && r.From == seat && r.Card.Kind() == kind {
+			hits[class]++
+		}
+	}
+	var total, want float64
+	for c, name := range classes {
+		t.Logf("%-8s %5d discards: deal-ins foreseen %6.1f, actual %4d", name, n[c], foreseen[c], hits[c])
+		total += foreseen[c]
+		want += float64(hits[c])
+	}
+	t.Logf("all: foreseen %.1f, actual %.0f", total, want)
+	if total > 1.5*want || total < 0.5*want {
+		t.Errorf("the sampled positions foresee %.1f deal-ins, %.0f happened", total, want)
+	}
 }
