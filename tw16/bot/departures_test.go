@@ -3,7 +3,6 @@ package bot
 import (
 	"flag"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -39,15 +38,7 @@ func TestDepartures(t *testing.T) {
 			t.Fatalf("%s: no hands", dir)
 		}
 		for _, name := range files {
-			f, err := os.Open(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			h, err := handlog.Read(f)
-			f.Close()
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
+			h := readHandFile(t, name)
 			var mine [4]bool
 			for _, si := range h.Header.Seats {
 				mine[si.Seat-1] = si.Name == *departuresName

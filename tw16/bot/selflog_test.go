@@ -34,15 +34,7 @@ func TestSelfPlayLog(t *testing.T) {
 	}
 	var score [4]int64
 	for n := 1; n <= o.Hands; n++ {
-		f, err := os.Open(filepath.Join(dir, LogName(n)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		h, err := handlog.Read(f)
-		f.Close()
-		if err != nil {
-			t.Fatalf("hand %d: %v", n, err)
-		}
+		h := readHandFile(t, filepath.Join(dir, LogName(n)))
 		if err := handlog.Verify(h, nil); err != nil {
 			t.Fatalf("hand %d: %v", n, err)
 		}
@@ -66,4 +58,19 @@ func TestSelfPlayLog(t *testing.T) {
 	if !errors.As(err, &lde) || lde.First != "hand-0001.jsonl.zst" {
 		t.Errorf("a second self-play into the directory: %v", err)
 	}
+}
+
+// readHandFile reads the hand log at path, failing the test when it cannot.
+func readHandFile(tb testing.TB, path string) *handlog.Hand {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	h, err := handlog.Read(f)
+	if err != nil {
+		tb.Fatalf("%s: %v", path, err)
+	}
+	return h
 }
