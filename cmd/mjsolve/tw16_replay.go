@@ -5,10 +5,12 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mjsolve/mjsolve/tw16"
+	"github.com/mjsolve/mjsolve/tw16/game"
 	"github.com/mjsolve/mjsolve/tw16/handlog"
 	"github.com/mjsolve/mjsolve/tw16/referee"
 )
@@ -16,7 +18,12 @@ import (
 // tw16ReplayOptions are the flags of "mjsolve tw16 replay".
 type tw16ReplayOptions struct {
 	call
-	lines, json bool
+	lines, json, byStrategy bool
+	// table adds up the hands for --by-strategy; first names the file of
+	// its first hand.
+	table *game.Table
+	names [4]string
+	first string
 }
 
 func newTW16ReplayCmd() *cobra.Command {
@@ -41,16 +48,26 @@ line (the deal, draws, flowers, discards, claims, kongs, passes, failures and
 the dummy's moves, the win with its itemised tai, the end with the four
 seats' points), whose schema docs/play.md describes. The first mismatch of a
 file is reported with its line number, and the command exits with code 2 if
-any file does not verify.`,
+any file does not verify.
+
+--by-strategy then prints the table "mjsolve tw16 selfplay --by-strategy"
+and "mjsolve tw16 referee --by-strategy" print, of all the hands given
+(players of one name as one strategy): so the hands of several runs pool
+into one table, for instance four seeds played one a core, as long as their
+players 1 to 4 have the same names. The time per decision is that of the
+replies a transcript records (a self-play log records none). No table is
+printed when a file does not verify.`,
 		Example: `  mjsolve tw16 replay logs/hand-*.txt.zst
   mjsolve tw16 replay --lines logs/hand-0007.txt.zst
-  mjsolve tw16 replay --json logs/hand-0007.txt.zst | jq -c 'select(.type == "win")'`,
+  mjsolve tw16 replay --json logs/hand-0007.txt.zst | jq -c 'select(.type == "win")'
+  mjsolve tw16 replay --by-strategy crit1/hand-*.jsonl.zst crit2/hand-*.jsonl.zst`,
 		Args: someArgs("one or more transcript FILEs written by 'mjsolve tw16 referee --log' or 'mjsolve tw16 selfplay --log'"),
 		RunE: runE(&o.call, o.run),
 	}
 	cmd.Flags().BoolVar(&o.lines, "lines", false, "print every record of a transcript")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print each hand in event form, as JSON lines")
-	cmd.MarkFlagsMutuallyExclusive("lines", "json")
+	cmd.Flags().BoolVar(&o.byStrategy, "by-strategy", false, "then print the strength table of all the hands by strategy, as selfplay --by-strategy")
+	cmd.MarkFlagsMutuallyExclusive("lines", "json", "by-strategy")
 	return cmd
 }
 
@@ -76,7 +93,7 @@ func (o *tw16ReplayOptions) run() error {
 			bad++
 			continue
 		}
-		if !o.json {
+		if !o.json && !o.byStrategy {
 			fmt.Fprintf(out, "%s: %s\n", name, summary)
 		}
 		if err := out.Flush(); err != nil {
@@ -89,6 +106,30 @@ func (o *tw16ReplayOptions) run() error {
 		}
 		return silentError{exitBadInput}
 	}
+	if o.byStrategy {
+		if err := o.table.WriteStrength(out); err != nil {
+			return failure(err)
+		}
+		if err := out.Flush(); err != nil {
+			return failure(err)
+		}
+	}
+	return nil
+}
+
+// tally counts hand h of the file name in the --by-strategy table.
+func (o *tw16ReplayOptions) tally(name string, h *handlog.Hand) error {
+	y, err := h.Tally()
+	if err != nil {
+		return err
+	}
+	if o.table == nil {
+		o.table, o.names, o.first = game.NewTable(y.Names), y.Names, name
+	} else if y.Names != o.names {
+		return fmt.Errorf("players 1 to 4 are %s, where they are %s in %s: --by-strategy pools hands of the same players",
+			strings.Join(y.Names[:], ", "), strings.Join(o.names[:], ", "), o.first)
+	}
+	y.AddTo(o.table)
 	return nil
 }
 
@@ -99,10 +140,15 @@ func (o *tw16ReplayOptions) replay(out *bufio.Writer, name string, tables *tw16.
 	if err != nil {
 		return "", err
 	}
-	if o.json || handlog.IsEventForm(data) {
+	if o.json || o.byStrategy || handlog.IsEventForm(data) {
 		h, err := referee.ReadHand(bytes.NewReader(data), tables)
 		if err != nil {
 			return "", err
+		}
+		if o.byStrategy {
+			if err := o.tally(name, h); err != nil {
+				return "", err
+			}
 		}
 		if o.json {
 			if _, err := h.WriteTo(out); err != nil {

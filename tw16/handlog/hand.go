@@ -2,6 +2,7 @@ package handlog
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/mjsolve/mjsolve"
 	"github.com/mjsolve/mjsolve/tw16"
@@ -251,4 +252,89 @@ func rulesNamed(name string, flowers bool) (tw16.Rules, error) {
 	}
 	r.Flowers = flowers
 	return r, nil
+}
+
+// Tally returns what a game.Table counts of the hand: the names of the
+// match's players 1–4 (from the header's seats), the players at each seat,
+// the result (the points, who won, how and with how many tai), the seats
+// whose program failed, and per seat the decisions whose time is recorded
+// (Took), their total and the longest. The hand must be complete (its last
+// event the end): read it with Read, which checks that, or verify it
+// with referee.ReadHand.
+func (h *Hand) Tally() (*Tally, error) {
+	t := &Tally{}
+	if len(h.Header.Seats) != 4 {
+		return nil, fmt.Errorf("handlog: hand %d: %d seats, not 4", h.Header.Hand, len(h.Header.Seats))
+	}
+	var seat, player [5]bool
+	for _, si := range h.Header.Seats {
+		if si.Seat < 1 || si.Seat > 4 || si.Player < 1 || si.Player > 4 || seat[si.Seat] || player[si.Player] {
+			return nil, fmt.Errorf("handlog: hand %d: the seats do not give players 1-4 at seats 1-4 once each", h.Header.Hand)
+		}
+		seat[si.Seat], player[si.Player] = true, true
+		t.Names[si.Player-1] = si.Name
+		t.Hand.Players[si.Seat-1] = si.Player - 1
+	}
+	t.Hand.Index = h.Header.Hand - 1
+	end := h.End()
+	if end == nil || len(end.Points) != 4 {
+		return nil, fmt.Errorf("handlog: hand %d has no end with four seats' points", h.Header.Hand)
+	}
+	copy(t.Result.Points[:], end.Points)
+	t.Result.Exhausted = true
+	for _, e := range h.Events {
+		switch e.Type {
+		case EventFailure:
+			if e.Seat >= 1 && e.Seat <= 4 {
+				t.Failed[e.Seat-1] = true
+			}
+		case EventWin:
+			if e.Seat < 1 || e.Seat > 4 || e.From < 1 || e.From > 4 || e.Score == nil {
+				return nil, fmt.Errorf("handlog: hand %d: event %d: a win without its seats or score", h.Header.Hand, e.N)
+			}
+			r := &t.Result
+			r.Exhausted = false
+			r.Winner, r.From = game.Seat(e.Seat-1), game.Seat(e.From-1)
+			r.SelfDrawn = e.SelfDrawn || e.Seat == e.From
+			r.RobbedKong = e.Robbed
+			r.Score.Tai = e.Score.Tai
+		}
+	}
+	steps, err := h.Steps()
+	if err != nil {
+		return nil, err
+	}
+	for _, st := range steps {
+		if st.Failure != "" || st.Dummy || st.Took <= 0 {
+			continue
+		}
+		d := time.Duration(st.Took * float64(time.Second))
+		s := st.Seat & 3
+		t.Decisions[s]++
+		t.Think[s] += d
+		t.Longest[s] = max(t.Longest[s], d)
+	}
+	return t, nil
+}
+
+// Tally is what a game.Table counts of a hand (see Hand.Tally).
+type Tally struct {
+	Names  [4]string
+	Hand   game.Scheduled
+	Result game.Result
+	Failed [4]bool
+	// Decisions, Think and Longest are by seat: the decisions whose time
+	// is recorded, their total and the longest.
+	Decisions      [4]int
+	Think, Longest [4]time.Duration
+}
+
+// AddTo counts the hand in t, a table of the players named Names.
+func (y *Tally) AddTo(t *game.Table) {
+	t.Add(y.Hand, &y.Result, y.Failed)
+	for s := range 4 {
+		if y.Decisions[s] > 0 {
+			t.AddTime(y.Hand.Players[s], y.Decisions[s], y.Think[s], y.Longest[s])
+		}
+	}
 }
