@@ -7,8 +7,8 @@ import (
 )
 
 // FuzzRead reads damaged hands: never a panic; a hand that reads writes
-// back to one that reads the same; Verify and Walk give an answer, and a
-// hand that verifies walks to its end.
+// back to one that reads the same; Verify, Walk and Tally give an answer,
+// and a hand that verifies walks to its end.
 func FuzzRead(f *testing.F) {
 	for _, seed := range []uint64{1, 2, 11} {
 		var buf bytes.Buffer
@@ -37,6 +37,11 @@ func FuzzRead(f *testing.F) {
 		werr := Walk(h, nil, func(*Decision) error { n++; return nil })
 		if verr == nil && werr != nil {
 			t.Fatalf("verifies but does not walk: %v", werr)
+		}
+		if y, err := h.Tally(); err == nil {
+			if y.Result.Points != [4]int(h.End().Points) {
+				t.Fatalf("tallied points %v, the end's %v", y.Result.Points, h.End().Points)
+			}
 		}
 	})
 }
