@@ -50,9 +50,10 @@ seats' points), whose schema docs/play.md describes. The first mismatch of a
 file is reported with its line number, and the command exits with code 2 if
 any file does not verify.
 
---by-strategy then prints the table "mjsolve tw16 selfplay --by-strategy"
-and "mjsolve tw16 referee --by-strategy" print, of all the hands given
-(players of one name as one strategy): so the hands of several runs pool
+--by-strategy prints, instead of a line per hand, the table that "mjsolve
+tw16 selfplay --by-strategy" and "mjsolve tw16 referee --by-strategy" print,
+of all the hands given (players of one name as one strategy): so the hands
+of several runs pool
 into one table, for instance four seeds played one a core, as long as their
 players 1 to 4 have the same names. The time per decision is that of the
 replies a transcript records (a self-play log records none). No table is
@@ -66,7 +67,7 @@ printed when a file does not verify.`,
 	}
 	cmd.Flags().BoolVar(&o.lines, "lines", false, "print every record of a transcript")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print each hand in event form, as JSON lines")
-	cmd.Flags().BoolVar(&o.byStrategy, "by-strategy", false, "then print the strength table of all the hands by strategy, as selfplay --by-strategy")
+	cmd.Flags().BoolVar(&o.byStrategy, "by-strategy", false, "print the strength table of all the hands by strategy (as selfplay --by-strategy) instead of a line per hand")
 	cmd.MarkFlagsMutuallyExclusive("lines", "json", "by-strategy")
 	return cmd
 }
