@@ -53,11 +53,10 @@ any file does not verify.
 --by-strategy prints, instead of a line per hand, the table that "mjsolve
 tw16 selfplay --by-strategy" and "mjsolve tw16 referee --by-strategy" print,
 of all the hands given (players of one name as one strategy): so the hands
-of several runs pool
-into one table, for instance four seeds played one a core, as long as their
-players 1 to 4 have the same names. The time per decision is that of the
-replies a transcript records (a self-play log records none). No table is
-printed when a file does not verify.`,
+of several runs pool into one table, for instance four seeds played one a
+core, as long as their players 1 to 4 have the same names. The time per
+decision is that of the replies a transcript records (a self-play log
+records none). No table is printed when a file does not verify.`,
 		Example: `  mjsolve tw16 replay logs/hand-*.txt.zst
   mjsolve tw16 replay --lines logs/hand-0007.txt.zst
   mjsolve tw16 replay --json logs/hand-0007.txt.zst | jq -c 'select(.type == "win")'
