@@ -289,6 +289,9 @@ func (h *Hand) Tally() (*Tally, error) {
 				t.Failed[e.Seat-1] = true
 			}
 		case EventWin:
+			if e.From == 0 && e.SelfDrawn {
+				e.From = e.Seat // a self-drawn win need not name its seat twice
+			}
 			if e.Seat < 1 || e.Seat > 4 || e.From < 1 || e.From > 4 || e.Score == nil {
 				return nil, fmt.Errorf("handlog: hand %d: event %d: a win without its seats or score", h.Header.Hand, e.N)
 			}

@@ -44,6 +44,15 @@ func TestTally(t *testing.T) {
 			kinds["drawn"] = true
 		case r.SelfDrawn:
 			kinds["self-drawn"] = true
+			// A self-drawn win whose event leaves out the seat it is from.
+			for i := range h.Events {
+				if e := &h.Events[i]; e.Type == EventWin && e.SelfDrawn {
+					e.From = 0
+				}
+			}
+			if y2, err := h.Tally(); err != nil || y2.Result.From != r.Winner || !y2.Result.SelfDrawn {
+				t.Errorf("seed %d: a self-drawn win without its from: %v, %+v", seed, err, y2)
+			}
 		default:
 			kinds["on a discard"] = true
 		}
