@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -98,12 +97,13 @@ func strengthFields(table string) [][]string {
 // sumInts returns the sum of two decimal integers as text.
 func sumInts(t *testing.T, a, b string) string {
 	t.Helper()
-	var x, y int
-	if _, err := fmt.Sscan(a, &x); err != nil {
-		t.Fatalf("%q: %v", a, err)
+	x, err := strconv.Atoi(a)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, err := fmt.Sscan(b, &y); err != nil {
-		t.Fatalf("%q: %v", b, err)
+	y, err := strconv.Atoi(b)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return strconv.Itoa(x + y)
 }

@@ -57,8 +57,7 @@ func TestDepartures(t *testing.T) {
 				decisions++
 				adv.Begin(1)
 				a, c := d.Actions[adv.Choose(d.View, d.Actions)], d.Actions[d.Chosen]
-				same := a.Type == c.Type && (a.Type != game.Discard && a.Cards == c.Cards ||
-					a.Type == game.Discard && a.Cards[0].Kind() == c.Cards[0].Kind())
+				same := sameChoice(&a, &c)
 				if !same {
 					departures++
 				}

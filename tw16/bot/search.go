@@ -395,15 +395,26 @@ func (s *Search) adviceCandidate(v *game.View, acts []game.Action) int {
 		s.advice = NewAdvice(s.o)
 	}
 	s.advice.Begin(game.Mix(s.seed, s.moves))
-	a := acts[s.advice.Choose(v, acts)]
+	a := &acts[s.advice.Choose(v, acts)]
 	for c, i := range s.cands {
-		b := acts[i]
-		if b.Type == a.Type && (b.Type != game.Discard || b.Cards[0].Kind() == a.Cards[0].Kind()) &&
-			(b.Type == game.Discard || b.Cards == a.Cards) {
+		if sameChoice(a, &acts[i]) {
 			return c
 		}
 	}
 	return -1
+}
+
+// sameChoice reports whether actions a and b are the same choice: of the
+// same type, and a discard of the same kind or another action of the same
+// cards.
+func sameChoice(a, b *game.Action) bool {
+	if a.Type != b.Type {
+		return false
+	}
+	if a.Type == game.Discard {
+		return a.Cards[0].Kind() == b.Cards[0].Kind()
+	}
+	return a.Cards == b.Cards
 }
 
 // grow makes room for worlds worlds of nc candidates.

@@ -283,6 +283,13 @@ func (h *Hand) Tally() (*Tally, error) {
 	copy(t.Result.Points[:], end.Points)
 	t.Result.Exhausted = true
 	for _, e := range h.Events {
+		if e.On != "" && e.By != "dummy" && e.Took > 0 && e.Seat >= 1 && e.Seat <= 4 {
+			// A program's decision whose time is recorded.
+			d, s := time.Duration(e.Took*float64(time.Second)), e.Seat-1
+			t.Decisions[s]++
+			t.Think[s] += d
+			t.Longest[s] = max(t.Longest[s], d)
+		}
 		switch e.Type {
 		case EventFailure:
 			if e.Seat >= 1 && e.Seat <= 4 {
@@ -302,20 +309,6 @@ func (h *Hand) Tally() (*Tally, error) {
 			r.RobbedKong = e.Robbed
 			r.Score.Tai = e.Score.Tai
 		}
-	}
-	steps, err := h.Steps()
-	if err != nil {
-		return nil, err
-	}
-	for _, st := range steps {
-		if st.Failure != "" || st.Dummy || st.Took <= 0 {
-			continue
-		}
-		d := time.Duration(st.Took * float64(time.Second))
-		s := st.Seat & 3
-		t.Decisions[s]++
-		t.Think[s] += d
-		t.Longest[s] = max(t.Longest[s], d)
 	}
 	return t, nil
 }
