@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -19,11 +21,34 @@ import (
 type tw16ReplayOptions struct {
 	call
 	lines, json, byStrategy bool
-	// table adds up the hands for --by-strategy; first names the file of
-	// its first hand.
+	against                 []string
+	// given and other add up, for --by-strategy, the hands given and those
+	// of --against.
+	given, other strengthRun
+}
+
+// strengthRun adds up the hands of one match for --by-strategy.
+type strengthRun struct {
 	table *game.Table
 	names [4]string
-	first string
+	first string // the file of its first hand
+	// deals holds each hand by its deal (handlog.Header.Deal), in the
+	// order of order, to pair the two matches of --against.
+	deals map[string]*dealtHand
+	order []string
+}
+
+// mismatchError reports a hand that verifies but does not belong with the
+// others given (other players, a deal given twice): replay stops at it.
+type mismatchError struct{ err error }
+
+func (e mismatchError) Error() string { return e.err.Error() }
+
+// dealtHand is what pairing needs of a hand.
+type dealtHand struct {
+	file   string
+	hand   game.Scheduled
+	result game.Result
 }
 
 func newTW16ReplayCmd() *cobra.Command {
@@ -56,22 +81,42 @@ of all the hands given (players of one name as one strategy): so the hands
 of several runs pool into one table, for instance four seeds played one a
 core, as long as their players 1 to 4 have the same names. The time per
 decision is that of the replies a transcript records (a self-play log
-records none). No table is printed when a file does not verify.`,
+records none). No table is printed when a file does not verify.
+
+--against DIR (or FILE; repeated, or DIRs separated by commas) compares the
+hands given with another match played on the same deals (the same --seed and
+number of hands, the players seated alike: two versions of a bot, or one bot
+at two budgets), hand by hand: it prints the table of each, then the margin
+of each in both and their difference with its 95% interval. The luck of the
+walls, which two tables each carry in full, then mostly cancels. Every hand
+must have one of the same deal on the other side.`,
 		Example: `  mjsolve tw16 replay logs/hand-*.txt.zst
   mjsolve tw16 replay --lines logs/hand-0007.txt.zst
   mjsolve tw16 replay --json logs/hand-0007.txt.zst | jq -c 'select(.type == "win")'
-  mjsolve tw16 replay --by-strategy crit1/hand-*.jsonl.zst crit2/hand-*.jsonl.zst`,
+  mjsolve tw16 replay --by-strategy crit1/hand-*.jsonl.zst crit2/hand-*.jsonl.zst
+  mjsolve tw16 replay --by-strategy think1s-1/hand-*.jsonl.zst --against crit1`,
 		Args: someArgs("one or more transcript FILEs written by 'mjsolve tw16 referee --log' or 'mjsolve tw16 selfplay --log'"),
 		RunE: runE(&o.call, o.run),
 	}
 	cmd.Flags().BoolVar(&o.lines, "lines", false, "print every record of a transcript")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print each hand in event form, as JSON lines")
 	cmd.Flags().BoolVar(&o.byStrategy, "by-strategy", false, "print the strength table of all the hands by strategy (as selfplay --by-strategy) instead of a line per hand")
+	cmd.Flags().StringSliceVar(&o.against, "against", nil, "compare, hand by hand, with the hands of the match in `DIR` (or a FILE; repeated or comma-separated) played on the same deals (implies --by-strategy)")
 	cmd.MarkFlagsMutuallyExclusive("lines", "json", "by-strategy")
+	cmd.MarkFlagsMutuallyExclusive("lines", "json", "against")
 	return cmd
 }
 
 func (o *tw16ReplayOptions) run() error {
+	files := o.args
+	if len(o.against) > 0 {
+		o.byStrategy = true
+		other, err := handFiles(o.against)
+		if err != nil {
+			return err
+		}
+		files = append(slices.Clip(files), other...)
+	}
 	bad, tables := 0, tw16LazyTables() // loaded by the first transcript that opens
 	defer func() {
 		if info, ok := tables.Loaded(); ok {
@@ -79,15 +124,22 @@ func (o *tw16ReplayOptions) run() error {
 		}
 	}()
 	out := bufio.NewWriter(o.stdout)
-	for i, name := range o.args {
+	for i, name := range files {
 		if o.ctx.Err() != nil {
 			out.Flush()
-			return interruptedAfter(o.stderr, i, len(o.args), "transcript")
+			return interruptedAfter(o.stderr, i, len(files), "transcript")
 		}
-		summary, err := o.replay(out, name, tables)
+		run := &o.given
+		if i >= len(o.args) {
+			run = &o.other
+		}
+		summary, err := o.replay(out, name, tables, run)
 		if err != nil {
 			if _, ok := err.(failureError); ok {
 				return err
+			}
+			if m, ok := err.(mismatchError); ok {
+				return fmt.Errorf("%s: %w", name, m.err)
 			}
 			fmt.Fprintf(o.stderr, "mjsolve: %s: %v\n", name, err)
 			bad++
@@ -101,41 +153,135 @@ func (o *tw16ReplayOptions) run() error {
 		}
 	}
 	if bad > 0 {
-		if len(o.args) > 1 {
-			fmt.Fprintf(o.stderr, "mjsolve: %d of %d transcripts do not verify\n", bad, len(o.args))
+		if len(files) > 1 {
+			fmt.Fprintf(o.stderr, "mjsolve: %d of %d transcripts do not verify\n", bad, len(files))
 		}
 		return silentError{exitBadInput}
 	}
-	if o.byStrategy {
-		if err := o.table.WriteStrength(out); err != nil {
+	if !o.byStrategy {
+		return nil
+	}
+	var paired *game.Paired
+	if len(o.against) > 0 {
+		var err error
+		if paired, err = o.pair(); err != nil {
+			return err
+		}
+	}
+	if err := o.given.table.WriteStrength(out); err != nil {
+		return failure(err)
+	}
+	if paired != nil {
+		fmt.Fprintf(out, "\nagainst (%s):\n", strings.Join(o.against, ", "))
+		if err := o.other.table.WriteStrength(out); err != nil {
 			return failure(err)
 		}
-		if err := out.Flush(); err != nil {
+		fmt.Fprintln(out)
+		if err := paired.Write(out); err != nil {
 			return failure(err)
 		}
+	}
+	if err := out.Flush(); err != nil {
+		return failure(err)
 	}
 	return nil
 }
 
-// tally counts hand h of the file name in the --by-strategy table.
-func (o *tw16ReplayOptions) tally(name string, h *handlog.Hand) error {
+// handFiles returns the hands of --against: each a file, or a directory
+// whose hands (hand-*.jsonl.zst, hand-*.txt.zst, hand-*.txt) it holds.
+func handFiles(against []string) ([]string, error) {
+	var files []string
+	for _, a := range against {
+		fi, err := os.Stat(a)
+		if err != nil {
+			return nil, fmt.Errorf("--against: %w", err)
+		}
+		if !fi.IsDir() {
+			files = append(files, a)
+			continue
+		}
+		var in []string
+		for _, pattern := range []string{"hand-*.jsonl.zst", "hand-*.txt.zst", "hand-*.txt"} {
+			m, _ := filepath.Glob(filepath.Join(a, pattern)) // the pattern is well formed
+			in = append(in, m...)
+		}
+		if len(in) == 0 {
+			return nil, fmt.Errorf("--against %s: the directory holds no hands (hand-NNNN.jsonl.zst or hand-NNNN.txt.zst)", a)
+		}
+		slices.Sort(in)
+		files = append(files, in...)
+	}
+	return files, nil
+}
+
+// pair pairs the hands given with those of --against by deal.
+func (o *tw16ReplayOptions) pair() (*game.Paired, error) {
+	p, err := game.NewPaired(o.given.names, o.other.names)
+	if err != nil {
+		return nil, fmt.Errorf("--against: %w (%s and %s)", err, o.given.first, o.other.first)
+	}
+	unpaired := func(a, b *strengthRun, what string) error {
+		n, first := 0, ""
+		for _, k := range a.order {
+			if b.deals[k] == nil {
+				if n == 0 {
+					first = a.deals[k].file
+				}
+				n++
+			}
+		}
+		if n == 0 {
+			return nil
+		}
+		return fmt.Errorf("--against: %d of the %d hands %s have no hand of the same deal on the other side (the first: %s); compare matches of the same --seed and hands",
+			n, len(a.order), what, first)
+	}
+	if err := unpaired(&o.given, &o.other, "given"); err != nil {
+		return nil, err
+	}
+	if err := unpaired(&o.other, &o.given, "of --against"); err != nil {
+		return nil, err
+	}
+	for _, k := range o.given.order {
+		a, b := o.given.deals[k], o.other.deals[k]
+		if err := p.Add(a.hand, &a.result, b.hand, &b.result); err != nil {
+			return nil, fmt.Errorf("--against: %s and %s: %w", a.file, b.file, err)
+		}
+	}
+	return p, nil
+}
+
+// tally counts hand h of the file name in the --by-strategy table of its
+// match.
+func (r *strengthRun) tally(name string, h *handlog.Hand, pairing bool) error {
 	y, err := h.Tally()
 	if err != nil {
 		return err
 	}
-	if o.table == nil {
-		o.table, o.names, o.first = game.NewTable(y.Names), y.Names, name
-	} else if y.Names != o.names {
-		return fmt.Errorf("players 1 to 4 are %s, where they are %s in %s: --by-strategy pools hands of the same players",
-			strings.Join(y.Names[:], ", "), strings.Join(o.names[:], ", "), o.first)
+	if r.table == nil {
+		r.table, r.names, r.first = game.NewTable(y.Names), y.Names, name
+	} else if y.Names != r.names {
+		return mismatchError{fmt.Errorf("players 1 to 4 are %s, where they are %s in %s: --by-strategy pools hands of the same players",
+			strings.Join(y.Names[:], ", "), strings.Join(r.names[:], ", "), r.first)}
 	}
-	y.AddTo(o.table)
+	if pairing {
+		k := h.Header.Deal()
+		if d := r.deals[k]; d != nil {
+			return mismatchError{fmt.Errorf("the same deal as %s: give each match's hands once (with --against, the other match's directory)", d.file)}
+		}
+		if r.deals == nil {
+			r.deals = map[string]*dealtHand{}
+		}
+		r.deals[k] = &dealtHand{file: name, hand: y.Hand, result: y.Result}
+		r.order = append(r.order, k)
+	}
+	y.AddTo(r.table)
 	return nil
 }
 
 // replay verifies the hand in the file name and writes what the flags
 // ask for to out; it returns the hand's summary line.
-func (o *tw16ReplayOptions) replay(out *bufio.Writer, name string, tables *tw16.TableSet) (string, error) {
+func (o *tw16ReplayOptions) replay(out *bufio.Writer, name string, tables *tw16.TableSet, run *strengthRun) (string, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return "", err
@@ -146,7 +292,7 @@ func (o *tw16ReplayOptions) replay(out *bufio.Writer, name string, tables *tw16.
 			return "", err
 		}
 		if o.byStrategy {
-			if err := o.tally(name, h); err != nil {
+			if err := run.tally(name, h, len(o.against) > 0); err != nil {
 				return "", err
 			}
 		}

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"fmt"
+	"math"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mjsolve/mjsolve/tw16/handlog"
 )
 
 // TestTW16ReplayByStrategy pools the hands of two self-play runs with
@@ -106,4 +111,101 @@ func sumInts(t *testing.T, a, b string) string {
 		t.Fatal(err)
 	}
 	return strconv.Itoa(x + y)
+}
+
+// TestTW16ReplayAgainst compares two self-play matches of the same deals
+// hand by hand with "tw16 replay --against": the difference of the
+// margins and its interval are those computed from the logs' points, a
+// match against itself differs by nothing, and matches of other deals,
+// players grouped otherwise or a deal given twice are refused with exit
+// code 2.
+func TestTW16ReplayAgainst(t *testing.T) {
+	tmp := t.TempDir()
+	run := func(name, seed string, strategies ...string) string {
+		dir := filepath.Join(tmp, name)
+		args := []string{"tw16", "selfplay", "--hands", "12", "--seed", seed, "--log", dir}
+		for _, s := range strategies {
+			args = append(args, "--strategy", s)
+		}
+		if code, _, errOut := runCmd(t, "", args...); code != 0 {
+			t.Fatalf("selfplay: exit %d, stderr %q", code, errOut)
+		}
+		return dir
+	}
+	a := run("a", "5", "advice", "random", "advice", "random")
+	b := run("b", "5", "advice:no-defence", "random", "advice:no-defence", "random")
+	c := run("c", "6", "advice", "random", "advice", "random")
+	d := run("d", "5", "advice", "advice", "random", "random")
+	handsOf := func(dir string) []string {
+		fs, _ := filepath.Glob(filepath.Join(dir, "hand-*.jsonl.zst"))
+		if len(fs) != 12 {
+			t.Fatalf("%s: %d hands", dir, len(fs))
+		}
+		return fs
+	}
+	// The oracle: per hand, the mean points of players 1 and 3 less those
+	// of players 2 and 4, in a less in b, hand n with hand n.
+	margin := func(file string) float64 {
+		h := readHand(t, file)
+		var pts [5]float64
+		for _, si := range h.Header.Seats {
+			pts[si.Player] = float64(h.End().Points[si.Seat-1])
+		}
+		return (pts[1]+pts[3])/2 - (pts[2]+pts[4])/2
+	}
+	var sum, sq float64
+	fa, fb := handsOf(a), handsOf(b)
+	for i := range fa {
+		x := margin(fa[i]) - margin(fb[i])
+		sum, sq = sum+x, sq+x*x
+	}
+	mean := sum / 12
+	h := 1.959963984540054 * math.Sqrt((sq-sum*mean)/11/12)
+	want := fmt.Sprintf("difference %.1f, 95%% interval %.1f … %.1f\n", mean, mean-h, mean+h)
+	code, out, errOut := runCmd(t, "", append([]string{"tw16", "replay", "--against", b}, fa...)...)
+	if code != 0 || errOut != "" || !strings.Contains(out, "\nagainst ("+b+"):\n") || !strings.Contains(out, "paired by deal, 12 hands:\n") ||
+		!strings.Contains(out, "; against, advice:no-defence - random: ") || !strings.HasSuffix(out, want) {
+		t.Errorf("--against: exit %d, stderr %q, stdout\n%s\nwant it to end %q", code, errOut, out, want)
+	}
+	if mean == 0 || h == 0 {
+		t.Errorf("the two matches differ in no hand: the test compares nothing")
+	}
+	code, out, _ = runCmd(t, "", append([]string{"tw16", "replay", "--against", a}, fa...)...)
+	if code != 0 || !strings.HasSuffix(out, "difference 0.0, 95% interval 0.0 … 0.0\n") {
+		t.Errorf("a match against itself: exit %d, stdout\n%s", code, out)
+	}
+	for _, tc := range []struct {
+		against, want string
+		files         []string
+	}{
+		{c, "--against: 12 of the 12 hands given have no hand of the same deal on the other side (the first: " + fa[0] + ")", fa},
+		{b, "--against: 1 of the 12 hands of --against have no hand of the same deal on the other side (the first: " + fb[11] + ")", fa[:11]},
+		{d, "--against: the matches do not pair: players 1 and 2 are advice and random in one match but advice and advice in the other", fa},
+		{a + "," + a, fa[0] + ": the same deal as " + fa[0] + ": give each match's hands once", fa},
+		{filepath.Join(tmp, "none"), "--against: stat " + filepath.Join(tmp, "none") + ": no such file or directory", fa},
+		{tmp, "--against " + tmp + ": the directory holds no hands", fa},
+	} {
+		code, out, errOut := runCmd(t, "", append([]string{"tw16", "replay", "--against", tc.against}, tc.files...)...)
+		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") > 2 {
+			t.Errorf("--against %s: exit %d, stdout %q, stderr %q, want %q", tc.against, code, out, errOut, tc.want)
+		}
+	}
+	if code, _, errOut := runCmd(t, "", "tw16", "replay", "--json", "--against", b, fa[0]); code != 2 || !strings.Contains(errOut, "none of the others can be") {
+		t.Errorf("--against --json: exit %d, %q", code, errOut)
+	}
+}
+
+// readHand reads the hand log at path.
+func readHand(t *testing.T, path string) *handlog.Hand {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	h, err := handlog.Read(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return h
 }

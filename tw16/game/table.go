@@ -69,17 +69,7 @@ func (t *Table) Add(h Scheduled, r *Result, failed [4]bool) {
 			st.dealIns++
 		}
 	}
-	var team [4]float64 // mean points per seat of each name's players
-	for i := range 4 {
-		n := 0
-		for j := range 4 {
-			if t.names[j] == t.names[i] {
-				team[i] += pts[j]
-				n++
-			}
-		}
-		team[i] /= float64(n)
-	}
+	team := teamPoints(&t.names, h, r) // mean points per seat of each name's players
 	for i := range 4 {
 		for j := range 4 {
 			t.diff[i][j].add(pts[i] - pts[j])

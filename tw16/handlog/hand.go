@@ -80,6 +80,20 @@ type SeatInfo struct {
 	Command string `json:"command,omitempty"`
 }
 
+// Deal identifies the deal the hand was played from, for pairing the
+// hands of two matches played on the same deals: the rules, the wall (its
+// tile ids too), the dealer and the round, and which player sat at each
+// seat; not the players' names, nor the hand's number.
+func (h *Header) Deal() string {
+	var players [4]int
+	for _, si := range h.Seats {
+		if si.Seat >= 1 && si.Seat <= 4 {
+			players[si.Seat-1] = si.Player
+		}
+	}
+	return fmt.Sprint(h.Rules, h.Flowers, h.Honors, h.Round, h.Dealer, players, h.Wall, h.WallTIDs)
+}
+
 // The types of events (Event.Type).
 const (
 	EventDeal          = "deal"           // Seat was dealt Tiles (flowers included), in the order dealt

@@ -82,3 +82,35 @@ func TestTally(t *testing.T) {
 		t.Errorf("no end: %v", err)
 	}
 }
+
+// TestDeal: two hands are of one deal when their rules, wall, dealer,
+// round and seating are, whatever the players' names and the hands'
+// numbers; a change to any of those makes another deal.
+func TestDeal(t *testing.T) {
+	base := Header{Hand: 3, Dealer: 2, Round: "east", Rules: "competition", Honors: "icga",
+		Wall: []string{"1m", "2m", "3m"}, WallTIDs: []int{110, 120, 130},
+		Seats: []SeatInfo{{Seat: 1, Player: 1, Name: "a"}, {Seat: 2, Player: 2, Name: "b"}, {Seat: 3, Player: 3, Name: "a"}, {Seat: 4, Player: 4, Name: "b"}}}
+	same := base
+	same.Hand, same.Source = 7, SourceReferee
+	same.Seats = []SeatInfo{{Seat: 1, Player: 1, Name: "x"}, {Seat: 2, Player: 2, Name: "y"}, {Seat: 3, Player: 3, Name: "x"}, {Seat: 4, Player: 4, Name: "y"}}
+	if base.Deal() != same.Deal() {
+		t.Errorf("other names and number: %q, %q", base.Deal(), same.Deal())
+	}
+	for name, change := range map[string]func(h *Header){
+		"dealer":  func(h *Header) { h.Dealer = 3 },
+		"round":   func(h *Header) { h.Round = "south" },
+		"rules":   func(h *Header) { h.Rules = "mjtalk" },
+		"flowers": func(h *Header) { h.Flowers = true },
+		"wall":    func(h *Header) { h.Wall = []string{"1m", "3m", "2m"} },
+		"tile id": func(h *Header) { h.WallTIDs = []int{111, 120, 130} },
+		"seating": func(h *Header) {
+			h.Seats = []SeatInfo{{Seat: 1, Player: 1}, {Seat: 2, Player: 3}, {Seat: 3, Player: 2}, {Seat: 4, Player: 4}}
+		},
+	} {
+		other := base
+		change(&other)
+		if other.Deal() == base.Deal() {
+			t.Errorf("another %s, the same deal %q", name, base.Deal())
+		}
+	}
+}
