@@ -9,7 +9,8 @@ import (
 // Advice plays by the advice engine (tw16.Advise) as the shanten thesis's
 // program does (chapter 2): it always wins when it can; it discards the
 // tile that leaves the fewest shanten and, among those, the most effective
-// tiles not yet visible, weighted by how they can be had (吃碰比重); it
+// tiles not yet visible (each copy alike: not weighted by how it can be
+// had, the thesis's 吃碰比重), then the loosest tile (tw16.Tier); it
 // claims a chow, a pong or a kong when that lowers its shanten (a kong when
 // it costs nothing), and makes a concealed or added kong when that costs
 // nothing. It defends (see danger) when an opponent looks ready: far from
