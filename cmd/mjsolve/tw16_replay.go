@@ -87,9 +87,10 @@ records none). No table is printed when a file does not verify.
 hands given with another match played on the same deals (the same --seed and
 number of hands, the players seated alike: two versions of a bot, or one bot
 at two budgets), hand by hand: it prints the table of each, then the margin
-of each in both and their difference with its 95% interval. The luck of the
-walls, which two tables each carry in full, then mostly cancels. Every hand
-must have one of the same deal on the other side.`,
+of the first match's best strategy over each other in both matches and the
+difference of the two with its 95% interval. The luck of the walls, which
+each table carries in full, then partly cancels. Every hand must have one of
+the same deal on the other side.`,
 		Example: `  mjsolve tw16 replay logs/hand-*.txt.zst
   mjsolve tw16 replay --lines logs/hand-0007.txt.zst
   mjsolve tw16 replay --json logs/hand-0007.txt.zst | jq -c 'select(.type == "win")'

@@ -301,3 +301,49 @@ func TestPackCounts(t *testing.T) {
 		}
 	}
 }
+// TestPolicyPlaysAsAdvice measures how often the playout policy discards
+// what the advice strategy discards, at every discard of 80 hands of four
+// advice players, by whether advice sees an opponent that looks ready:
+// the playouts simulate advice's seats (and the search's own, which
+// mostly plays advice's choice). Unthreatened, the two differ in the
+// copies they count as unseen (the policy: those its hand does not hold;
+// advice: those it has not seen anywhere) and in how they break ties (the
+// policy: the least connected tile, a lone terminal before a lone honor;
+// advice: a lone honor first, tw16.Tier); threatened, advice defends and
+// the policy attacks. docs/play.md gives the figures and what a policy
+// closer to advice measured.
+func TestPolicyPlaysAsAdvice(t *testing.T) {
+	f := tw16.Forms{}
+	adv := NewAdvice(Options{})
+	var n, same [2]int // calm, threatened
+	for seed := range uint64(80) {
+		eachDecision(t, seed, 0, 1, func(_ int, g *game.Game, v *game.View) bool {
+			acts := g.Actions()
+			if g.Phase() != game.PhaseTurn || acts[0].Type == game.Hu || len(acts) < 2 {
+				return true
+			}
+			a := acts[adv.Choose(v, acts)]
+			if a.Type != game.Discard {
+				return true // a kong
+			}
+			c := g.Concealed(g.ToAct())
+			i := 0
+			if adv.threatened(v) {
+				i = 1
+			}
+			n[i]++
+			if policyDiscard(&f, &c) == a.Cards[0].Kind() {
+				same[i]++
+			}
+			return true
+		})
+	}
+	t.Logf("the policy discards as advice in %d of %d discards unthreatened (%.1f%%), %d of %d threatened (%.1f%%)",
+		same[0], n[0], 100*float64(same[0])/float64(n[0]), same[1], n[1], 100*float64(same[1])/float64(n[1]))
+	if n[0] < 1000 || n[1] < 300 {
+		t.Fatalf("only %d and %d discards", n[0], n[1])
+	}
+	if float64(same[0]) < 0.65*float64(n[0]) {
+		t.Errorf("unthreatened, the policy discards as advice in only %d of %d", same[0], n[0])
+	}
+}
