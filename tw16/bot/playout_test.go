@@ -301,6 +301,7 @@ func TestPackCounts(t *testing.T) {
 		}
 	}
 }
+
 // TestPolicyPlaysAsAdvice measures how often the playout policy discards
 // what the advice strategy discards, at every discard of 80 hands of four
 // advice players, by whether advice sees an opponent that looks ready:
