@@ -80,8 +80,11 @@ tw16 selfplay --by-strategy" and "mjsolve tw16 referee --by-strategy" print,
 of all the hands given (players of one name as one strategy): so the hands
 of several runs pool into one table, for instance four seeds played one a
 core, as long as their players 1 to 4 have the same names. The time per
-decision is that of the replies a transcript records (a self-play log
-records none). No table is printed when a file does not verify.
+decision is that of the replies a transcript records, from a decision's
+first question to its answer (a self-play log records none): where the
+protocol asks one decision twice (a kong, then a pong, of one discard) it
+is both replies' time, where the referee's own table times each reply. No
+table is printed when a file does not verify.
 
 --against DIR (or FILE; repeated, or DIRs separated by commas) compares the
 hands given with another match played on the same deals (the same --seed and
