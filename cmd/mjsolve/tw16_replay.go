@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -265,12 +266,19 @@ func (r *strengthRun) tally(name string, h *handlog.Hand, pairing bool) error {
 	if r.table == nil {
 		r.table, r.names, r.first = game.NewTable(y.Names), y.Names, name
 	} else if y.Names != r.names {
-		return mismatchError{fmt.Errorf("players 1 to 4 are %s, where they are %s in %s: --by-strategy pools hands of the same players",
-			strings.Join(y.Names[:], ", "), strings.Join(r.names[:], ", "), r.first)}
+		hint := ""
+		if pairing {
+			hint = " (with --against, give the other match's directory)"
+		}
+		return mismatchError{fmt.Errorf("players 1 to 4 are %s, where they are %s in %s: --by-strategy pools hands of the same players%s",
+			strings.Join(y.Names[:], ", "), strings.Join(r.names[:], ", "), r.first, hint)}
 	}
 	if pairing {
 		k := h.Header.Deal()
 		if d := r.deals[k]; d != nil {
+			if d.file == name {
+				return mismatchError{errors.New("given twice: give each match's hands once")}
+			}
 			return mismatchError{fmt.Errorf("the same deal as %s: give each match's hands once (with --against, the other match's directory)", d.file)}
 		}
 		if r.deals == nil {

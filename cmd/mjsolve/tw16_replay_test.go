@@ -174,6 +174,10 @@ func TestTW16ReplayAgainst(t *testing.T) {
 	if code != 0 || !strings.HasSuffix(out, "difference 0.0, 95% interval 0.0 … 0.0\n") {
 		t.Errorf("a match against itself: exit %d, stdout\n%s", code, out)
 	}
+	dup := filepath.Join(tmp, "copy-of-a-hand-0001.jsonl.zst")
+	if data, err := os.ReadFile(fa[0]); err != nil || os.WriteFile(dup, data, 0o644) != nil {
+		t.Fatalf("copying %s: %v", fa[0], err)
+	}
 	for _, tc := range []struct {
 		against, want string
 		files         []string
@@ -181,12 +185,16 @@ func TestTW16ReplayAgainst(t *testing.T) {
 		{c, "--against: 12 of the 12 hands given have no hand of the same deal on the other side (the first: " + fa[0] + ")", fa},
 		{b, "--against: 1 of the 12 hands of --against have no hand of the same deal on the other side (the first: " + fb[11] + ")", fa[:11]},
 		{d, "--against: the matches do not pair: players 1 and 2 are advice and random in one match but advice and advice in the other", fa},
-		{a + "," + a, fa[0] + ": the same deal as " + fa[0] + ": give each match's hands once", fa},
+		{a + "," + a, fa[0] + ": given twice: give each match's hands once", fa},
+		// "--against b/hand-*" unquoted: b's other hands join a's.
+		{fb[0], fa[0] + ": players 1 to 4 are advice, random, advice, random, where they are advice:no-defence, random, advice:no-defence, random in " +
+			fb[1] + ": --by-strategy pools hands of the same players (with --against, give the other match's directory)", append(fb[1:], fa...)},
+		{b, dup + ": the same deal as " + fa[0] + ": give each match's hands once", append(fa, dup)},
 		{filepath.Join(tmp, "none"), "--against: stat " + filepath.Join(tmp, "none") + ": no such file or directory", fa},
 		{tmp, "--against " + tmp + ": the directory holds no hands", fa},
 	} {
 		code, out, errOut := runCmd(t, "", append([]string{"tw16", "replay", "--against", tc.against}, tc.files...)...)
-		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") > 2 {
+		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("--against %s: exit %d, stdout %q, stderr %q, want %q", tc.against, code, out, errOut, tc.want)
 		}
 	}

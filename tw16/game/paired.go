@@ -11,7 +11,7 @@ import (
 // same walls, with the same players (by number) at the same seats, played
 // by the players of one match and then by those of the other (two versions
 // of a bot, or one bot at two budgets). The luck of the walls, which two
-// unpaired tables each carry in full, then mostly cancels.
+// unpaired tables each carry in full, then partly cancels.
 //
 // Its margins are Table.TeamMargin's, per hand and seat, taken in each
 // match and then subtracted hand by hand.
@@ -104,7 +104,8 @@ func (p *Paired) Margins(i, j int) (first, other, diff, lo, hi float64) {
 
 // Write writes the comparison for people: for the best strategy of the
 // first match (as Table.WriteStrength chooses it) against each other, its
-// margin in each match and the difference, with its 95% interval.
+// margin in each match and the difference, with its 95% interval (none
+// from a single hand).
 func (p *Paired) Write(w io.Writer) error {
 	var reps []int
 	for i := range 4 {
@@ -126,8 +127,12 @@ func (p *Paired) Write(w io.Writer) error {
 			continue
 		}
 		a, b, d, lo, hi := p.Margins(best, i)
-		if _, err := fmt.Fprintf(w, "%s - %s: %.1f per hand per seat; against, %s - %s: %.1f; difference %.1f, 95%% interval %.1f … %.1f\n",
-			p.names[best], p.names[i], a, p.against[best], p.against[i], b, d, lo, hi); err != nil {
+		iv := fmt.Sprintf("95%% interval %.1f … %.1f", lo, hi)
+		if p.hands < 2 {
+			iv = "no interval from one hand"
+		}
+		if _, err := fmt.Fprintf(w, "%s - %s: %.1f per hand per seat; against, %s - %s: %.1f; difference %.1f, %s\n",
+			p.names[best], p.names[i], a, p.against[best], p.against[i], b, d, iv); err != nil {
 			return err
 		}
 	}

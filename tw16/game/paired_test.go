@@ -46,13 +46,28 @@ func TestPaired(t *testing.T) {
 	if w.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", w.String(), want)
 	}
-	// The best strategy of the first match leads, whichever player it is.
+	// The best strategy of the first match leads, whichever player it is:
+	// here players 2 and 4, s.
 	q, _ := NewPaired([4]string{"a", "s", "a", "s"}, [4]string{"a", "t", "a", "t"})
+	for i := range first {
+		fa, fb := first[i], other[i]
+		for s := range fa.Points {
+			fa.Points[s], fb.Points[s] = -fa.Points[s], -fb.Points[s]
+		}
+		q.Add(h, &fa, h, &fb)
+	}
+	w.Reset()
+	q.Write(&w)
+	if got := w.String(); got != "paired by deal, 3 hands:\ns - a: 1166.7 per hand per seat; against, t - a: 166.7; difference 1000.0, 95% interval -131.6 … 2131.6\n" {
+		t.Errorf("best second: got %q", got)
+	}
+	// One hand gives no interval.
+	q, _ = NewPaired(names, against)
 	q.Add(h, &first[0], h, &other[0])
 	w.Reset()
 	q.Write(&w)
-	if got := w.String(); !strings.Contains(got, "\na - s: 2500.0 per hand per seat; against, a - t: 1500.0; difference 1000.0, 95% interval 1000.0 … 1000.0\n") {
-		t.Errorf("best first: got %q", got)
+	if got := w.String(); got != "paired by deal, 1 hand:\ns - a: 2500.0 per hand per seat; against, t - a: 1500.0; difference 1000.0, no interval from one hand\n" {
+		t.Errorf("one hand: got %q", got)
 	}
 
 	if _, err := NewPaired(names, [4]string{"t", "t", "a", "a"}); !errors.Is(err, ErrNotPaired) ||

@@ -81,9 +81,11 @@ type SeatInfo struct {
 }
 
 // Deal identifies the deal the hand was played from, for pairing the
-// hands of two matches played on the same deals: the rules, the wall (its
-// tile ids too), the dealer and the round, and which player sat at each
-// seat; not the players' names, nor the hand's number.
+// hands of two matches played on the same deals: the rules, the wall's
+// kinds in drawing order, the dealer and the round, and which player sat
+// at each seat; not the players' names, nor the hand's number, nor the
+// tile ids (two copies of a kind play alike, and the ids of the honors
+// depend on the numbering, Honors).
 func (h *Header) Deal() string {
 	var players [4]int
 	for _, si := range h.Seats {
@@ -91,7 +93,7 @@ func (h *Header) Deal() string {
 			players[si.Seat-1] = si.Player
 		}
 	}
-	return fmt.Sprint(h.Rules, h.Flowers, h.Honors, h.Round, h.Dealer, players, h.Wall, h.WallTIDs)
+	return fmt.Sprint(h.Rules, h.Flowers, h.Round, h.Dealer, players, h.Wall)
 }
 
 // The types of events (Event.Type).

@@ -84,14 +84,16 @@ func TestTally(t *testing.T) {
 }
 
 // TestDeal: two hands are of one deal when their rules, wall, dealer,
-// round and seating are, whatever the players' names and the hands'
-// numbers; a change to any of those makes another deal.
+// round and seating are, whatever the players' names, the hands' numbers,
+// the honors' numbering and the copies of each kind; a change to any of
+// the others makes another deal.
 func TestDeal(t *testing.T) {
 	base := Header{Hand: 3, Dealer: 2, Round: "east", Rules: "competition", Honors: "icga",
 		Wall: []string{"1m", "2m", "3m"}, WallTIDs: []int{110, 120, 130},
 		Seats: []SeatInfo{{Seat: 1, Player: 1, Name: "a"}, {Seat: 2, Player: 2, Name: "b"}, {Seat: 3, Player: 3, Name: "a"}, {Seat: 4, Player: 4, Name: "b"}}}
 	same := base
-	same.Hand, same.Source = 7, SourceReferee
+	same.Hand, same.Source, same.Honors = 7, SourceReferee, "mjtalk"
+	same.WallTIDs = []int{111, 123, 132} // other copies of the same kinds
 	same.Seats = []SeatInfo{{Seat: 1, Player: 1, Name: "x"}, {Seat: 2, Player: 2, Name: "y"}, {Seat: 3, Player: 3, Name: "x"}, {Seat: 4, Player: 4, Name: "y"}}
 	if base.Deal() != same.Deal() {
 		t.Errorf("other names and number: %q, %q", base.Deal(), same.Deal())
@@ -102,7 +104,6 @@ func TestDeal(t *testing.T) {
 		"rules":   func(h *Header) { h.Rules = "mjtalk" },
 		"flowers": func(h *Header) { h.Flowers = true },
 		"wall":    func(h *Header) { h.Wall = []string{"1m", "3m", "2m"} },
-		"tile id": func(h *Header) { h.WallTIDs = []int{111, 120, 130} },
 		"seating": func(h *Header) {
 			h.Seats = []SeatInfo{{Seat: 1, Player: 1}, {Seat: 2, Player: 3}, {Seat: 3, Player: 2}, {Seat: 4, Player: 4}}
 		},
