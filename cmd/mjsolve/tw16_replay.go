@@ -114,6 +114,9 @@ the same deal on the other side.`,
 
 func (o *tw16ReplayOptions) run() error {
 	files := o.args
+	if o.cmd.Flags().Changed("against") && len(o.against) == 0 {
+		return errors.New("--against: give the directory (or files) of the other match")
+	}
 	if len(o.against) > 0 {
 		o.byStrategy = true
 		other, err := handFiles(o.against)

@@ -192,6 +192,7 @@ func TestTW16ReplayAgainst(t *testing.T) {
 		{b, dup + ": the same deal as " + fa[0] + ": give each match's hands once", append(fa, dup)},
 		{filepath.Join(tmp, "none"), "--against: stat " + filepath.Join(tmp, "none") + ": no such file or directory", fa},
 		{tmp, "--against " + tmp + ": the directory holds no hands", fa},
+		{"", "--against: give the directory (or files) of the other match", fa},
 	} {
 		code, out, errOut := runCmd(t, "", append([]string{"tw16", "replay", "--against", tc.against}, tc.files...)...)
 		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
